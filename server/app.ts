@@ -1,0 +1,25 @@
+// Builds the whole app from its parts. Tests call createApp(deps).request(...) with no port.
+import { Hono } from "hono";
+import { authRoutes } from "./auth/routes.ts";
+import { clientIp } from "./core/client-ip.ts";
+import type { AppEnv } from "./core/env.ts";
+import { onError } from "./core/error-handler.ts";
+import type { Deps } from "./deps.ts";
+import { webClient } from "./web-client.ts";
+
+export function createApi(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get("/health", (c) => c.json({ status: "ok", database: deps.database.kind }))
+    .route("/", authRoutes(deps));
+}
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use("*", clientIp(deps.config.TRUST_PROXY));
+  app.route("/api", createApi(deps));
+  // Unknown API paths answer JSON, never the client's index.html.
+  app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+  app.route("/", webClient(deps.config.WEB_DIST));
+  return app;
+}

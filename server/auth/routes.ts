@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { toPublicUser } from "../users/public-user.ts";
+import { optionalAuth, requireAuth } from "./middleware.ts";
+import {
+  changePasswordSchema,
+  forgot2faSchema,
+  forgotQuerySchema,
+  loginSchema,
+  resetPasswordSchema,
+  totpCodeSchema,
+} from "./schema.ts";
+import {
+  changePassword,
+  confirmTotp,
+  forgotPassword,
+  forgotTotp,
+  generateTotp,
+  login,
+  resetPassword,
+} from "./service.ts";
+import { revokeSession } from "./sessions.ts";
+
+export function authRoutes(deps: Deps) {
+  const info = (c: { get(k: "ip"): string; req: { header(n: string): string | undefined } }) => ({
+    ip: c.get("ip"),
+    userAgent: c.req.header("user-agent"),
+  });
+
+  return new Hono<AppEnv>()
+    .post("/users/login", validate("json", loginSchema), async (c) => {
+      return c.json(await login(deps, c.req.valid("json"), info(c)));
+    })
+    .post("/2fa/generate", requireAuth(deps, "enroll"), async (c) => {
+      return c.json(await generateTotp(deps, c.get("user")));
+    })
+    .post(
+      "/2fa/authenticate",
+      requireAuth(deps, "enroll"),
+      validate("json", totpCodeSchema),
+      async (c) => {
+        const { code } = c.req.valid("json");
+        return c.json(await confirmTotp(deps, c.get("user"), c.get("token"), code));
+      },
+    )
+    .post("/users/logout", requireAuth(deps, "enroll"), async (c) => {
+      await revokeSession(deps.db, c.get("token"), deps.clock.now());
+      return c.json({ message: "Logged out" });
+    })
+    .get("/users/my-profile", requireAuth(deps), (c) => c.json(toPublicUser(c.get("user"))))
+    .post(
+      "/users/change-password",
+      requireAuth(deps),
+      validate("json", changePasswordSchema),
+      async (c) => c.json(await changePassword(deps, c.get("user"), c.req.valid("json"), info(c))),
+    )
+    .get(
+      "/users/forgot-password",
+      optionalAuth(deps),
+      validate("query", forgotQuerySchema),
+      async (c) =>
+        c.json(await forgotPassword(deps, c.get("user") ?? null, c.req.valid("query").username)),
+    )
+    .post("/users/reset-password", validate("json", resetPasswordSchema), async (c) => {
+      return c.json(await resetPassword(deps, c.req.valid("json")));
+    })
+    .post(
+      "/users/forgot-2fa",
+      optionalAuth(deps),
+      validate("json", forgot2faSchema),
+      async (c) => c.json(await forgotTotp(deps, c.get("user") ?? null, c.req.valid("json"))),
+    );
+}

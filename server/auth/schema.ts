@@ -1,0 +1,40 @@
+// Sign-in and password rules, shared by the server routes and the client forms.
+import { z } from "zod";
+
+export const passwordField = z.string().min(6, "Please enter your password").max(200);
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, "Required").max(100),
+  password: z.string().min(1, "Required").max(200),
+  code: z.string().trim().max(10).optional(),
+});
+
+export const totpCodeSchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code"),
+});
+
+export const changePasswordSchema = z.object({
+  oldPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
+  newPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
+});
+
+/** The form adds a confirmation that is never sent. */
+export const changePasswordFormSchema = changePasswordSchema.extend({
+  confirmNewPassword: z.string(),
+}).refine((v) => v.confirmNewPassword === v.newPassword, {
+  message: "Passwords must match.",
+  path: ["confirmNewPassword"],
+});
+
+export const forgotQuerySchema = z.object({
+  username: z.string().trim().min(1, "Required").max(100),
+});
+
+export const resetPasswordSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{64}$/, "Invalid reset token"),
+  newPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
+});
+
+export const forgot2faSchema = z.object({
+  username: z.string().trim().min(1, "Required").max(100),
+});

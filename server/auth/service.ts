@@ -1,0 +1,246 @@
+// Sign-in, TOTP enrolment, password change and resets. No HTTP here.
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { z } from "zod";
+import { recordAudit } from "../audit/record.ts";
+import { AppError, badRequest, conflict, unauthorized } from "../core/errors.ts";
+import { randomHex, sha256Hex } from "../core/hex.ts";
+import { resetTokens, users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { findLiveUserById, findLiveUserByUsername } from "../users/find.ts";
+import { toPublicUser } from "../users/public-user.ts";
+import { can, canActOn } from "../users/roles.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import type {
+  changePasswordSchema,
+  forgot2faSchema,
+  loginSchema,
+  resetPasswordSchema,
+} from "./schema.ts";
+import {
+  createSession,
+  revokeUserSessions,
+  type SessionInfo,
+  type SessionUser,
+  upgradeSession,
+} from "./sessions.ts";
+import { clearFailures, isThrottled, recordFailure } from "./throttle.ts";
+import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
+
+const BAD_LOGIN = "Invalid username, password or code.";
+const RESET_TTL_MS = 24 * 3600_000;
+
+let dummyHash: Promise<string> | undefined;
+/** Verifying against a throwaway hash keeps unknown usernames as slow as wrong passwords. */
+const timingDummy = (deps: Deps) => (dummyHash ??= hashPassword(randomHex(8), deps.passwordCost));
+
+export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info: SessionInfo) {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  const ip = info.ip ?? "unknown";
+  if (await isThrottled(db, input.username, ip, now)) {
+    throw new AppError("TOO_MANY_REQUESTS", "Too many failed sign-in attempts. Try again later.");
+  }
+  const user = await findLiveUserByUsername(db, input.username);
+  const passwordOk = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await verifyPassword(input.password, await timingDummy(deps)), false);
+  if (!user || !passwordOk) return fail();
+
+  if (!user.totpEnabled) {
+    const token = await createSession(db, user.id, "enroll", now, 1, info);
+    return { ...toPublicUser(user), token, generateSecret: true as const };
+  }
+  const step = await acceptTotp(deps, user, input.code ?? "");
+  if (step === null) return fail();
+  await clearFailures(db, input.username);
+  const token = await createSession(db, user.id, "full", now, config.SESSION_TTL_HOURS, info);
+  return { ...toPublicUser(user), token, generateSecret: false as const };
+
+  async function fail(): Promise<never> {
+    await recordFailure(db, input.username, ip, now);
+    throw unauthorized(BAD_LOGIN);
+  }
+}
+
+/**
+ * Checks a code against the user's secret and records its time step in the same statement that
+ * checks the last one, so two requests racing with one code cannot both pass.
+ */
+async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<number | null> {
+  if (!user.totpSecret) return null;
+  const secret = await deps.secretBox.open(user.totpSecret);
+  const step = await checkTotp(secret, code, deps.clock.now(), user.totpLastStep);
+  if (step === null) return null;
+  const updated = await deps.db.update(users).set({ totpLastStep: step })
+    .where(and(
+      eq(users.id, user.id),
+      or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+    ))
+    .returning({ id: users.id });
+  return updated.length ? step : null;
+}
+
+/** Starts (or restarts) enrolment: a fresh secret, its otpauth URI and QR code. */
+export async function generateTotp(deps: Deps, user: SessionUser) {
+  if (user.totpEnabled) throw conflict("Two-factor sign-in is already set up.");
+  const secret = newTotpSecret();
+  await deps.db.update(users).set({ totpSecret: await deps.secretBox.seal(secret) })
+    .where(eq(users.id, user.id));
+  const otpauthUrl = totpUri(secret, user.username);
+  return { secret, otpauthUrl, qrCode: await totpQrDataUrl(otpauthUrl) };
+}
+
+/** Confirms enrolment with a first code; the enrolment token becomes a full session. */
+export async function confirmTotp(deps: Deps, user: SessionUser, token: string, code: string) {
+  if (user.totpEnabled) throw conflict("Two-factor sign-in is already set up.");
+  if (!user.totpSecret) throw badRequest("Generate a QR code first.");
+  const step = await acceptTotp(deps, user, code);
+  if (step === null) throw badRequest("Invalid code.", "code");
+  await deps.db.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
+  await upgradeSession(deps.db, token);
+  await recordAudit(deps.db, {
+    actorId: user.id,
+    action: "2fa.enrolled",
+    targetUserId: user.id,
+    at: deps.clock.now(),
+  });
+  const fresh = await findLiveUserById(deps.db, user.id);
+  return { ...toPublicUser(fresh!), token };
+}
+
+/** Every session of the user is revoked; the caller gets a new one so it stays signed in. */
+export async function changePassword(
+  deps: Deps,
+  user: SessionUser,
+  input: z.infer<typeof changePasswordSchema>,
+  info: SessionInfo,
+) {
+  if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
+    throw badRequest("Old password is incorrect.", "oldPassword");
+  }
+  await setPassword(deps, user.id, input.newPassword);
+  await recordAudit(deps.db, {
+    actorId: user.id,
+    action: "password.changed",
+    targetUserId: user.id,
+    at: deps.clock.now(),
+  });
+  const token = await createSession(
+    deps.db,
+    user.id,
+    "full",
+    deps.clock.now(),
+    deps.config.SESSION_TTL_HOURS,
+    info,
+  );
+  return { message: "Change Password Success", token };
+}
+
+/** Sets a password and revokes every session of that user. */
+export async function setPassword(deps: Deps, userId: number, password: string) {
+  const passwordHash = await hashPassword(password, deps.passwordCost);
+  await deps.db.update(users).set({ passwordHash, updatedAt: deps.clock.now() })
+    .where(eq(users.id, userId));
+  await revokeUserSessions(deps.db, userId, deps.clock.now());
+}
+
+const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
+
+/**
+ * No mail server: a user's request is only recorded for the admins; an Admin calling with a
+ * username gets a one-time reset token to hand over.
+ */
+export async function forgotPassword(deps: Deps, actor: SessionUser | null, username: string) {
+  const user = await findLiveUserByUsername(deps.db, username);
+  const now = deps.clock.now();
+  if (!actor || !can(actor.role, "users.resetAccess")) {
+    if (user) {
+      await recordAudit(deps.db, {
+        actorId: null,
+        action: "password.reset_requested",
+        targetUserId: user.id,
+        at: now,
+      });
+    }
+    return { message: FORGOT_ACK };
+  }
+  if (!user) throw new AppError("NOT_FOUND", `User "${username}" not found.`);
+  assertOutranks(actor, user);
+  const token = randomHex(32);
+  const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
+  await deps.db.insert(resetTokens).values({
+    id: await sha256Hex(token),
+    userId: user.id,
+    kind: "password",
+    createdBy: actor.id,
+    createdAt: now,
+    expiresAt,
+  });
+  await recordAudit(deps.db, {
+    actorId: actor.id,
+    action: "password.reset_issued",
+    targetUserId: user.id,
+    at: now,
+  });
+  return { message: "Reset token issued.", resetToken: token, expiresAt: expiresAt.toISOString() };
+}
+
+export async function resetPassword(deps: Deps, input: z.infer<typeof resetPasswordSchema>) {
+  const now = deps.clock.now();
+  const [used] = await deps.db.update(resetTokens).set({ usedAt: now })
+    .where(and(
+      eq(resetTokens.id, await sha256Hex(input.token)),
+      eq(resetTokens.kind, "password"),
+      isNull(resetTokens.usedAt),
+      gt(resetTokens.expiresAt, now),
+    ))
+    .returning({ userId: resetTokens.userId });
+  if (!used) throw badRequest("The reset token is invalid or has expired.", "token");
+  await setPassword(deps, used.userId, input.newPassword);
+  await recordAudit(deps.db, {
+    actorId: used.userId,
+    action: "password.reset",
+    targetUserId: used.userId,
+    at: now,
+  });
+  return { message: "Password reset. Sign in with the new password." };
+}
+
+/** A user's request is recorded; an Admin's call clears that user's TOTP so they enrol again. */
+export async function forgotTotp(
+  deps: Deps,
+  actor: SessionUser | null,
+  input: z.infer<typeof forgot2faSchema>,
+) {
+  const user = await findLiveUserByUsername(deps.db, input.username);
+  const now = deps.clock.now();
+  if (!actor || !can(actor.role, "users.resetAccess")) {
+    if (user) {
+      await recordAudit(deps.db, {
+        actorId: null,
+        action: "2fa.reset_requested",
+        targetUserId: user.id,
+        at: now,
+      });
+    }
+    return { message: FORGOT_ACK };
+  }
+  if (!user) throw new AppError("NOT_FOUND", `User "${input.username}" not found.`);
+  assertOutranks(actor, user);
+  await deps.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(deps.db, user.id, now);
+  await recordAudit(deps.db, {
+    actorId: actor.id,
+    action: "2fa.reset",
+    targetUserId: user.id,
+    at: now,
+  });
+  return { message: "Two-factor sign-in reset. The user enrols again at the next sign-in." };
+}
+
+function assertOutranks(actor: SessionUser, target: SessionUser) {
+  if (actor.id !== target.id && !canActOn(actor.role, target.role)) {
+    throw new AppError("FORBIDDEN", "You cannot act on a user above your own role.");
+  }
+}

@@ -1,0 +1,47 @@
+// Every environment variable the server reads, parsed once. Nothing else reads the environment.
+import { z } from "zod";
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+export const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  APP_SECRET_KEY: z.string().regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters").optional(),
+  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_-]{5,30}$/).default("superadmin"),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  ADMIN_EMAIL: z.email().default("superadmin@localhost.localdomain"),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  ROLES: z.enum(["api", "engine", "both"]).default("both"),
+  MARKET_FEED: z.enum(["sim", "binance", "gate"]).default("sim"),
+  MARKET_SEED: z.coerce.number().int().default(42),
+  BINANCE_WS_URL: z.string().default("wss://stream.binance.com:9443"),
+  BINANCE_REST_URL: z.string().default("https://api.binance.com"),
+  GATE_WS_URL: z.string().default("wss://api.gateio.ws/ws/v4/"),
+  GATE_REST_URL: z.string().default("https://api.gateio.ws"),
+  EXCHANGE_ADAPTER: z.enum(["paper", "live"]).default("paper"),
+  FLUCTUATION_TOLERANCE: z.coerce.number().min(0).max(1).default(0.005),
+  CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
+  YAHOO_PROVIDER: z.enum(["yahoo", "recorded"]).default("yahoo"),
+  YAHOO_URL: z.string().default("https://query1.finance.yahoo.com"),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().default("./web/dist"),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment; a bad value names the variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...configSchema.parse({}),
+  ...overrides,
+});

@@ -1,0 +1,17 @@
+// zod validation for every body, query and param, answering our { message } shape on failure.
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { z } from "zod";
+
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      const field = issue.path.join(".");
+      return c.json({ message: field ? `${field}: ${issue.message}` : issue.message, field }, 400);
+    }
+  });
+}

@@ -1,0 +1,248 @@
+// The one source of the tables. drizzle-kit generates drizzle/ from this file.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const ROLES = ["SuperAdmin", "Admin", "Lead", "User"] as const;
+export const BOT_MODES = [
+  "none",
+  "buy_sell",
+  "sell_buy",
+  "only_buy_sell",
+  "only_buy",
+  "only_sell",
+] as const;
+export const EXCHANGES = ["none", "gate", "binance", "houbi"] as const;
+export const TRANSACTION_STATUSES = ["BUY", "SELL", "DONE"] as const;
+
+export const roleEnum = pgEnum("role", ROLES);
+export const botModeEnum = pgEnum("bot_mode", BOT_MODES);
+export const exchangeEnum = pgEnum("exchange", EXCHANGES);
+export const transactionStatusEnum = pgEnum("transaction_status", TRANSACTION_STATUSES);
+
+/** Money and quantities: NUMERIC, read and written as strings so no float ever touches them. */
+const money = (name: string) => numeric(name, { precision: 38, scale: 8 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  username: text("username").notNull(),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  role: roleEnum("role").notNull().default("User"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  uniqueId: integer("unique_id").notNull(),
+  /** TOTP secret, encrypted at rest; null until enrolment starts. */
+  totpSecret: text("totp_secret"),
+  totpEnabled: boolean("totp_enabled").notNull().default(false),
+  /** Last accepted TOTP time step: a code of this step or earlier is a replay. */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  pair: text("pair").notNull().default("btc_usdt"),
+  exchange: exchangeEnum("exchange").notNull().default("binance"),
+  group: text("group").notNull().default("default"),
+  useBot: botModeEnum("use_bot").notNull().default("none"),
+  isAutoSpread: boolean("is_auto_spread").notNull().default(false),
+  spread: money("spread").notNull().default("0"),
+  tradingAmount: money("trading_amount").notNull().default("0"),
+  coinTradingAmount: money("coin_trading_amount").notNull().default("0"),
+  coinFunds: money("coin_funds").notNull().default("0"),
+  fraction: money("fraction").notNull().default("0"),
+  isFull: boolean("is_full").notNull().default(false),
+  isRandom: boolean("is_random").notNull().default(false),
+  numberOfTran: integer("number_of_tran").notNull().default(1),
+  selectBots: integer("select_bots").array().notNull().default(sql`'{}'::integer[]`),
+  // Exchange credentials, each encrypted at rest (AES-256-GCM) and never sent back.
+  gateKeyV2: text("gate_key_v2"),
+  gateKeyV4: text("gate_key_v4"),
+  gateSecretV4: text("gate_secret_v4"),
+  binanceKey: text("binance_key"),
+  binanceSecret: text("binance_secret"),
+  houbiKey: text("houbi_key"),
+  houbiSecret: text("houbi_secret"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** Users are soft-deleted so their transactions keep an owner. */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+}, (t) => [
+  uniqueIndex("users_username_live").on(sql`lower(${t.username})`).where(
+    sql`${t.deletedAt} is null`,
+  ),
+  uniqueIndex("users_email_live").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+  uniqueIndex("users_unique_id").on(t.uniqueId),
+]);
+
+export const SESSION_SCOPES = ["enroll", "full"] as const;
+
+export const sessions = pgTable("sessions", {
+  /** SHA-256 of the bearer token: a leaked table does not leak tokens. */
+  id: text("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  /** "enroll" tokens may only finish TOTP enrolment; "full" tokens use the API. */
+  scope: text("scope", { enum: SESSION_SCOPES }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+}, (t) => [index("sessions_user").on(t.userId)]);
+
+export const loginFailures = pgTable("login_failures", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** "user:<lower username>" or "ip:<address>". */
+  key: text("key").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+}, (t) => [index("login_failures_key_at").on(t.key, t.at)]);
+
+export const RESET_KINDS = ["password", "2fa"] as const;
+
+export const resetTokens = pgTable("reset_tokens", {
+  id: text("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  kind: text("kind", { enum: RESET_KINDS }).notNull(),
+  createdBy: integer("created_by").notNull().references(() => users.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+export const auditLog = pgTable("audit_log", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  actorId: integer("actor_id").references(() => users.id),
+  action: text("action").notNull(),
+  targetUserId: integer("target_user_id").references(() => users.id),
+  details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("audit_log_at").on(t.at)]);
+
+export const botKeys = pgTable("bot_keys", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  exchange: exchangeEnum("exchange").notNull(),
+  username: text("username").notNull(),
+  /** Which adapter trades with this key: "paper" or the exchange's own. */
+  adapter: text("adapter").notNull().default("paper"),
+  key: text("key").notNull(),
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("bot_keys_exchange").on(t.exchange)]);
+
+export const transactions = pgTable("transactions", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  status: transactionStatusEnum("status").notNull(),
+  pair: text("pair").notNull(),
+  exchange: exchangeEnum("exchange").notNull(),
+  /** The adapter that executed it: paper, binance or gate. */
+  adapter: text("adapter").notNull(),
+  useBot: botModeEnum("use_bot").notNull().default("none"),
+  marketPrice: money("market_price").notNull(),
+  buyPrice: money("buy_price").notNull(),
+  sellPrice: money("sell_price").notNull(),
+  amount: money("amount").notNull(),
+  quantity: money("quantity").notNull(),
+  spread: money("spread").notNull().default("0"),
+  tradingAmount: money("trading_amount").notNull().default("0"),
+  isAutoSpread: boolean("is_auto_spread").notNull().default(false),
+  isFull: boolean("is_full").notNull().default(false),
+  isRandom: boolean("is_random").notNull().default(false),
+  fraction: money("fraction").notNull().default("0"),
+  assetId: text("asset_id"),
+  hash: text("hash"),
+  botKeyId: integer("bot_key_id").references(() => botKeys.id),
+  callId: text("call_id"),
+  orderId: text("order_id"),
+  closeOrderId: text("close_order_id"),
+  filledPrice: money("filled_price"),
+  filledAt: timestamp("filled_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("transactions_user_status_created").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+  index("transactions_status_created").on(t.status, t.createdAt.desc(), t.id.desc()),
+  index("transactions_created").on(t.createdAt),
+  index("transactions_pair_status").on(t.pair, t.status),
+]);
+
+export const paperBalances = pgTable("paper_balances", {
+  /** "user:<id>" or "bot:<id>": whose paper account. */
+  account: text("account").notNull(),
+  asset: text("asset").notNull(),
+  free: money("free").notNull().default("0"),
+  locked: money("locked").notNull().default("0"),
+}, (t) => [primaryKey({ columns: [t.account, t.asset] })]);
+
+export const calls = pgTable("calls", {
+  id: text("id").primaryKey(),
+  fromUserId: integer("from_user_id").notNull().references(() => users.id),
+  fromUsername: text("from_username").notNull(),
+  group: text("group").notNull(),
+  target: text("target").notNull(),
+  count: integer("count").notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+export const CALL_OUTCOMES = ["bought", "done"] as const;
+
+/** One row per (call, user): the unique key is what makes expiry idempotent. */
+export const callOutcomes = pgTable("call_outcomes", {
+  callId: text("call_id").notNull().references(() => calls.id),
+  userId: integer("user_id").notNull().references(() => users.id),
+  outcome: text("outcome", { enum: CALL_OUTCOMES }).notNull(),
+  transactionId: bigint("transaction_id", { mode: "number" }).references(() => transactions.id),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.callId, t.userId] })]);
+
+export const shifts = pgTable("shifts", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  timeStart: timestamp("time_start", { withTimezone: true }).notNull(),
+  timeEnd: timestamp("time_end", { withTimezone: true }).notNull(),
+  interval: integer("interval").notNull(),
+  userIds: integer("user_ids").array().notNull().default(sql`'{}'::integer[]`),
+  createdBy: integer("created_by").references(() => users.id),
+  createdAt: createdAt(),
+});
+
+export const shiftReports = pgTable("shift_reports", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  reportDate: date("report_date").notNull(),
+  account: text("account").notNull(),
+  usdtIn: money("usdt_in").notNull().default("0"),
+  usdtOut: money("usdt_out").notNull().default("0"),
+  btcIn: money("btc_in").notNull().default("0"),
+  btcOut: money("btc_out").notNull().default("0"),
+  ethIn: money("eth_in").notNull().default("0"),
+  ethOut: money("eth_out").notNull().default("0"),
+  gtIn: money("gt_in").notNull().default("0"),
+  gtOut: money("gt_out").notNull().default("0"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("shift_reports_user_date").on(t.userId, t.reportDate)]);
+
+/** One-minute candles recorded from the market feed, for the offline price history. */
+export const candles = pgTable("candles", {
+  exchange: text("exchange").notNull(),
+  pair: text("pair").notNull(),
+  openTime: timestamp("open_time", { withTimezone: true }).notNull(),
+  open: money("open").notNull(),
+  high: money("high").notNull(),
+  low: money("low").notNull(),
+  close: money("close").notNull(),
+  volume: money("volume").notNull().default("0"),
+}, (t) => [primaryKey({ columns: [t.exchange, t.pair, t.openTime] })]);

@@ -1,0 +1,22 @@
+// On an empty database, creates the first SuperAdmin so somebody can sign in.
+import { count } from "drizzle-orm";
+import { hashPassword } from "../auth/password.ts";
+import { randomHex } from "../core/hex.ts";
+import type { Deps } from "../deps.ts";
+import { newUniqueId } from "../users/unique-id.ts";
+import { users } from "./schema.ts";
+
+export async function seedFirstSuperAdmin(deps: Deps) {
+  const [{ n }] = await deps.db.select({ n: count() }).from(users);
+  if (n > 0) return null;
+  const generated = !deps.config.ADMIN_PASSWORD;
+  const password = deps.config.ADMIN_PASSWORD ?? randomHex(8);
+  await deps.db.insert(users).values({
+    username: deps.config.ADMIN_USERNAME,
+    email: deps.config.ADMIN_EMAIL,
+    passwordHash: await hashPassword(password, deps.passwordCost),
+    role: "SuperAdmin",
+    uniqueId: newUniqueId(),
+  });
+  return { username: deps.config.ADMIN_USERNAME, password: generated ? password : null };
+}

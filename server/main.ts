@@ -1,0 +1,46 @@
+// Reads config, opens the database, runs migrations, seeds the first SuperAdmin, serves.
+import { createApp } from "./app.ts";
+import { parseConfig } from "./config.ts";
+import { systemClock } from "./core/clock.ts";
+import { loadAppKey } from "./core/app-key.ts";
+import { createSecretBox } from "./core/secret-box.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
+import type { Deps } from "./deps.ts";
+
+let config;
+try {
+  config = parseConfig(Deno.env.toObject());
+} catch (err) {
+  console.error((err as Error).message);
+  Deno.exit(1);
+}
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const deps: Deps = {
+  config,
+  database,
+  db: database.db,
+  clock: systemClock,
+  secretBox: await createSecretBox(await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR)),
+};
+
+const seeded = await seedFirstSuperAdmin(deps);
+const app = createApp(deps);
+
+Deno.serve({
+  port: config.PORT,
+  hostname: config.HOST,
+  onListen: ({ port }) => {
+    const where = `http://localhost:${port}/login`;
+    console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
+    if (seeded?.password) {
+      console.log(
+        `First SuperAdmin created. Username: ${seeded.username}  Password: ${seeded.password}\n` +
+          "This password is shown only once: sign in, set up two-factor, then change it.",
+      );
+    } else if (seeded) {
+      console.log(`First SuperAdmin "${seeded.username}" created with ADMIN_PASSWORD.`);
+    }
+  },
+}, app.fetch);

@@ -1,0 +1,51 @@
+// The one table of role rules (spec section 6). Pure: the client imports it to hide what the
+// server would refuse anyway.
+import type { ROLES } from "../db/schema.ts";
+
+export type Role = (typeof ROLES)[number];
+
+const LEVEL: Record<Role, number> = { SuperAdmin: 4, Admin: 3, Lead: 2, User: 1 };
+
+export const roleLevel = (role: Role) => LEVEL[role];
+/** A role may create or promote only to roles at or below its own level. */
+export const rolesAtOrBelow = (role: Role): Role[] =>
+  (Object.keys(LEVEL) as Role[]).filter((r) => LEVEL[r] <= LEVEL[role]);
+/** Nobody acts on a user above their own role. */
+export const canActOn = (actor: Role, target: Role) => LEVEL[target] <= LEVEL[actor];
+export const isAtLeast = (role: Role, min: Role) => LEVEL[role] >= LEVEL[min];
+
+const EVERYONE: Role[] = ["SuperAdmin", "Admin", "Lead", "User"];
+const LEAD_UP: Role[] = ["SuperAdmin", "Admin", "Lead"];
+const ADMIN_UP: Role[] = ["SuperAdmin", "Admin"];
+const SUPER: Role[] = ["SuperAdmin"];
+
+/** Who may do what. Every route checks one of these on the server. */
+export const PERMISSIONS = {
+  "dashboard.view": EVERYONE,
+  "trade.always": LEAD_UP,
+  "calls.send": LEAD_UP,
+  "users.search": LEAD_UP,
+  "users.create": ADMIN_UP,
+  "users.list": ADMIN_UP,
+  "users.delete": ADMIN_UP,
+  "users.changeRole": ADMIN_UP,
+  "users.changePassword": ADMIN_UP,
+  "users.editOthers": ADMIN_UP,
+  "users.resetAccess": ADMIN_UP,
+  "audit.read": ADMIN_UP,
+  "bots.select": LEAD_UP,
+  "botKeys.manage": SUPER,
+  "keys.update": SUPER,
+  "transactions.viewAll": ADMIN_UP,
+  "reports.transactions": LEAD_UP,
+  "reports.userSummary": LEAD_UP,
+  "reports.endOfShift": ADMIN_UP,
+  "shifts.manage": ADMIN_UP,
+  "shiftReports.editAny": ADMIN_UP,
+  "profits.view": ADMIN_UP,
+} as const satisfies Record<string, Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (role: Role, permission: Permission) =>
+  (PERMISSIONS[permission] as readonly Role[]).includes(role);

@@ -1,0 +1,48 @@
+// Test databases: a clone of one migrated PGlite template per test app, or, when
+// TEST_DATABASE_URL is set, a fresh PostgreSQL database per test app on that server.
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import {
+  type Database,
+  migrateDatabase,
+  openDatabase,
+  wrapPglite,
+} from "../../server/db/client.ts";
+
+export const TEST_DATABASE_URL = Deno.env.get("TEST_DATABASE_URL");
+
+let template: Promise<PGlite> | undefined;
+
+async function migratedTemplate() {
+  const client = new PGlite();
+  await client.waitReady;
+  await migrateDatabase(wrapPglite(client));
+  return client;
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  if (TEST_DATABASE_URL) return await openFreshPostgres(TEST_DATABASE_URL);
+  template ??= migratedTemplate();
+  return wrapPglite(await (await template).clone());
+}
+
+let counter = 0;
+
+async function openFreshPostgres(url: string): Promise<Database> {
+  const name = `gb_test_${Date.now().toString(36)}_${Deno.pid}_${counter++}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ url: dbUrl.toString(), max: 10 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

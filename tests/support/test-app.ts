@@ -1,0 +1,85 @@
+// Builds the real app in-process on a test database, with a manual clock and cheap password hashing.
+import { createApp } from "../../server/app.ts";
+import { totpCode } from "../../server/auth/totp.ts";
+import { type Config, testConfig } from "../../server/config.ts";
+import { ManualClock } from "../../server/core/clock.ts";
+import { randomHex } from "../../server/core/hex.ts";
+import { createSecretBox } from "../../server/core/secret-box.ts";
+import { hashPassword } from "../../server/auth/password.ts";
+import { users } from "../../server/db/schema.ts";
+import type { Role } from "../../server/users/roles.ts";
+import { newUniqueId } from "../../server/users/unique-id.ts";
+import type { Deps } from "../../server/deps.ts";
+import { openTestDatabase } from "./database.ts";
+
+/** Cheap hashing: argon2id's real cost would make every test seconds slower. */
+export const TEST_PASSWORD_COST = { memorySize: 64, iterations: 1 };
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  clock: ManualClock;
+  close(): Promise<void>;
+  /** Sends a JSON request, optionally with a bearer token. */
+  call(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<Response>;
+  /** Creates a user with TOTP enrolled and returns it with a signed-in token. */
+  user(role: Role, name?: string): Promise<TestUser>;
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  password: string;
+  totpSecret: string;
+  token: string;
+}
+
+export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new ManualClock();
+  const deps: Deps = {
+    config: testConfig(overrides),
+    database,
+    db: database.db,
+    clock,
+    secretBox: await createSecretBox(randomHex(32)),
+    passwordCost: TEST_PASSWORD_COST,
+  };
+  const app = createApp(deps);
+  let seq = 0;
+
+  const call: TestApp["call"] = (method, path, opts = {}) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    return Promise.resolve(app.request(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }));
+  };
+
+  const user: TestApp["user"] = async (role, name) => {
+    const username = name ?? `${role.toLowerCase()}_${++seq}`;
+    const password = "password1";
+    const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    const [row] = await deps.db.insert(users).values({
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
+      role,
+      uniqueId: newUniqueId(),
+      totpEnabled: true,
+      totpSecret: await deps.secretBox.seal(totpSecret),
+    }).returning();
+    // Each sign-in needs a fresh time step: move the clock past the previous one.
+    clock.advance(30_000);
+    const res = await call("POST", "/api/users/login", {
+      body: { username, password, code: await totpCode(totpSecret, clock.now()) },
+    });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${await res.text()}`);
+    const { token } = await res.json();
+    return { id: row.id, username, password, totpSecret, token };
+  };
+
+  return { app, deps, clock, call, user, close: () => database.close() };
+}
