@@ -1,0 +1,58 @@
+// An exchange adapter places orders and reads balances for one account (a user's or a bot key's).
+// Implementations: paper (fills at the feed's price, balances in the database), binance (signed
+// REST, HMAC-SHA256), gate (signed REST v4, HMAC-SHA512).
+
+export type Side = "BUY" | "SELL";
+
+export interface Credentials {
+  key: string;
+  secret: string;
+}
+
+export interface OrderRequest {
+  /** Spec pair code, e.g. "btc_usdt". */
+  pair: string;
+  side: Side;
+  type: "market" | "limit";
+  /** Base-asset quantity, decimal string. */
+  quantity: string;
+  /** Limit price, decimal string; required for limit orders. */
+  price?: string;
+  /** Idempotency: the exchange's client order id. */
+  clientOrderId: string;
+}
+
+export interface OrderResult {
+  orderId: string;
+  status: "filled" | "open" | "cancelled";
+  /** Average fill price (decimal string) when filled. */
+  filledPrice?: string;
+  filledQuantity: string;
+}
+
+export interface Balance {
+  asset: string;
+  /** Binance "free" / Gate "available". */
+  free: string;
+  locked: string;
+}
+
+export interface ExchangeAdapter {
+  readonly name: "paper" | "binance" | "gate";
+  placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult>;
+  balances(account: AccountRef): Promise<Balance[]>;
+}
+
+/** Whose account: paper accounts are keyed by this id; live ones need credentials. */
+export interface AccountRef {
+  /** "user:<id>" or "bot:<id>". */
+  id: string;
+  credentials?: Credentials;
+}
+
+/** Exchange failures carry a message fit to show the user. */
+export class ExchangeError extends Error {
+  constructor(readonly exchange: string, message: string, readonly status?: number) {
+    super(message);
+  }
+}

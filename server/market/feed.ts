@@ -1,0 +1,37 @@
+// A market feed keeps the latest price per pair of one exchange and tells listeners when it moves.
+// Sources: sim (seeded random walk, the default), binance (bookTicker, best bid "b"), gate
+// (spot.tickers, "highest_bid").
+
+/** Pairs are the spec's lower-case codes: "btc_usdt", "eth_usdt", ... */
+export type Pair = string;
+export type MarketExchange = "binance" | "gate";
+
+export interface PriceTick {
+  exchange: MarketExchange;
+  pair: Pair;
+  /** Decimal string, as the exchange sent it: no float drift. */
+  price: string;
+  at: Date;
+}
+
+export type FeedState = "connecting" | "open" | "closed";
+
+export interface MarketFeed {
+  readonly exchange: MarketExchange;
+  /** Pairs this feed prices. */
+  readonly pairs: readonly Pair[];
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Latest price per pair (decimal strings). */
+  prices(): Record<Pair, string>;
+  price(pair: Pair): string | undefined;
+  /** Called on every tick; returns an unsubscribe function. */
+  onTick(listener: (tick: PriceTick) => void): () => void;
+  state(): { state: FeedState; lastTickAt: Date | null; reconnects: number };
+}
+
+/** The feeds of the running server, one per exchange. */
+export interface Market {
+  feed(exchange: MarketExchange): MarketFeed;
+  all(): MarketFeed[];
+}
