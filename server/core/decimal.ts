@@ -1,5 +1,5 @@
 // Money math in decimals, never floats. Values travel as strings.
-import Decimal from "decimal.js";
+import { Decimal } from "decimal.js";
 
 export { Decimal };
 
