@@ -15,18 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { BOT_MODES, EXCHANGES, ROLES, TRANSACTION_STATUSES } from "./enums.ts";
 
-export const ROLES = ["SuperAdmin", "Admin", "Lead", "User"] as const;
-export const BOT_MODES = [
-  "none",
-  "buy_sell",
-  "sell_buy",
-  "only_buy_sell",
-  "only_buy",
-  "only_sell",
-] as const;
-export const EXCHANGES = ["none", "gate", "binance", "houbi"] as const;
-export const TRANSACTION_STATUSES = ["BUY", "SELL", "DONE"] as const;
+export { BOT_MODES, EXCHANGES, ROLES, TRANSACTION_STATUSES };
 
 export const roleEnum = pgEnum("role", ROLES);
 export const botModeEnum = pgEnum("bot_mode", BOT_MODES);

@@ -1,0 +1,12 @@
+// The enumerations of spec section 3, in a module free of drizzle so the client can import them.
+export const ROLES = ["SuperAdmin", "Admin", "Lead", "User"] as const;
+export const BOT_MODES = [
+  "none",
+  "buy_sell",
+  "sell_buy",
+  "only_buy_sell",
+  "only_buy",
+  "only_sell",
+] as const;
+export const EXCHANGES = ["none", "gate", "binance", "houbi"] as const;
+export const TRANSACTION_STATUSES = ["BUY", "SELL", "DONE"] as const;
