@@ -12,4 +12,6 @@ export interface Deps {
   clock: Clock;
   secretBox: SecretBox;
   passwordCost?: PasswordCost;
+  /** Told after every session of a user was revoked (the realtime hub sends `logout`). */
+  onSessionsRevoked?: (userId: number) => void;
 }

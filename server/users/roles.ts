@@ -1,6 +1,6 @@
 // The one table of role rules (spec section 6). Pure: the client imports it to hide what the
 // server would refuse anyway.
-import type { ROLES } from "../db/schema.ts";
+import type { ROLES } from "../db/enums.ts";
 
 export type Role = (typeof ROLES)[number];
 
@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   "trade.always": LEAD_UP,
   "calls.send": LEAD_UP,
   "users.search": LEAD_UP,
+  "users.editSelf": EVERYONE,
   "users.create": ADMIN_UP,
   "users.list": ADMIN_UP,
   "users.delete": ADMIN_UP,
