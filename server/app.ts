@@ -1,16 +1,19 @@
 // Builds the whole app from its parts. Tests call createApp(deps).request(...) with no port.
 import { Hono } from "hono";
+import { auditRoutes } from "./audit/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
 import type { Deps } from "./deps.ts";
+import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
 
 export function createApi(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/health", (c) => c.json({ status: "ok", database: deps.database.kind }))
-    .route("/", authRoutes(deps));
+    .route("/", authRoutes(deps))
+    .route("/", userRoutes(deps)).route("/", auditRoutes(deps));
 }
 
 export function createApp(deps: Deps) {

@@ -1,7 +1,8 @@
 // Sign-in and password rules, shared by the server routes and the client forms.
 import { z } from "zod";
 
-export const passwordField = z.string().min(6, "Please enter your password").max(200);
+export const passwordField = z.string({ error: "Please enter your password" })
+  .min(6, "Please enter your password").max(200);
 
 export const loginSchema = z.object({
   username: z.string().trim().min(1, "Required").max(100),

@@ -8,6 +8,7 @@ import { resetTokens, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserById, findLiveUserByUsername } from "../users/find.ts";
 import { toPublicUser } from "../users/public-user.ts";
+import { revokeAndNotify } from "../users/revoke.ts";
 import { can, canActOn } from "../users/roles.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type {
@@ -16,13 +17,7 @@ import type {
   loginSchema,
   resetPasswordSchema,
 } from "./schema.ts";
-import {
-  createSession,
-  revokeUserSessions,
-  type SessionInfo,
-  type SessionUser,
-  upgradeSession,
-} from "./sessions.ts";
+import { createSession, type SessionInfo, type SessionUser, upgradeSession } from "./sessions.ts";
 import { clearFailures, isThrottled, recordFailure } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 
@@ -141,7 +136,7 @@ export async function setPassword(deps: Deps, userId: number, password: string) 
   const passwordHash = await hashPassword(password, deps.passwordCost);
   await deps.db.update(users).set({ passwordHash, updatedAt: deps.clock.now() })
     .where(eq(users.id, userId));
-  await revokeUserSessions(deps.db, userId, deps.clock.now());
+  await revokeAndNotify(deps, userId);
 }
 
 const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
@@ -229,7 +224,7 @@ export async function forgotTotp(
   assertOutranks(actor, user);
   await deps.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
     .where(eq(users.id, user.id));
-  await revokeUserSessions(deps.db, user.id, now);
+  await revokeAndNotify(deps, user.id);
   await recordAudit(deps.db, {
     actorId: actor.id,
     action: "2fa.reset",

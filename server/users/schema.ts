@@ -1,0 +1,135 @@
+// User input rules, shared by the server routes and the client forms: keep it free of server-only
+// imports (no drizzle, no Deno APIs).
+import { z } from "zod";
+import { passwordField } from "../auth/schema.ts";
+import { dec } from "../core/decimal.ts";
+import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.ts";
+import { type Role, rolesAtOrBelow } from "./roles.ts";
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
+
+export const emailField = z.string({ error: "Required" }).trim().min(1, "Required").max(200)
+  .pipe(z.email("Invalid email address"));
+
+export const usernameField = z.string({ error: "Required" }).trim()
+  .min(1, "Required")
+  .min(5, "Username must be at least 5 characters")
+  .regex(USERNAME_PATTERN, "Username may use only 3-30 letters, digits, _ or -");
+
+const optionalName = z.string().trim().max(100).optional();
+
+/** The new-user payload (spec section 5 "Create user"); confirmPassword is sent and checked. */
+export const newUserSchema = z.object({
+  email: emailField,
+  username: usernameField,
+  role: z.enum(ROLES, { error: "Required" }).default("User"),
+  password: passwordField,
+  confirmPassword: z.string({ error: "Required" }).min(1, "Required"),
+  firstName: optionalName,
+  lastName: optionalName,
+}).refine((v) => v.confirmPassword === v.password, {
+  message: "Passwords must match.",
+  path: ["confirmPassword"],
+  // Shown beside the other field errors, not only once everything else is valid.
+  when: (p) => {
+    const v = p.value as { password?: unknown; confirmPassword?: unknown };
+    return typeof v?.password === "string" && typeof v.confirmPassword === "string";
+  },
+});
+
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+export const ROLE_ABOVE_OWN = "You cannot give a role above your own.";
+
+/** The create form of a given creator: roles above the creator's are refused. */
+export const newUserFormSchema = (creator: Role) =>
+  newUserSchema.refine((v) => rolesAtOrBelow(creator).includes(v.role), {
+    message: ROLE_ABOVE_OWN,
+    path: ["role"],
+  });
+
+/** A decimal amount as a number or decimal string, stored as a NUMERIC string (8 decimals). */
+const amount = (max: number) =>
+  z.union([z.number(), z.string().trim()])
+    .refine((v) => typeof v === "number" ? Number.isFinite(v) : /^\d+(\.\d{1,8})?$/.test(v), {
+      message: "Must be a number with at most 8 decimals",
+    })
+    .transform((v) => dec(v))
+    .refine((d) => d.gte(0) && d.lte(max) && d.decimalPlaces() <= 8, {
+      message: `Must be between 0 and ${max} with at most 8 decimals`,
+    })
+    .transform((d) => d.toFixed());
+
+/** Sane upper bounds; spread and fraction are percentages. */
+export const LIMITS = {
+  spread: 100,
+  tradingAmount: 1_000_000_000,
+  coinTradingAmount: 1_000_000_000,
+  fraction: 100,
+  numberOfTran: 10,
+  selectBots: 100,
+} as const;
+
+/** What a user may change on their own account (selectBots only from Lead up). */
+export const tradingSettingsShape = {
+  pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{2,15}_[a-z0-9]{2,15}$/, "Unknown pair"),
+  exchange: z.enum(EXCHANGES),
+  useBot: z.enum(BOT_MODES),
+  spread: amount(LIMITS.spread),
+  tradingAmount: amount(LIMITS.tradingAmount),
+  coinTradingAmount: amount(LIMITS.coinTradingAmount),
+  fraction: amount(LIMITS.fraction),
+  isFull: z.boolean(),
+  isRandom: z.boolean(),
+  numberOfTran: z.number().int("Must be a whole number").min(1).max(LIMITS.numberOfTran),
+  isAutoSpread: z.boolean(),
+  selectBots: z.array(z.number().int().positive()).max(LIMITS.selectBots),
+};
+
+/** Only Admin and above change these, on anyone. */
+export const profileShape = {
+  email: emailField,
+  firstName: optionalName,
+  lastName: optionalName,
+  group: z.string().trim().min(1, "Required").max(50),
+};
+
+export const updateUserSchema = z.strictObject({
+  ...z.object(tradingSettingsShape).partial().shape,
+  ...z.object(profileShape).partial().shape,
+}).refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." });
+
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+export type UserField = keyof UpdateUserInput;
+export const PROFILE_FIELDS = Object.keys(profileShape) as UserField[];
+
+export const changeRoleSchema = z.object({ role: z.enum(ROLES) });
+
+/**
+ * POST /users/admin-change-user-password: an Admin sets another user's password without the old
+ * one: `{ userId: number, newPassword: string (min 6) }`. Every session of that user ends.
+ */
+export const adminChangePasswordSchema = z.object({
+  userId: z.number().int().positive(),
+  newPassword: passwordField,
+});
+
+const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const pageShape = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+};
+
+export const searchUsersSchema = z.object({
+  username: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  email: z.preprocess(emptyToUndefined, z.string().trim().max(200).optional()),
+  role: z.preprocess(emptyToUndefined, z.enum(ROLES).optional()),
+  ...pageShape,
+});
+
+export type SearchUsersQuery = z.infer<typeof searchUsersSchema>;
+
+export const userIdParam = z.object({
+  id: z.string().regex(/^\d{1,9}$/, "Invalid user id").transform(Number),
+});

@@ -1,0 +1,150 @@
+// Creating users and changing their fields. No HTTP here.
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { recordAudit } from "../audit/record.ts";
+import { hashPassword } from "../auth/password.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import { AppError, badRequest, conflict, notFound } from "../core/errors.ts";
+import type { Db } from "../db/client.ts";
+import { botKeys, users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { assertCanActOn, assertCanGiveRole, findTarget } from "./guards.ts";
+import { toPublicUser } from "./public-user.ts";
+import { can } from "./roles.ts";
+import { type newUserSchema, PROFILE_FIELDS, type UpdateUserInput } from "./schema.ts";
+import { newUniqueId } from "./unique-id.ts";
+
+const takenUsername = (u: string) => conflict(`Username "${u}" is already taken.`, "username");
+const takenEmail = (e: string) => conflict(`Email "${e}" is already in use.`, "email");
+
+/** The unique index a failed insert or update hit, or null for any other error. */
+function violatedIndex(err: unknown): string | null {
+  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, constraint_name } = e as Record<string, unknown>;
+    if (code === "23505") return String(constraint_name ?? constraint ?? "");
+  }
+  return null;
+}
+
+async function liveUserWhere(db: Db, column: "username" | "email", value: string, except = 0) {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(
+    sql`lower(${users[column]}) = ${value.toLowerCase()}`,
+    isNull(users.deletedAt),
+    ne(users.id, except),
+  )).limit(1);
+  return row ?? null;
+}
+
+export async function registerUser(
+  deps: Deps,
+  actor: SessionUser,
+  input: z.output<typeof newUserSchema>,
+) {
+  assertCanGiveRole(actor, input.role);
+  // Checked first for a clear message; the unique indexes settle any race below.
+  if (await liveUserWhere(deps.db, "username", input.username)) {
+    throw takenUsername(input.username);
+  }
+  if (await liveUserWhere(deps.db, "email", input.email)) throw takenEmail(input.email);
+  const passwordHash = await hashPassword(input.password, deps.passwordCost);
+  const now = deps.clock.now();
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: input.role,
+          firstName: input.firstName || null,
+          lastName: input.lastName || null,
+          uniqueId: newUniqueId(),
+          createdAt: now,
+          updatedAt: now,
+        }).returning();
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: "user.created",
+          targetUserId: row.id,
+          details: { username: row.username, email: row.email, role: row.role },
+          at: now,
+        });
+        return toPublicUser(row);
+      });
+    } catch (err) {
+      const index = violatedIndex(err);
+      if (index === "users_unique_id" && attempt < 5) continue;
+      if (index === "users_username_live") throw takenUsername(input.username);
+      if (index === "users_email_live") throw takenEmail(input.email);
+      throw err;
+    }
+  }
+}
+
+/** Own trading settings for everyone; anything on another user, and profile fields, Admin up. */
+function assertMayChange(actor: SessionUser, target: SessionUser, fields: string[]) {
+  const self = actor.id === target.id;
+  if (!self && !can(actor.role, "users.editOthers")) {
+    throw new AppError("FORBIDDEN", "You may change only your own settings.");
+  }
+  if (!self) assertCanActOn(actor, target);
+  if (self && !can(actor.role, "users.editSelf")) throw new AppError("FORBIDDEN", "Forbidden");
+  const profile = fields.filter((f) => (PROFILE_FIELDS as string[]).includes(f));
+  if (profile.length && !can(actor.role, "users.editOthers")) {
+    throw new AppError("FORBIDDEN", `Only an Admin may change ${profile.join(", ")}.`);
+  }
+  if (
+    fields.includes("selectBots") &&
+    !(can(actor.role, "bots.select") && can(target.role, "bots.select"))
+  ) {
+    throw new AppError("FORBIDDEN", "Bot keys are selected by Lead and above only.");
+  }
+}
+
+async function assertBotKeysExist(db: Db, ids: number[]) {
+  if (!ids.length) return;
+  const found = await db.select({ id: botKeys.id }).from(botKeys).where(inArray(botKeys.id, ids));
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) throw badRequest(`Unknown bot key: ${missing.join(", ")}`, "selectBots");
+}
+
+export async function updateUser(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+  input: UpdateUserInput,
+) {
+  const target = await findTarget(deps.db, id);
+  assertMayChange(actor, target, Object.keys(input));
+  const values = { ...input };
+  if (values.selectBots) {
+    values.selectBots = [...new Set(values.selectBots)];
+    await assertBotKeysExist(deps.db, values.selectBots);
+  }
+  if (values.email && await liveUserWhere(deps.db, "email", values.email, target.id)) {
+    throw takenEmail(values.email);
+  }
+  const names = {
+    ...("firstName" in values ? { firstName: values.firstName || null } : {}),
+    ...("lastName" in values ? { lastName: values.lastName || null } : {}),
+  };
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ ...values, ...names, updatedAt: now })
+        .where(and(eq(users.id, target.id), isNull(users.deletedAt))).returning();
+      if (!row) throw notFound(`User ${id} not found.`);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "user.updated",
+        targetUserId: target.id,
+        details: { changes: { ...values, ...names } },
+        at: now,
+      });
+      return toPublicUser(row);
+    });
+  } catch (err) {
+    if (violatedIndex(err) === "users_email_live") throw takenEmail(values.email ?? "");
+    throw err;
+  }
+}
