@@ -8,12 +8,14 @@ import { onError } from "./core/error-handler.ts";
 import type { Deps } from "./deps.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
+import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
 
 export function createApi(deps: Deps) {
   return new Hono<AppEnv>()
     .get("/health", (c) => c.json({ status: "ok", database: deps.database.kind }))
     .route("/", authRoutes(deps))
-    .route("/", userRoutes(deps)).route("/", auditRoutes(deps));
+    .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
+    .route("/", yahooFinanceRoutes(deps));
 }
 
 export function createApp(deps: Deps) {

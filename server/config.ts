@@ -25,6 +25,8 @@ export const configSchema = z.object({
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
   YAHOO_PROVIDER: z.enum(["yahoo", "recorded"]).default("yahoo"),
   YAHOO_URL: z.string().default("https://query1.finance.yahoo.com"),
+  // Whose recorded candles serve the price history; unset: the exchange MARKET_FEED follows.
+  YAHOO_RECORDED_EXCHANGE: z.enum(["binance", "gate"]).optional(),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().default("./web/dist"),
 });

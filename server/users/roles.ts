@@ -22,6 +22,7 @@ const SUPER: Role[] = ["SuperAdmin"];
 /** Who may do what. Every route checks one of these on the server. */
 export const PERMISSIONS = {
   "dashboard.view": EVERYONE,
+  "priceHistory.view": EVERYONE,
   "trade.always": LEAD_UP,
   "calls.send": LEAD_UP,
   "users.search": LEAD_UP,

@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { chartQuerySchema } from "./schema.ts";
+import { createChartService } from "./service.ts";
+
+export function yahooFinanceRoutes(deps: Deps) {
+  // One service per app: its cache and Yahoo back-off are shared by every request.
+  const service = createChartService(deps);
+  return new Hono<AppEnv>().get(
+    "/yahoo-finance/chart",
+    requireAuth(deps),
+    requirePermission("priceHistory.view"),
+    validate("query", chartQuerySchema),
+    async (c) => c.json(await service.chart(c.req.valid("query"))),
+  );
+}
