@@ -160,6 +160,8 @@ export const transactions = pgTable("transactions", {
   closeOrderId: text("close_order_id"),
   filledPrice: money("filled_price"),
   filledAt: timestamp("filled_at", { withTimezone: true }),
+  /** Set while the bot worker places the closing order: its claim, so no other worker does. */
+  closingSince: timestamp("closing_since", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -167,6 +169,11 @@ export const transactions = pgTable("transactions", {
   index("transactions_status_created").on(t.status, t.createdAt.desc(), t.id.desc()),
   index("transactions_created").on(t.createdAt),
   index("transactions_pair_status").on(t.pair, t.status),
+  // The bot worker's scans: open bot transactions of one market whose target the price reached.
+  index("transactions_bot_buy").on(t.exchange, t.pair, t.sellPrice)
+    .where(sql`${t.status} = 'BUY' and ${t.useBot} = 'buy_sell'`),
+  index("transactions_bot_sell").on(t.exchange, t.pair, t.buyPrice)
+    .where(sql`${t.status} = 'SELL' and ${t.useBot} = 'sell_buy'`),
 ]);
 
 export const paperBalances = pgTable("paper_balances", {

@@ -1,0 +1,3 @@
+ALTER TABLE "transactions" ADD COLUMN "closing_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "transactions_bot_buy" ON "transactions" USING btree ("exchange","pair","sell_price") WHERE "transactions"."status" = 'BUY' and "transactions"."use_bot" = 'buy_sell';--> statement-breakpoint
+CREATE INDEX "transactions_bot_sell" ON "transactions" USING btree ("exchange","pair","buy_price") WHERE "transactions"."status" = 'SELL' and "transactions"."use_bot" = 'sell_buy';
