@@ -18,6 +18,8 @@ export type FeedState = "connecting" | "open" | "closed";
 
 export interface MarketFeed {
   readonly exchange: MarketExchange;
+  /** Where the prices come from, for /api/health. */
+  readonly source?: "sim" | "binance" | "gate";
   /** Pairs this feed prices. */
   readonly pairs: readonly Pair[];
   start(): Promise<void>;

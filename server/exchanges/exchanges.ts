@@ -1,0 +1,69 @@
+// Picks the adapter that trades for an account: paper (the default, EXCHANGE_ADAPTER=paper) or the
+// exchange's live REST client. A bot key row names its own kind in `bot_keys.adapter`.
+import type { Config } from "../config.ts";
+import type { Clock } from "../core/clock.ts";
+import type { Db } from "../db/client.ts";
+import type { Market, MarketExchange } from "../market/feed.ts";
+import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
+import { createBinanceAdapter } from "./binance.ts";
+import { createGateAdapter } from "./gate.ts";
+import type { Fetch } from "./http.ts";
+import { createPaperAdapter, parseStartBalances } from "./paper.ts";
+
+export type AdapterKind = "paper" | "live";
+
+export interface Exchanges {
+  /**
+   * The adapter for `exchange` ("binance" or "gate"; others throw an ExchangeError) and account
+   * kind; `kind` defaults to config EXCHANGE_ADAPTER. Paper adapters price from that exchange's feed.
+   */
+  adapter(exchange: string, kind?: AdapterKind): ExchangeAdapter;
+}
+
+export interface ExchangesDeps {
+  config: Pick<
+    Config,
+    "EXCHANGE_ADAPTER" | "PAPER_START_BALANCES" | "BINANCE_REST_URL" | "GATE_REST_URL"
+  >;
+  db: Db;
+  clock: Clock;
+  market: Market;
+  fetch?: Fetch;
+}
+
+/** Maps a bot key's `adapter` column ("paper", "binance", "gate") to an account kind. */
+export const kindOf = (adapter: string): AdapterKind => adapter === "paper" ? "paper" : "live";
+
+export function createExchanges(deps: ExchangesDeps): Exchanges {
+  const startBalances = parseStartBalances(deps.config.PAPER_START_BALANCES);
+  const funded = new Set<string>();
+  const paper = (exchange: MarketExchange) =>
+    createPaperAdapter({ db: deps.db, feed: deps.market.feed(exchange), startBalances, funded });
+  const adapters: Record<MarketExchange, Record<AdapterKind, ExchangeAdapter>> = {
+    binance: {
+      paper: paper("binance"),
+      live: createBinanceAdapter({
+        baseUrl: deps.config.BINANCE_REST_URL,
+        clock: deps.clock,
+        fetch: deps.fetch,
+      }),
+    },
+    gate: {
+      paper: paper("gate"),
+      live: createGateAdapter({
+        baseUrl: deps.config.GATE_REST_URL,
+        clock: deps.clock,
+        fetch: deps.fetch,
+        priceOf: (pair) => deps.market.feed("gate").price(pair),
+      }),
+    },
+  };
+  return {
+    adapter(exchange, kind = deps.config.EXCHANGE_ADAPTER) {
+      if (exchange !== "binance" && exchange !== "gate") {
+        throw new ExchangeError(exchange, `Trading on ${exchange} is not supported`);
+      }
+      return adapters[exchange][kind];
+    },
+  };
+}

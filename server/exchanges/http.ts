@@ -1,0 +1,41 @@
+// One signed-REST round trip: network failures, non-JSON answers and error bodies all become an
+// ExchangeError with a message fit to show the user, never an unhandled crash.
+import { ExchangeError } from "./adapter.ts";
+
+export type Fetch = typeof fetch;
+
+export interface RestCall {
+  exchange: "binance" | "gate";
+  /** "Binance", "Gate": how messages name the exchange. */
+  title: string;
+  fetch: Fetch;
+  url: string;
+  init: RequestInit;
+  /** The exchange's own message in an error body, when it has one. */
+  errorMessage(body: unknown): string | undefined;
+  timeoutMs?: number;
+}
+
+export async function restCall<T>(call: RestCall): Promise<T> {
+  let res: Response;
+  try {
+    res = await call.fetch(call.url, {
+      ...call.init,
+      signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
+    });
+  } catch (err) {
+    const reason = (err as Error).name === "TimeoutError" ? "timed out" : (err as Error).message;
+    throw new ExchangeError(call.exchange, `${call.title} is unreachable: ${reason}`);
+  }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (res.ok && body !== undefined) return body as T;
+  const message = (body !== undefined && call.errorMessage(body)) ||
+    `${call.title} answered HTTP ${res.status}`;
+  throw new ExchangeError(call.exchange, message, res.status);
+}

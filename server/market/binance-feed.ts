@@ -1,0 +1,30 @@
+// Binance's public combined bookTicker stream for its nine pairs; the price is the best bid "b".
+// Binance pings and the WebSocket answers by itself, so no client ping is needed.
+import type { Pair } from "./feed.ts";
+import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
+import { exchangeSymbol, feedPairs, pairFromSymbol } from "./pairs.ts";
+
+interface BookTickerFrame {
+  stream?: string;
+  data?: { u?: number; s?: string; b?: string; B?: string; a?: string; A?: string };
+}
+
+export function binanceStreamUrl(baseUrl: string, pairs: readonly Pair[]) {
+  const streams = pairs.map((p) => `${exchangeSymbol("binance", p)!.toLowerCase()}@bookTicker`);
+  return `${baseUrl.replace(/\/+$/, "")}/stream?streams=${streams.join("/")}`;
+}
+
+export function binanceFeed(baseUrl: string, opts: Omit<LiveFeedOptions, "exchange">) {
+  const pairs = feedPairs("binance");
+  return new LiveFeed({
+    source: "binance",
+    pairs,
+    url: binanceStreamUrl(baseUrl, pairs),
+    hello: () => Promise.resolve([]),
+    parse(frame) {
+      const data = (JSON.parse(frame) as BookTickerFrame).data;
+      const pair = data?.s && pairFromSymbol("binance", data.s);
+      return pair && isPrice(data.b) ? [{ pair, price: data.b }] : [];
+    },
+  }, { ...opts, exchange: "binance" });
+}

@@ -1,0 +1,61 @@
+// Gate's spot WebSocket v4: one spot.tickers subscription for its eight pairs, price = highest_bid.
+// With credentials the subscription is signed (auth: api_key, KEY, SIGN); spot.ping keeps it alive.
+import type { Credentials } from "../exchanges/adapter.ts";
+import { gateWsSign } from "../exchanges/signing.ts";
+import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
+import { exchangeSymbol, feedPairs, pairFromSymbol } from "./pairs.ts";
+
+const CHANNEL = "spot.tickers";
+/** Gate closes idle connections; a ping every 10 s is well inside its limit. */
+const PING_MS = 10_000;
+
+interface GateFrame {
+  channel?: string;
+  event?: string;
+  error?: { code?: number; message?: string } | null;
+  result?: GateTicker | GateTicker[] | null;
+}
+
+interface GateTicker {
+  currency_pair?: string;
+  highest_bid?: string;
+}
+
+export interface GateFeedOptions extends Omit<LiveFeedOptions, "exchange"> {
+  url: string;
+  credentials?: Credentials;
+}
+
+export function gateFeed({ url, credentials, ...opts }: GateFeedOptions) {
+  const pairs = feedPairs("gate");
+  const seconds = () => Math.floor(opts.clock.now().getTime() / 1000);
+  return new LiveFeed({
+    source: "gate",
+    pairs,
+    url,
+    async hello() {
+      const time = seconds();
+      const payload = pairs.map((p) => exchangeSymbol("gate", p));
+      const auth = credentials && {
+        method: "api_key",
+        KEY: credentials.key,
+        SIGN: await gateWsSign(credentials.secret, CHANNEL, "subscribe", time),
+      };
+      return [JSON.stringify({ time, channel: CHANNEL, event: "subscribe", payload, auth })];
+    },
+    parse(frame, log) {
+      const msg = JSON.parse(frame) as GateFrame;
+      if (msg.error) log(`${msg.channel} ${msg.event} refused: ${msg.error.message}`);
+      if (msg.channel !== CHANNEL || msg.event !== "update" || !msg.result) return [];
+      const tickers = Array.isArray(msg.result) ? msg.result : [msg.result];
+      return tickers.flatMap((t) => {
+        const pair = t.currency_pair && pairFromSymbol("gate", t.currency_pair);
+        return pair && isPrice(t.highest_bid) ? [{ pair, price: t.highest_bid }] : [];
+      });
+    },
+    ping: {
+      everyMs: PING_MS,
+      frame: () => JSON.stringify({ time: seconds(), channel: "spot.ping" }),
+    },
+  }, { ...opts, exchange: "gate" });
+}

@@ -1,0 +1,158 @@
+// A feed over an exchange WebSocket: connects, keeps the last price per pair, and checks every
+// 5 s (spec section 9) that the socket is alive, reconnecting and resubscribing when it is not.
+// Prices survive a disconnect, so readers keep the last known price until the feed resumes.
+import type { Clock } from "../core/clock.ts";
+import type { FeedState, MarketExchange, MarketFeed, Pair, PriceTick } from "./feed.ts";
+import { PriceBook } from "./price-book.ts";
+import { type Scheduler, systemScheduler } from "./scheduler.ts";
+
+export interface FeedProtocol {
+  source: "binance" | "gate";
+  pairs: readonly Pair[];
+  url: string;
+  /** Frames sent once the socket opens: subscriptions. */
+  hello(): Promise<string[]>;
+  /** The prices a frame carries; acknowledgements and pongs carry none. */
+  parse(frame: string, log: (message: string) => void): { pair: Pair; price: string }[];
+  /** A keep-alive frame and its period, for exchanges that want the client to ping. */
+  ping?: { everyMs: number; frame(): string };
+}
+
+export interface LiveFeedOptions {
+  exchange: MarketExchange;
+  clock: Clock;
+  scheduler?: Scheduler;
+  /** Opens the socket; tests may wrap it. */
+  connect?: (url: string) => WebSocket;
+  /** Liveness check period; default 5 s. */
+  reconnectMs?: number;
+  /** An open socket silent this long is closed and reopened; default 60 s. */
+  staleMs?: number;
+  log?: (message: string) => void;
+}
+
+export class LiveFeed implements MarketFeed {
+  readonly exchange: MarketExchange;
+  readonly source: "binance" | "gate";
+  readonly pairs: readonly Pair[];
+  private book: PriceBook;
+  private socket: WebSocket | null = null;
+  private closed: Promise<void> = Promise.resolve();
+  private current: FeedState = "closed";
+  private lastMessageAt = 0;
+  private connects = 0;
+  private timers: (() => void)[] = [];
+  private log: (message: string) => void;
+
+  constructor(private protocol: FeedProtocol, private opts: LiveFeedOptions) {
+    this.exchange = opts.exchange;
+    this.source = protocol.source;
+    this.pairs = protocol.pairs;
+    this.book = new PriceBook(opts.exchange, opts.clock);
+    this.log = opts.log ?? ((m) => console.warn(`[${this.source} feed] ${m}`));
+  }
+
+  start() {
+    if (this.timers.length) return Promise.resolve();
+    const scheduler = this.opts.scheduler ?? systemScheduler;
+    this.timers.push(scheduler.every(this.opts.reconnectMs ?? 5000, () => this.check()));
+    const ping = this.protocol.ping;
+    if (ping) this.timers.push(scheduler.every(ping.everyMs, () => this.send(ping.frame())));
+    this.connect();
+    return Promise.resolve();
+  }
+
+  async stop() {
+    for (const stop of this.timers.splice(0)) stop();
+    const socket = this.socket;
+    this.socket = null;
+    this.current = "closed";
+    if (socket && socket.readyState !== WebSocket.CLOSED) {
+      socket.close();
+      await this.closed;
+    }
+  }
+
+  prices() {
+    return this.book.prices();
+  }
+
+  price(pair: Pair) {
+    return this.book.price(pair);
+  }
+
+  onTick(listener: (tick: PriceTick) => void) {
+    return this.book.onTick(listener);
+  }
+
+  state() {
+    return {
+      state: this.current,
+      lastTickAt: this.book.lastTickAt,
+      reconnects: Math.max(0, this.connects - 1),
+    };
+  }
+
+  /** The periodic liveness check: reopen a lost socket, close a silent or stuck one. */
+  private check() {
+    if (!this.socket) return this.connect();
+    const silentMs = this.opts.clock.now().getTime() - this.lastMessageAt;
+    if (silentMs > (this.opts.staleMs ?? 60_000)) {
+      this.log(`no data for ${Math.round(silentMs / 1000)} s; reconnecting`);
+      this.socket.close();
+    }
+  }
+
+  private connect() {
+    this.connects++;
+    this.current = "connecting";
+    this.lastMessageAt = this.opts.clock.now().getTime();
+    let socket: WebSocket;
+    try {
+      socket = (this.opts.connect ?? ((url) => new WebSocket(url)))(this.protocol.url);
+    } catch (err) {
+      this.current = "closed";
+      this.log(`cannot connect: ${(err as Error).message}`);
+      return;
+    }
+    this.socket = socket;
+    this.closed = new Promise((resolve) => socket.addEventListener("close", () => resolve()));
+    socket.onopen = () => this.opened(socket);
+    socket.onmessage = (event) => this.received(socket, event.data);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.current = "closed";
+      this.log(`disconnected (${event.code}); the next check reconnects`);
+    };
+  }
+
+  private async opened(socket: WebSocket) {
+    if (this.socket !== socket) return;
+    this.current = "open";
+    this.lastMessageAt = this.opts.clock.now().getTime();
+    try {
+      for (const frame of await this.protocol.hello()) this.send(frame);
+    } catch (err) {
+      this.log(`subscription failed: ${(err as Error).message}`);
+    }
+  }
+
+  private received(socket: WebSocket, data: unknown) {
+    if (this.socket !== socket || typeof data !== "string") return;
+    this.lastMessageAt = this.opts.clock.now().getTime();
+    try {
+      for (const { pair, price } of this.protocol.parse(data, this.log)) this.book.set(pair, price);
+    } catch (err) {
+      this.log(`unreadable frame: ${(err as Error).message}`);
+    }
+  }
+
+  private send(frame: string) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(frame);
+  }
+}
+
+/** A positive decimal string, as prices must be; an empty book side sends "0". */
+export const isPrice = (value: unknown): value is string =>
+  typeof value === "string" && /^\d+(\.\d+)?$/.test(value) && /[1-9]/.test(value);

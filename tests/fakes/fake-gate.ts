@@ -1,0 +1,240 @@
+// A fake Gate on 127.0.0.1: spot REST v4 (orders, accounts) verifying KEY/Timestamp/SIGN as Gate
+// does, and the spot WebSocket v4 (spot.tickers subscribe with optional signed auth, spot.ping).
+// It signs with node:crypto, independently of the code under test.
+import { createHash, createHmac } from "node:crypto";
+import { Decimal } from "decimal.js";
+
+const PAIRS = [
+  "BTC_USDT",
+  "ETH_USDT",
+  "BNB_USDT",
+  "BTC_USD",
+  "ETH_USD",
+  "UNDEAD_USDT",
+  "NAFT_USDT",
+  "MEPAD_USDT",
+];
+
+export interface FakeGateOptions {
+  apiKey?: string;
+  secret?: string;
+  /** Server time in seconds, for the Timestamp check. */
+  now?: () => number;
+  balances?: Record<string, string>;
+  /** Refuse unsigned ticker subscriptions. */
+  requireAuth?: boolean;
+}
+
+interface Wallet {
+  available: Decimal;
+  locked: Decimal;
+}
+
+interface Subscriber {
+  socket: WebSocket;
+  pairs: Set<string>;
+}
+
+const fail = (status: number, label: string, message: string) =>
+  Response.json({ label, message }, { status });
+
+const hmac512 = (secret: string, text: string) =>
+  createHmac("sha512", secret).update(text).digest("hex");
+
+export function startFakeGate(opts: FakeGateOptions = {}) {
+  const apiKey = opts.apiKey ?? "gate-test-key";
+  const secret = opts.secret ?? "gate-test-secret";
+  const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  const wallets = new Map<string, Wallet>(
+    Object.entries(opts.balances ?? { USDT: "10000", BTC: "1" })
+      .map(([c, v]) => [c, { available: new Decimal(v), locked: new Decimal(0) }]),
+  );
+  const bids = new Map<string, string>();
+  const subscribers = new Set<Subscriber>();
+  const orders: Record<string, unknown>[] = [];
+  const frames: Record<string, unknown>[] = [];
+  let nextId = 5000;
+  let connects = 0;
+
+  const wallet = (c: string) => {
+    if (!wallets.has(c)) wallets.set(c, { available: new Decimal(0), locked: new Decimal(0) });
+    return wallets.get(c)!;
+  };
+
+  function authenticate(req: Request, url: URL, body: string) {
+    const key = req.headers.get("KEY");
+    const sign = req.headers.get("SIGN");
+    const ts = req.headers.get("Timestamp");
+    if (!key || !sign || !ts) {
+      return fail(401, "MISSING_REQUIRED_HEADER", "Missing required header");
+    }
+    if (key !== apiKey) return fail(401, "INVALID_KEY", "Invalid key provided");
+    if (Math.abs(now() - Number(ts)) > 60) {
+      return fail(401, "REQUEST_EXPIRED", "Request Timestamp is far from the server time");
+    }
+    const bodyHash = createHash("sha512").update(body).digest("hex");
+    const text = [req.method, url.pathname, url.search.slice(1), bodyHash, ts].join("\n");
+    if (hmac512(secret, text) !== sign) return fail(401, "INVALID_SIGNATURE", "Signature mismatch");
+    return null;
+  }
+
+  function placeOrder(o: Record<string, string>) {
+    if (!PAIRS.includes(o.currency_pair)) {
+      return fail(400, "INVALID_CURRENCY_PAIR", `Invalid currency pair ${o.currency_pair}`);
+    }
+    const [base, quote] = o.currency_pair.split("_");
+    const amount = new Decimal(o.amount ?? "0");
+    if (amount.lte(0)) return fail(400, "INVALID_PARAM_VALUE", "Invalid amount");
+    const market = o.type === "market";
+    const price = new Decimal(market ? bids.get(o.currency_pair) ?? "0" : o.price ?? "0");
+    if (price.lte(0)) return fail(400, "INVALID_PARAM_VALUE", "Invalid price");
+    // A market BUY's amount is what to spend, in the quote currency.
+    const baseQty = market && o.side === "buy" ? amount.div(price).toDecimalPlaces(8) : amount;
+    const spend = o.side === "buy" ? wallet(quote) : wallet(base);
+    const cost = o.side === "buy" ? (market ? amount : amount.mul(price)) : amount;
+    if (spend.available.lt(cost)) return fail(400, "BALANCE_NOT_ENOUGH", "Not enough balance");
+    spend.available = spend.available.minus(cost);
+    if (market) {
+      const receive = o.side === "buy" ? wallet(base) : wallet(quote);
+      receive.available = receive.available.plus(o.side === "buy" ? baseQty : amount.mul(price));
+    } else {
+      spend.locked = spend.locked.plus(cost);
+    }
+    const order = {
+      id: String(nextId++),
+      text: o.text,
+      create_time: String(now()),
+      update_time: String(now()),
+      status: market ? "closed" : "open",
+      currency_pair: o.currency_pair,
+      type: o.type,
+      account: o.account,
+      side: o.side,
+      amount: o.amount,
+      price: market ? "0" : o.price,
+      time_in_force: o.time_in_force,
+      left: market ? "0" : o.amount,
+      filled_amount: market ? baseQty.toFixed() : "0",
+      filled_total: market ? baseQty.mul(price).toFixed() : "0",
+      avg_deal_price: market ? price.toFixed() : "",
+      fee: "0",
+      fee_currency: base,
+      finish_as: market ? "filled" : "open",
+    };
+    orders.push(order);
+    return Response.json(order, { status: 201 });
+  }
+
+  function onFrame(sub: Subscriber, raw: string) {
+    const msg = JSON.parse(raw);
+    frames.push(msg);
+    const reply = (extra: Record<string, unknown>) =>
+      sub.socket.send(JSON.stringify({
+        time: now(),
+        time_ms: now() * 1000,
+        channel: msg.channel,
+        event: msg.event,
+        ...extra,
+      }));
+    if (msg.channel === "spot.ping") {
+      return sub.socket.send(
+        JSON.stringify({ time: now(), channel: "spot.pong", event: "", result: null }),
+      );
+    }
+    if (msg.channel !== "spot.tickers" || msg.event !== "subscribe") {
+      return reply({ error: { code: 2, message: "invalid argument" }, result: null });
+    }
+    const expected = hmac512(secret, `channel=${msg.channel}&event=${msg.event}&time=${msg.time}`);
+    const signed = msg.auth?.method === "api_key" && msg.auth.KEY === apiKey &&
+      msg.auth.SIGN === expected;
+    if ((msg.auth && !signed) || (opts.requireAuth && !msg.auth)) {
+      return reply({ error: { code: 4, message: "Authentication fail" }, result: null });
+    }
+    for (const p of msg.payload ?? []) sub.pairs.add(p);
+    reply({ error: null, result: { status: "success" } });
+  }
+
+  function stream(req: Request) {
+    const { socket, response } = Deno.upgradeWebSocket(req);
+    const sub: Subscriber = { socket, pairs: new Set() };
+    socket.onopen = () => {
+      connects++;
+      subscribers.add(sub);
+    };
+    socket.onmessage = (e) => onFrame(sub, e.data);
+    socket.onclose = () => subscribers.delete(sub);
+    return response;
+  }
+
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    if (url.pathname === "/ws/v4/" && req.headers.get("upgrade") === "websocket") {
+      return stream(req);
+    }
+    const body = await req.text();
+    const denied = authenticate(req, url, body);
+    if (denied) return denied;
+    if (req.method === "POST" && url.pathname === "/api/v4/spot/orders") {
+      return placeOrder(JSON.parse(body));
+    }
+    if (req.method === "GET" && url.pathname === "/api/v4/spot/accounts") {
+      return Response.json([...wallets].map(([currency, w]) => ({
+        currency,
+        available: w.available.toFixed(),
+        locked: w.locked.toFixed(),
+        update_id: 1,
+      })));
+    }
+    return fail(404, "NOT_FOUND", "Not found");
+  });
+  const port = server.addr.port;
+
+  return {
+    restUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}/ws/v4/`,
+    apiKey,
+    secret,
+    orders,
+    wallets,
+    /** Every frame clients sent, in order. */
+    frames,
+    get connects() {
+      return connects;
+    },
+    get openSockets() {
+      return subscribers.size;
+    },
+    /** Sets the bid and sends a spot.tickers update to subscribers of the pair. */
+    ticker(pair: string, highestBid: string) {
+      bids.set(pair, highestBid);
+      const result = {
+        currency_pair: pair,
+        last: highestBid,
+        lowest_ask: highestBid,
+        highest_bid: highestBid,
+        change_percentage: "0",
+        base_volume: "1",
+        quote_volume: highestBid,
+        high_24h: highestBid,
+        low_24h: highestBid,
+      };
+      const frame = JSON.stringify({
+        time: now(),
+        time_ms: now() * 1000,
+        channel: "spot.tickers",
+        event: "update",
+        result,
+      });
+      for (const sub of subscribers) if (sub.pairs.has(pair)) sub.socket.send(frame);
+    },
+    dropConnections() {
+      for (const { socket } of subscribers) socket.close(1012, "service restart");
+    },
+    async close() {
+      for (const { socket } of subscribers) socket.close();
+      await server.shutdown();
+    },
+  };
+}
+
+export type FakeGate = ReturnType<typeof startFakeGate>;
