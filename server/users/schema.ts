@@ -4,6 +4,7 @@ import { z } from "zod";
 import { passwordField } from "../auth/schema.ts";
 import { dec } from "../core/decimal.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.ts";
+import { findPair } from "../market/pairs.ts";
 import { type Role, rolesAtOrBelow } from "./roles.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
@@ -72,7 +73,7 @@ export const LIMITS = {
 
 /** What a user may change on their own account (selectBots only from Lead up). */
 export const tradingSettingsShape = {
-  pair: z.string().trim().toLowerCase().regex(/^[a-z0-9]{2,15}_[a-z0-9]{2,15}$/, "Unknown pair"),
+  pair: z.string().trim().toLowerCase().refine((v) => !!findPair(v), "Unknown pair"),
   exchange: z.enum(EXCHANGES),
   useBot: z.enum(BOT_MODES),
   spread: amount(LIMITS.spread),

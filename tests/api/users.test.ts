@@ -315,6 +315,7 @@ Deno.test("patch: bad values get 400 with the field, and nothing is written", ()
       [{ exchange: "kraken" }, "exchange"],
       [{ useBot: "always" }, "useBot"],
       [{ pair: "btc/usdt" }, "pair"],
+      [{ pair: "doge_usdt" }, "pair"],
       [{ isFull: "yes" }, "isFull"],
       [{ role: "SuperAdmin" }, ""],
       [{ passwordHash: "x" }, ""],
