@@ -6,13 +6,19 @@ import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
 import type { Deps } from "./deps.ts";
+import { feedHealth } from "./market/market.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
 import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
 
 export function createApi(deps: Deps) {
   return new Hono<AppEnv>()
-    .get("/health", (c) => c.json({ status: "ok", database: deps.database.kind }))
+    .get("/health", (c) =>
+      c.json({
+        status: "ok",
+        database: deps.database.kind,
+        feeds: deps.market ? feedHealth(deps.market) : [],
+      }))
     .route("/", authRoutes(deps))
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps));

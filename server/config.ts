@@ -16,11 +16,22 @@ export const configSchema = z.object({
   ROLES: z.enum(["api", "engine", "both"]).default("both"),
   MARKET_FEED: z.enum(["sim", "binance", "gate"]).default("sim"),
   MARKET_SEED: z.coerce.number().int().default(42),
+  MARKET_SIM_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  MARKET_RECONNECT_MS: z.coerce.number().int().positive().default(5000),
   BINANCE_WS_URL: z.string().default("wss://stream.binance.com:9443"),
   BINANCE_REST_URL: z.string().default("https://api.binance.com"),
   GATE_WS_URL: z.string().default("wss://api.gateio.ws/ws/v4/"),
+  // Optional: signs the Gate ticker subscription (spec section 7, "signed subscriptions").
+  GATE_WS_KEY: z.string().min(1).optional(),
+  GATE_WS_SECRET: z.string().min(1).optional(),
   GATE_REST_URL: z.string().default("https://api.gateio.ws"),
   EXCHANGE_ADAPTER: z.enum(["paper", "live"]).default("paper"),
+  // What a paper account holds on first use: "ASSET:amount,...".
+  PAPER_START_BALANCES: z.string().regex(/^[A-Z0-9_]+:\d+(\.\d+)?(,[A-Z0-9_]+:\d+(\.\d+)?)*$/)
+    .default(
+      "USDT:100000,USD:100000,FDUSD:100000,BUSD:100000,TUSD:100000,BTC:2,ETH:30,BNB:100," +
+        "UNDEAD:1000000,NAFT:10000000,MEPAD:10000000,UB_NFT:10,MA_NFT:10",
+    ),
   FLUCTUATION_TOLERANCE: z.coerce.number().min(0).max(1).default(0.005),
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
   YAHOO_PROVIDER: z.enum(["yahoo", "recorded"]).default("yahoo"),

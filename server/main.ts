@@ -7,6 +7,9 @@ import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import type { Deps } from "./deps.ts";
+import { createExchanges } from "./exchanges/exchanges.ts";
+import { CandleRecorder } from "./market/candles.ts";
+import { createMarket } from "./market/market.ts";
 
 let config;
 try {
@@ -17,15 +20,23 @@ try {
 }
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// Design section 6: the upstream feeds belong to the engine part; an api-only instance has none.
+const market = config.ROLES === "api" ? undefined : createMarket(config, { clock: systemClock });
 const deps: Deps = {
   config,
   database,
   db: database.db,
   clock: systemClock,
   secretBox: await createSecretBox(await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR)),
+  market,
+  exchanges: createExchanges({ config, db: database.db, clock: systemClock, market }),
 };
 
 const seeded = await seedFirstSuperAdmin(deps);
+if (market) {
+  await market.start();
+  new CandleRecorder({ db: database.db, clock: systemClock, market }).start();
+}
 const app = createApp(deps);
 
 Deno.serve({

@@ -27,7 +27,8 @@ export interface ExchangesDeps {
   >;
   db: Db;
   clock: Clock;
-  market: Market;
+  /** Absent on an api-only instance: its market orders then find no price. */
+  market?: Market;
   fetch?: Fetch;
 }
 
@@ -37,8 +38,10 @@ export const kindOf = (adapter: string): AdapterKind => adapter === "paper" ? "p
 export function createExchanges(deps: ExchangesDeps): Exchanges {
   const startBalances = parseStartBalances(deps.config.PAPER_START_BALANCES);
   const funded = new Set<string>();
+  const priceOf = (exchange: MarketExchange) => (pair: string) =>
+    deps.market?.feed(exchange).price(pair);
   const paper = (exchange: MarketExchange) =>
-    createPaperAdapter({ db: deps.db, feed: deps.market.feed(exchange), startBalances, funded });
+    createPaperAdapter({ db: deps.db, priceOf: priceOf(exchange), startBalances, funded });
   const adapters: Record<MarketExchange, Record<AdapterKind, ExchangeAdapter>> = {
     binance: {
       paper: paper("binance"),
@@ -54,7 +57,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
         baseUrl: deps.config.GATE_REST_URL,
         clock: deps.clock,
         fetch: deps.fetch,
-        priceOf: (pair) => deps.market.feed("gate").price(pair),
+        priceOf: priceOf("gate"),
       }),
     },
   };

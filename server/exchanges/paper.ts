@@ -8,7 +8,6 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { dec, Decimal } from "../core/decimal.ts";
 import type { Db } from "../db/client.ts";
 import { paperBalances } from "../db/schema.ts";
-import type { MarketFeed } from "../market/feed.ts";
 import { findPair } from "../market/pairs.ts";
 import {
   type AccountRef,
@@ -28,8 +27,8 @@ export function parseStartBalances(text: string): Record<string, string> {
 
 export interface PaperAdapterDeps {
   db: Db;
-  /** Prices market orders; the feed of the exchange this paper adapter stands in for. */
-  feed: MarketFeed;
+  /** Prices market orders: the feed of the exchange this paper adapter stands in for. */
+  priceOf: (pair: string) => string | undefined;
   startBalances: Record<string, string>;
   /** Accounts known to be funded, shared by the paper adapters of every exchange. */
   funded?: Set<string>;
@@ -83,7 +82,7 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
       const pair = findPair(order.pair);
       if (!pair) throw new ExchangeError("paper", `Unknown pair "${order.pair}"`);
-      const price = order.type === "limit" ? order.price : deps.feed.price(order.pair);
+      const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
       if (!price) {
         throw new ExchangeError(
           "paper",

@@ -10,6 +10,8 @@ import { users } from "../../server/db/schema.ts";
 import type { Role } from "../../server/users/roles.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
+import { createExchanges } from "../../server/exchanges/exchanges.ts";
+import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
 
 /** Cheap hashing: argon2id's real cost would make every test seconds slower. */
@@ -19,6 +21,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: Deps;
   clock: ManualClock;
+  /** Sim feeds that only move when a test says: `t.market.sim("binance")!.setPrice(pair, "70000")`. */
+  market: MarketRuntime;
   close(): Promise<void>;
   /** Sends a JSON request, optionally with a bearer token. */
   call(method: string, path: string, opts?: { token?: string; body?: unknown }): Promise<Response>;
@@ -37,13 +41,17 @@ export interface TestUser {
 export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = new ManualClock();
+  const config = testConfig(overrides);
+  const market = createMarket(config, { clock });
   const deps: Deps = {
-    config: testConfig(overrides),
+    config,
     database,
     db: database.db,
     clock,
     secretBox: await createSecretBox(randomHex(32)),
     passwordCost: TEST_PASSWORD_COST,
+    market,
+    exchanges: createExchanges({ config, db: database.db, clock, market }),
   };
   const app = createApp(deps);
   let seq = 0;
@@ -81,5 +89,16 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     return { id: row.id, username, password, totpSecret, token };
   };
 
-  return { app, deps, clock, call, user, close: () => database.close() };
+  return {
+    app,
+    deps,
+    clock,
+    market,
+    call,
+    user,
+    close: async () => {
+      await market.stop();
+      await database.close();
+    },
+  };
 }
