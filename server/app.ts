@@ -6,6 +6,7 @@ import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
 import type { Deps } from "./deps.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
 import { feedHealth } from "./market/market.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
@@ -21,7 +22,8 @@ export function createApi(deps: Deps) {
       }))
     .route("/", authRoutes(deps))
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
-    .route("/", yahooFinanceRoutes(deps));
+    .route("/", yahooFinanceRoutes(deps))
+    .route("/", realtimeRoutes(deps));
 }
 
 export function createApp(deps: Deps) {

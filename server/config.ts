@@ -34,6 +34,10 @@ export const configSchema = z.object({
     ),
   FLUCTUATION_TOLERANCE: z.coerce.number().min(0).max(1).default(0.005),
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
+  // A socket that answers no ping for this long is dropped (Deno's WebSocket idleTimeout).
+  WS_IDLE_TIMEOUT_S: z.coerce.number().int().positive().default(30),
+  // A socket with this many unsent bytes is too slow: it is closed so it never stalls the others.
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1_048_576),
   YAHOO_PROVIDER: z.enum(["yahoo", "recorded"]).default("yahoo"),
   YAHOO_URL: z.string().default("https://query1.finance.yahoo.com"),
   // Whose recorded candles serve the price history; unset: the exchange MARKET_FEED follows.

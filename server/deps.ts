@@ -4,6 +4,7 @@ import type { Clock } from "./core/clock.ts";
 import type { SecretBox } from "./core/secret-box.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { PasswordCost } from "./auth/password.ts";
+import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
 
@@ -20,4 +21,6 @@ export interface Deps {
   market?: Market;
   /** The exchange adapters: paper, or Binance/Gate over signed REST. */
   exchanges: Exchanges;
+  /** The WebSocket hub and bus of this instance; absent when realtime is not started. */
+  realtime?: Realtime;
 }

@@ -7,6 +7,7 @@ import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import type { Deps } from "./deps.ts";
+import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
 import { CandleRecorder } from "./market/candles.ts";
 import { createMarket } from "./market/market.ts";
@@ -33,6 +34,8 @@ const deps: Deps = {
 };
 
 const seeded = await seedFirstSuperAdmin(deps);
+const realtime = await startRealtime(deps);
+Object.assign(deps, { realtime, ...realtime.hooks });
 if (market) {
   await market.start();
   new CandleRecorder({ db: database.db, clock: systemClock, market }).start();

@@ -47,6 +47,7 @@ export function authRoutes(deps: Deps) {
     )
     .post("/users/logout", requireAuth(deps, "enroll"), async (c) => {
       await revokeSession(deps.db, c.get("token"), deps.clock.now());
+      deps.onSessionsRevoked?.(c.get("user").id);
       return c.json({ message: "Logged out" });
     })
     .get("/users/my-profile", requireAuth(deps), (c) => c.json(toPublicUser(c.get("user"))))

@@ -10,6 +10,7 @@ import { users } from "../../server/db/schema.ts";
 import type { Role } from "../../server/users/roles.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
+import { startRealtime } from "../../server/realtime/realtime.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
@@ -53,6 +54,8 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     market,
     exchanges: createExchanges({ config, db: database.db, clock, market }),
   };
+  const realtime = await startRealtime(deps);
+  Object.assign(deps, { realtime, ...realtime.hooks });
   const app = createApp(deps);
   let seq = 0;
 
@@ -98,6 +101,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     user,
     close: async () => {
       await market.stop();
+      await realtime.close();
       await database.close();
     },
   };

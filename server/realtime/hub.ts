@@ -1,0 +1,238 @@
+// The WebSocket hub of one instance: registers sockets, reads their frames, and fans server
+// messages out. Everything that must reach other instances goes through the bus first.
+import type { SessionUser } from "../auth/sessions.ts";
+import type { Clock } from "../core/clock.ts";
+import type { Db } from "../db/client.ts";
+import type { MarketExchange } from "../market/feed.ts";
+import { findLiveUserById } from "../users/find.ts";
+import type { Audience, Bus, BusEvent } from "./bus.ts";
+import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
+import { liveSessionIds } from "./live-sessions.ts";
+import {
+  CLOSE,
+  MAX_CLIENT_FRAME,
+  parseClientMessage,
+  type PriceMessage,
+  type ServerMessage,
+} from "./protocol.ts";
+
+export interface HubOptions {
+  db: Db;
+  clock: Clock;
+  bus: Bus;
+  /** A socket whose unsent bytes pass this is too slow: it is closed, the others go on. */
+  maxBufferedBytes: number;
+  /** Client frames read per socket per second; the rest are dropped. */
+  maxFramesPerSecond?: number;
+  /** True when this instance has feeds of its own (it ignores prices from the bus). */
+  localPrices: boolean;
+  /** How often expired sessions are looked for while any socket is open. */
+  sweepMs?: number;
+}
+
+export interface SessionGrant {
+  user: SessionUser;
+  sessionId: string;
+}
+
+const OPEN = 1;
+
+export class Hub {
+  readonly connections = new Connections();
+  readonly counters = { slowClosed: 0, droppedFrames: 0 };
+  #lastPrices = new Map<MarketExchange, Record<string, string>>();
+  #seq = 0;
+  #sweep: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly opts: HubOptions) {
+    opts.bus.subscribe((event) => this.#onBusEvent(event));
+  }
+
+  open(peer: Peer, grant: SessionGrant): Connection {
+    const conn: Connection = {
+      id: ++this.#seq,
+      peer,
+      userId: grant.user.id,
+      username: grant.user.username,
+      role: grant.user.role,
+      sessionId: grant.sessionId,
+      group: grant.user.group,
+      exchange: defaultExchange(grant.user),
+      frames: { windowStart: 0, count: 0 },
+    };
+    this.connections.add(conn);
+    // The sweep runs only while sockets are open, so an idle hub holds no timer.
+    this.#sweep ??= setInterval(
+      () => this.sweep().catch((err) => console.error(err)),
+      this.opts.sweepMs ?? 60_000,
+    );
+    return conn;
+  }
+
+  /** The socket closed by itself. */
+  closed(conn: Connection) {
+    this.#forget(conn);
+  }
+
+  async receive(conn: Connection, data: unknown) {
+    if (!this.connections.all.has(conn) || typeof data !== "string") return;
+    if (data.length > MAX_CLIENT_FRAME) return this.#kick(conn, CLOSE.TOO_BIG, "Frame too large");
+    if (!this.#countFrame(conn)) return;
+    const msg = parseClientMessage(data);
+    if (!msg) return;
+    switch (msg.type) {
+      case "JoinGroup":
+        return await this.#join(conn, msg.exchange);
+      case "active-buy":
+        return await this.publish(
+          { groups: [conn.group], exceptUsers: [conn.userId] },
+          {
+            type: "receive-active-buy",
+            userId: conn.userId,
+            username: conn.username,
+            active: msg.active,
+          },
+        );
+      default:
+        msg satisfies never;
+    }
+  }
+
+  /** Sends to everyone the audience names, on every instance. */
+  publish(to: Audience, msg: ServerMessage): Promise<void> {
+    return this.opts.bus.publish({ kind: "send", to, msg });
+  }
+
+  /** Asks every instance to re-check the sockets of a user whose sessions changed. */
+  sessionsRevoked(userId: number): Promise<void> {
+    return this.opts.bus.publish({ kind: "revoked", userId });
+  }
+
+  /** Local fan-out of one price batch to the sockets watching that exchange. */
+  pushPrices(msg: PriceMessage) {
+    const latest = { ...this.#lastPrices.get(msg.exchange), ...msg.prices };
+    this.#lastPrices.set(msg.exchange, latest);
+    const text = JSON.stringify(msg);
+    for (const conn of this.connections.byExchange.get(msg.exchange)) this.#send(conn, text);
+  }
+
+  /** Local delivery of a message to the sockets the audience names. */
+  deliver(to: Audience, msg: ServerMessage) {
+    const except = new Set(to.exceptUsers ?? []);
+    const targets = new Set<Connection>();
+    for (const id of to.users ?? []) this.connections.byUser.get(id).forEach((c) => targets.add(c));
+    for (const g of to.groups ?? []) this.connections.byGroup.get(g).forEach((c) => targets.add(c));
+    if (to.roles?.length) {
+      for (const c of this.connections.all) if (to.roles.includes(c.role)) targets.add(c);
+    }
+    const text = JSON.stringify(msg);
+    for (const conn of targets) if (!except.has(conn.userId)) this.#send(conn, text);
+  }
+
+  /** Logs out the sockets of a user whose session is no longer live. */
+  recheckUser(userId: number): Promise<void> {
+    return this.#recheck([...this.connections.byUser.get(userId)]);
+  }
+
+  /**
+   * Logs out every socket whose session expired or was revoked by any path; the server runs it on
+   * a timer, a safety net behind the revocation hook.
+   */
+  sweep(): Promise<void> {
+    return this.#recheck([...this.connections.all]);
+  }
+
+  logout(conn: Connection, reason: string) {
+    this.#send(conn, JSON.stringify({ type: "logout", reason } satisfies ServerMessage));
+    this.#kick(conn, CLOSE.LOGOUT, reason);
+  }
+
+  /** Closes every socket, as the server stops. */
+  closeAll() {
+    for (const conn of [...this.connections.all]) {
+      this.#kick(conn, CLOSE.GOING_AWAY, "Server stopping");
+    }
+  }
+
+  async #recheck(conns: Connection[]) {
+    if (conns.length === 0) return;
+    const now = this.opts.clock.now();
+    const live = await liveSessionIds(this.opts.db, conns.map((c) => c.sessionId), now);
+    for (const conn of conns) if (!live.has(conn.sessionId)) this.logout(conn, "Session ended");
+  }
+
+  async #join(conn: Connection, exchange?: MarketExchange) {
+    // The group comes from the account, never from the client.
+    const user = await findLiveUserById(this.opts.db, conn.userId);
+    if (!user) return this.logout(conn, "Account removed");
+    this.connections.move(conn, user.group, exchange ?? conn.exchange);
+    this.#send(
+      conn,
+      JSON.stringify(
+        { type: "joined", group: conn.group, exchange: conn.exchange } satisfies ServerMessage,
+      ),
+    );
+    const prices = this.#lastPrices.get(conn.exchange);
+    if (prices) {
+      const msg: PriceMessage = {
+        type: "price",
+        exchange: conn.exchange,
+        prices,
+        at: this.opts.clock.now().getTime(),
+      };
+      this.#send(conn, JSON.stringify(msg));
+    }
+  }
+
+  #onBusEvent(event: BusEvent) {
+    switch (event.kind) {
+      case "send":
+        return this.deliver(event.to, event.msg);
+      case "revoked":
+        return void this.recheckUser(event.userId).catch((err) => console.error(err));
+      case "prices":
+        if (!this.opts.localPrices) this.pushPrices(event.msg);
+        return;
+      default:
+        event satisfies never;
+    }
+  }
+
+  #countFrame(conn: Connection): boolean {
+    const now = this.opts.clock.now().getTime();
+    if (now - conn.frames.windowStart >= 1000) conn.frames = { windowStart: now, count: 0 };
+    if (++conn.frames.count <= (this.opts.maxFramesPerSecond ?? 20)) return true;
+    this.counters.droppedFrames++;
+    return false;
+  }
+
+  #send(conn: Connection, text: string) {
+    if (conn.peer.readyState !== OPEN) return this.#forget(conn);
+    if (conn.peer.bufferedAmount > this.opts.maxBufferedBytes) {
+      this.counters.slowClosed++;
+      return this.#kick(conn, CLOSE.SLOW, "Too slow");
+    }
+    try {
+      conn.peer.send(text);
+    } catch {
+      this.#forget(conn);
+    }
+  }
+
+  #forget(conn: Connection) {
+    this.connections.remove(conn);
+    if (this.connections.all.size === 0 && this.#sweep !== undefined) {
+      clearInterval(this.#sweep);
+      this.#sweep = undefined;
+    }
+  }
+
+  #kick(conn: Connection, code: number, reason: string) {
+    this.#forget(conn);
+    try {
+      conn.peer.close(code, reason);
+    } catch {
+      // Already closed: nothing left to release.
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// Pushes feed prices to the hub, coalesced: each exchange sends one batch of the pairs that moved,
+// at most once per interval, so a pair reaches a socket at most once a second however fast it ticks.
+import type { Clock } from "../core/clock.ts";
+import type { Market, MarketFeed } from "../market/feed.ts";
+import type { PriceMessage } from "./protocol.ts";
+
+/** Injected so tests run the coalescing without waiting. */
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(id: unknown): void;
+}
+
+export const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+export interface PricePushOptions {
+  clock: Clock;
+  timers?: Timers;
+  intervalMs?: number;
+  /** Receives each batch (the hub's fan-out, and the bus on an engine-only instance). */
+  emit(msg: PriceMessage): void;
+}
+
+/** Starts pushing; returns the stop function. */
+export function startPricePush(market: Market, opts: PricePushOptions): () => void {
+  const stops = market.all().map((feed) => coalesce(feed, opts));
+  return () => stops.forEach((stop) => stop());
+}
+
+function coalesce(feed: MarketFeed, opts: PricePushOptions): () => void {
+  const timers = opts.timers ?? realTimers;
+  const interval = opts.intervalMs ?? 1000;
+  let pending: Record<string, string> = {};
+  let timer: unknown;
+  let lastFlush = -Infinity;
+
+  const flush = () => {
+    timer = undefined;
+    const now = opts.clock.now().getTime();
+    lastFlush = now;
+    const prices = pending;
+    pending = {};
+    opts.emit({ type: "price", exchange: feed.exchange, prices, at: now });
+  };
+
+  const unsubscribe = feed.onTick((tick) => {
+    pending[tick.pair] = tick.price;
+    if (timer !== undefined) return;
+    const wait = Math.max(0, lastFlush + interval - opts.clock.now().getTime());
+    timer = timers.set(flush, wait);
+  });
+
+  return () => {
+    unsubscribe();
+    if (timer !== undefined) timers.clear(timer);
+  };
+}

@@ -1,0 +1,83 @@
+// The realtime protocol: every message over /api/socket, both ways, as one union typed by `type`.
+// The hub and the web client both import this module, so it holds no server-only imports.
+import { z } from "zod";
+import type { MarketExchange } from "../market/feed.ts";
+
+export const MARKET_EXCHANGES = ["binance", "gate"] as const satisfies readonly MarketExchange[];
+
+/** A call as receivers see it. Times are epoch milliseconds. */
+export interface CallInfo {
+  id: string;
+  from: string;
+  fromUserId: number;
+  group: string;
+  target: string;
+  count: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** Enough for a client to know its lists are stale; it reloads them. */
+export interface TransactionRef {
+  id: number;
+  userId: number;
+  status: string;
+  pair: string;
+}
+
+/** A failed bot order: the dialog's title is the action and the transaction id. */
+export interface TradeErrorBody {
+  action: "BUY" | "SELL";
+  transactionId: number;
+  message: string;
+}
+
+export type ServerMessage =
+  | { type: "call"; call: CallInfo }
+  | { type: "receive-active-buy"; userId: number; username: string; active: boolean }
+  | { type: "transaction-changed"; transaction: TransactionRef }
+  | { type: "logout"; reason: string }
+  | ({ type: "BUY_ERROR" } & TradeErrorBody)
+  | ({ type: "SELL_ERROR" } & TradeErrorBody)
+  | PriceMessage
+  | { type: "joined"; group: string; exchange: MarketExchange };
+
+/** Latest prices of the pairs that moved on one exchange; each pair at most once a second. */
+export interface PriceMessage {
+  type: "price";
+  exchange: MarketExchange;
+  prices: Record<string, string>;
+  at: number;
+}
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  /** (Re)joins the user's group (the server reads it from the account) and picks the price feed. */
+  z.object({ type: z.literal("JoinGroup"), exchange: z.enum(MARKET_EXCHANGES).optional() }),
+  /** Tells the rest of the group this user's BUY state changed; they reload their lists. */
+  z.object({ type: z.literal("active-buy"), active: z.boolean() }),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** A client frame, or null when it is not one of ours. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const result = clientMessageSchema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/** Close codes the client acts on: after LOGOUT it must not reconnect. */
+export const CLOSE = {
+  LOGOUT: 4001,
+  SLOW: 4008,
+  TOO_BIG: 1009,
+  GOING_AWAY: 1001,
+} as const;
+
+/** Largest client frame the hub reads; bigger ones close the socket. */
+export const MAX_CLIENT_FRAME = 4096;

@@ -1,0 +1,85 @@
+// Starts the realtime part of an instance: the bus (PostgreSQL when the database is), the hub,
+// the price push and the session sweep, and the hooks other areas call to reach sockets.
+import type { Deps } from "../deps.ts";
+import { PERMISSIONS } from "../users/roles.ts";
+import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
+import { Hub } from "./hub.ts";
+import { startPricePush, type Timers } from "./price-push.ts";
+import { callOpensTrading } from "./service.ts";
+
+export type RealtimeHooks = Required<
+  Pick<Deps, "onSessionsRevoked" | "onTransactionChanged" | "onTradeError" | "callGate">
+>;
+
+export interface Realtime {
+  hub: Hub;
+  bus: Bus;
+  /** Set on Deps so the other areas reach sockets without knowing the hub. */
+  hooks: RealtimeHooks;
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  /** Price coalescing timers; tests step them by hand. */
+  timers?: Timers;
+  /** How often expired sessions are looked for. */
+  sweepMs?: number;
+}
+
+const fire = (p: Promise<unknown>) => void p.catch((err) => console.error(err));
+
+export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Promise<Realtime> {
+  const bus = deps.database.sql ? await createPostgresBus(deps.database.sql) : createMemoryBus();
+  const hub = new Hub({
+    db: deps.db,
+    clock: deps.clock,
+    bus,
+    maxBufferedBytes: deps.config.WS_MAX_BUFFERED_BYTES,
+    localPrices: !!deps.market,
+    sweepMs: opts.sweepMs,
+  });
+  // An engine-only instance serves no sockets of its own worth speaking of: it hands prices on.
+  const handOn = deps.config.ROLES === "engine";
+  const stopPrices = deps.market
+    ? startPricePush(deps.market, {
+      clock: deps.clock,
+      timers: opts.timers,
+      emit: (msg) => {
+        hub.pushPrices(msg);
+        if (handOn) fire(bus.publish({ kind: "prices", msg }));
+      },
+    })
+    : () => {};
+
+  const hooks: RealtimeHooks = {
+    onSessionsRevoked: (userId) => fire(hub.sessionsRevoked(userId)),
+    onTransactionChanged: (tx) =>
+      fire(hub.publish(
+        { users: [tx.userId], roles: [...PERMISSIONS["transactions.viewAll"]] },
+        {
+          type: "transaction-changed",
+          transaction: { id: tx.id, userId: tx.userId, status: tx.status, pair: tx.pair },
+        },
+      )),
+    onTradeError: (userId, error) => {
+      // Exchange error texts can be long; the bus payload must stay small.
+      const body = { ...error, message: error.message.slice(0, 2000) };
+      fire(hub.publish(
+        { users: [userId] },
+        body.action === "SELL" ? { type: "SELL_ERROR", ...body } : { type: "BUY_ERROR", ...body },
+      ));
+    },
+    callGate: (userId) => callOpensTrading(deps, userId),
+  };
+
+  return {
+    hub,
+    bus,
+    hooks,
+    async close() {
+      stopPrices();
+      hub.closeAll();
+      await bus.close();
+    },
+  };
+}

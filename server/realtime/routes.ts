@@ -1,0 +1,55 @@
+// The socket endpoint and the calls API. The token is checked before the upgrade: a bad, revoked
+// or enrolment-only token gets 401 and never a socket.
+import { Hono } from "hono";
+import { upgradeWebSocket } from "hono/deno";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { resolveSession } from "../auth/sessions.ts";
+import type { AppEnv } from "../core/env.ts";
+import { AppError, unauthorized } from "../core/errors.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import type { Connection } from "./connections.ts";
+import type { Realtime } from "./realtime.ts";
+import { sendCallSchema } from "./schema.ts";
+import { activeCallFor, sendCall } from "./service.ts";
+
+function running(deps: Deps): Realtime {
+  if (!deps.realtime) throw new AppError("UNAVAILABLE", "Realtime is not running here.");
+  return deps.realtime;
+}
+
+export function realtimeRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .get("/socket", async (c) => {
+      const { hub } = running(deps);
+      const token = c.req.query("token") ?? "";
+      const found = await resolveSession(deps.db, token, deps.clock.now());
+      if (!found || found.session.scope !== "full") throw unauthorized();
+      if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+        return c.json({ message: "Expected a WebSocket upgrade." }, 426);
+      }
+      const grant = { user: found.user, sessionId: found.session.id };
+      let conn: Connection | undefined;
+      return await upgradeWebSocket(c, {
+        onOpen: (_evt, ws) => void (conn = hub.open(ws.raw as WebSocket, grant)),
+        onMessage: (evt) => {
+          if (conn) hub.receive(conn, evt.data).catch((err) => console.error(err));
+        },
+        onClose: () => conn && hub.closed(conn),
+      }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });
+    })
+    .post(
+      "/calls",
+      requireAuth(deps),
+      requirePermission("calls.send"),
+      validate("json", sendCallSchema),
+      async (c) => {
+        const call = await sendCall(deps, running(deps).hub, c.get("user"), c.req.valid("json"));
+        return c.json(call, 201);
+      },
+    )
+    .get("/calls/active", requireAuth(deps), async (c) => {
+      const active = await activeCallFor(deps, c.get("user"));
+      return c.json(active ?? { call: null, effect: null });
+    });
+}

@@ -1,0 +1,85 @@
+// Calls: a Lead (or above) sends one to their group; it lives CALL_EXPIRY_MS. The calls table is
+// the truth: receivers are told over the bus, and the trade gate reads the table and the clock.
+import { and, desc, eq, gt, ne } from "drizzle-orm";
+import type { SessionUser } from "../auth/sessions.ts";
+import { badRequest } from "../core/errors.ts";
+import { randomHex } from "../core/hex.ts";
+import { calls } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { findPair } from "../market/pairs.ts";
+import { findLiveUserById } from "../users/find.ts";
+import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./call-target.ts";
+import type { Hub } from "./hub.ts";
+import type { CallInfo } from "./protocol.ts";
+import type { SendCallInput } from "./schema.ts";
+
+type CallRow = typeof calls.$inferSelect;
+
+export const toCallInfo = (row: CallRow): CallInfo => ({
+  id: row.id,
+  from: row.fromUsername,
+  fromUserId: row.fromUserId,
+  group: row.group,
+  target: row.target,
+  count: row.count,
+  createdAt: row.createdAt.getTime(),
+  expiresAt: row.expiresAt.getTime(),
+});
+
+/** Fixed targets keep their case; pair codes are stored lower-case, as the pair list spells them. */
+function normalizeTarget(raw: string): string {
+  const upper = raw.toUpperCase().replace(/ /g, "_");
+  if (isFixedTarget(upper) || upper === CALL_TARGET_ALL) return upper;
+  const pair = findPair(raw.toLowerCase());
+  if (pair) return pair.value;
+  throw badRequest(`Unknown call target "${raw}".`, "target");
+}
+
+/** Records the call and delivers it to every online member of the caller's group but the caller. */
+export async function sendCall(
+  deps: Deps,
+  hub: Hub,
+  caller: SessionUser,
+  input: SendCallInput,
+): Promise<CallInfo> {
+  const now = deps.clock.now();
+  const [row] = await deps.db.insert(calls).values({
+    id: randomHex(12),
+    fromUserId: caller.id,
+    fromUsername: caller.username,
+    group: caller.group,
+    target: normalizeTarget(input.target),
+    count: input.count,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.config.CALL_EXPIRY_MS),
+  }).returning();
+  const call = toCallInfo(row);
+  await hub.publish({ groups: [call.group], exceptUsers: [caller.id] }, { type: "call", call });
+  return call;
+}
+
+export interface ActiveCall {
+  call: CallInfo;
+  effect: CallEffect;
+}
+
+/**
+ * The call that governs this user now: the newest unexpired call of their group sent by someone
+ * else, with its effect on the user's current pair; null when there is none or the user ignores it.
+ */
+export async function activeCallFor(deps: Deps, user: SessionUser): Promise<ActiveCall | null> {
+  const [row] = await deps.db.select().from(calls).where(and(
+    eq(calls.group, user.group),
+    gt(calls.expiresAt, deps.clock.now()),
+    ne(calls.fromUserId, user.id),
+  )).orderBy(desc(calls.createdAt)).limit(1);
+  const effect = row ? callEffect(row.target, user.pair) : null;
+  return row && effect ? { call: toCallInfo(row), effect } : null;
+}
+
+/** The trade gate for Users: trading is open while a call activates a BUY or SELL button for them. */
+export async function callOpensTrading(deps: Deps, userId: number): Promise<boolean> {
+  const user = await findLiveUserById(deps.db, userId);
+  const active = user ? await activeCallFor(deps, user) : null;
+  return !!active && (active.effect.buy || active.effect.sell);
+}

@@ -1,0 +1,123 @@
+// Real sockets on 127.0.0.1 against an in-process app: a served test app and a client that queues
+// what it receives so tests can await the next message of a type.
+import { eq } from "drizzle-orm";
+import { users } from "../../server/db/schema.ts";
+import type { ServerMessage } from "../../server/realtime/protocol.ts";
+import { totpCode } from "../../server/auth/totp.ts";
+import type { TestApp, TestUser } from "../support/test-app.ts";
+
+export interface Served {
+  origin: string;
+  socketUrl(token: string): string;
+  close(): Promise<void>;
+}
+
+export function serve(app: { fetch: (req: Request) => Response | Promise<Response> }): Served {
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
+  const origin = `127.0.0.1:${server.addr.port}`;
+  return {
+    origin,
+    socketUrl: (token) => `ws://${origin}/api/socket?token=${encodeURIComponent(token)}`,
+    close: () => server.shutdown(),
+  };
+}
+
+type Of<T extends ServerMessage["type"]> = Extract<ServerMessage, { type: T }>;
+
+export class TestSocket {
+  readonly received: ServerMessage[] = [];
+  #queue: ServerMessage[] = [];
+  #waiters: (() => void)[] = [];
+  readonly closed: Promise<CloseEvent>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data) as ServerMessage;
+      this.received.push(msg);
+      this.#queue.push(msg);
+      this.#waiters.splice(0).forEach((w) => w());
+    };
+    this.closed = new Promise((resolve) => ws.addEventListener("close", (e) => resolve(e)));
+  }
+
+  /** Opens, joins and waits for the `joined` answer, so the hub has the socket registered. */
+  static async join(served: Served, token: string, exchange?: "binance" | "gate") {
+    const socket = await TestSocket.open(served.socketUrl(token));
+    socket.send({ type: "JoinGroup", exchange });
+    await socket.next("joined");
+    return socket;
+  }
+
+  static open(url: string): Promise<TestSocket> {
+    const ws = new WebSocket(url);
+    return new Promise((resolve, reject) => {
+      ws.onopen = () => resolve(new TestSocket(ws));
+      ws.onerror = () => reject(new Error(`Socket refused: ${url.replace(/token=.*/, "token=…")}`));
+    });
+  }
+
+  send(msg: unknown) {
+    this.ws.send(typeof msg === "string" ? msg : JSON.stringify(msg));
+  }
+
+  /** The next message (skipping others of no interest is NOT done: order is part of the test). */
+  async next<T extends ServerMessage["type"]>(type: T, timeoutMs = 3000): Promise<Of<T>> {
+    const msg = await this.#take(timeoutMs);
+    if (msg.type !== type) throw new Error(`Expected "${type}", got ${JSON.stringify(msg)}`);
+    return msg as Of<T>;
+  }
+
+  /** Nothing arrives within `ms`. */
+  async nothingFor(ms: number) {
+    const msg = await this.#take(ms).catch(() => null);
+    if (msg) throw new Error(`Expected silence, got ${JSON.stringify(msg)}`);
+  }
+
+  async close() {
+    if (this.ws.readyState < WebSocket.CLOSING) this.ws.close();
+    await this.closed;
+  }
+
+  async #take(timeoutMs: number): Promise<ServerMessage> {
+    if (this.#queue.length) return this.#queue.shift()!;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`No message within ${timeoutMs} ms`)), timeoutMs);
+    });
+    const arrival = new Promise<"message">((resolve) =>
+      this.#waiters.push(() => resolve("message"))
+    );
+    const closed = this.closed.then((e) => e);
+    let outcome: "message" | CloseEvent;
+    try {
+      outcome = await Promise.race([arrival, timeout, closed]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (outcome !== "message" && !this.#queue.length) {
+      throw new Error(`Socket closed (${outcome.code} ${outcome.reason})`);
+    }
+    return this.#queue.shift()!;
+  }
+}
+
+export async function setGroup(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
+  await t.deps.db.update(users).set({ group, pair }).where(eq(users.id, userId));
+}
+
+/** Closes every socket, then the server, then the app: the order Deno's sanitizers need. */
+export async function closeAll(t: TestApp, served: Served, sockets: TestSocket[]) {
+  await Promise.all(sockets.map((s) => s.close()));
+  await served.close();
+  await t.close();
+}
+
+/** One more session for an existing user (the clock moves to a fresh TOTP step). */
+export async function signIn(t: TestApp, u: TestUser, password: string): Promise<string> {
+  t.clock.advance(30_000);
+  const res = await t.call("POST", "/api/users/login", {
+    body: { username: u.username, password, code: await totpCode(u.totpSecret, t.clock.now()) },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${await res.text()}`);
+  return (await res.json()).token;
+}
