@@ -10,6 +10,7 @@ import { users } from "../../server/db/schema.ts";
 import type { Role } from "../../server/users/roles.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
+import { createKeyTransport } from "../../server/keys/transport.ts";
 import { startRealtime } from "../../server/realtime/realtime.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
@@ -39,9 +40,12 @@ export interface TestUser {
   token: string;
 }
 
-export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function makeTestApp(
+  overrides: Partial<Config> = {},
+  opts: { clock?: ManualClock } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const clock = new ManualClock();
+  const clock = opts.clock ?? new ManualClock();
   const config = testConfig(overrides);
   const market = createMarket(config, { clock });
   const deps: Deps = {
@@ -50,6 +54,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     db: database.db,
     clock,
     secretBox: await createSecretBox(randomHex(32)),
+    keyTransport: await createKeyTransport({ seed: randomHex(32), clock, rotateHours: 24 }),
     passwordCost: TEST_PASSWORD_COST,
     market,
     exchanges: createExchanges({ config, db: database.db, clock, market }),

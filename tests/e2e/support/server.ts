@@ -1,0 +1,32 @@
+// The real app on a free loopback port, serving the built client, for browser tests.
+import type { Config } from "../../../server/config.ts";
+import { LiveClock } from "../../support/live-clock.ts";
+import { makeTestApp, type TestApp } from "../../support/test-app.ts";
+
+const WEB_DIST = new URL("../../../web/dist", import.meta.url).pathname;
+
+export interface E2EServer extends TestApp {
+  baseUrl: string;
+}
+
+export async function startE2EServer(overrides: Partial<Config> = {}): Promise<E2EServer> {
+  try {
+    await Deno.stat(`${WEB_DIST}/index.html`);
+  } catch {
+    throw new Error("web/dist is missing: run `deno task build:web` (deno task test does it).");
+  }
+  const t = await makeTestApp({ WEB_DIST, ...overrides }, { clock: new LiveClock() });
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    t.app.fetch,
+  );
+  const baseUrl = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    ...t,
+    baseUrl,
+    async close() {
+      await server.shutdown();
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
+import { session, signOut } from "../session/store.ts";
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly field?: string) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Query;
+  /** A token other than the session's (the enrolment step of sign-in). */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: Query) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ""}`;
+}
+
+/** The server's message: a string, or the first of a list. */
+function messageOf(body: unknown, fallback: string): string {
+  const m = (body as { message?: unknown } | null)?.message;
+  if (Array.isArray(m) && typeof m[0] === "string") return m[0];
+  return typeof m === "string" && m ? m : fallback;
+}
+
+export async function request(method: string, path: string, opts: RequestOptions = {}) {
+  const headers: Record<string, string> = {};
+  const token = opts.token ?? session.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(apiUrl(path, opts.query), {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+  });
+  if (res.ok) return res;
+  const body = await res.json().catch(() => null);
+  if (res.status === 401 && !opts.token && session.token) signOut();
+  throw new ApiError(res.status, messageOf(body, res.statusText), body?.field);
+}
+
+export async function api<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {
+  const res = await request(method, path, opts);
+  return await res.json() as T;
+}
+
+/**
+ * Downloads a file the server streams, reporting bytes received, and saves it under `filename`.
+ */
+export async function download(
+  method: string,
+  path: string,
+  filename: string,
+  opts: RequestOptions & { onProgress?: (bytes: number) => void } = {},
+) {
+  const res = await request(method, path, opts);
+  const reader = res.body!.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    opts.onProgress?.(received);
+  }
+  const blob = new Blob(chunks, { type: res.headers.get("content-type") ?? "text/csv" });
+  const url = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement("a"), { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

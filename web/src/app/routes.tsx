@@ -1,0 +1,33 @@
+// The routes of spec section 2. /login and the signed-in area are separate chunks, so the login
+// page loads without the rest of the app.
+import { lazy, Suspense } from "react";
+import { useSnapshot } from "valtio";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { loginHref } from "../auth/origin.ts";
+import { session } from "../session/store.ts";
+
+const LoginPage = lazy(() => import("../auth/login-page.tsx"));
+const SignedInArea = lazy(() => import("./signed-in-area.tsx"));
+
+function RequireLogin() {
+  const { token } = useSnapshot(session);
+  const [location] = useLocation();
+  const search = useSearch();
+  if (!token) return <Redirect to={loginHref(location + (search ? `?${search}` : ""))} replace />;
+  return <SignedInArea />;
+}
+
+export function AppRoutes() {
+  const { token } = useSnapshot(session);
+  return (
+    <Suspense fallback={null}>
+      <Switch>
+        <Route path="/">
+          <Redirect to={token ? "/dashboard" : "/login"} replace />
+        </Route>
+        <Route path="/login" component={LoginPage} />
+        <Route component={RequireLogin} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,38 @@
+// Everything behind sign-in: the shell and the pages of spec section 2. Areas add their routes here.
+import { Center, Loader } from "@mantine/core";
+import { lazy, Suspense, useEffect } from "react";
+import { Route, Switch } from "wouter";
+import { api } from "../api/http.ts";
+import { ErrorBoundary } from "../errors/error-boundary.tsx";
+import { ErrorPage } from "../errors/error-page.tsx";
+import { Shell } from "../layout/app-shell.tsx";
+import { type PublicUser, updateUser } from "../session/store.ts";
+import "./messages.ts";
+
+const DashboardPage = lazy(() => import("../dashboard/dashboard-page.tsx"));
+const NotFoundPage = () => <ErrorPage code={404} />;
+
+export default function SignedInArea() {
+  useEffect(() => {
+    // A stored login may be stale or revoked: refresh it (a 401 signs out).
+    api<PublicUser>("GET", "/users/my-profile").then(updateUser, () => {});
+  }, []);
+  return (
+    <Shell>
+      <ErrorBoundary>
+        <Suspense
+          fallback={
+            <Center mih="40vh">
+              <Loader />
+            </Center>
+          }
+        >
+          <Switch>
+            <Route path="/dashboard" component={DashboardPage} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
+    </Shell>
+  );
+}

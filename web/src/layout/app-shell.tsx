@@ -1,0 +1,40 @@
+import { AppShell, Text } from "@mantine/core";
+import { type ReactNode, useEffect } from "react";
+import { useSnapshot } from "valtio";
+import { useT } from "../i18n/index.ts";
+import { Sidebar } from "./sidebar.tsx";
+import { Topbar } from "./topbar.tsx";
+import { layout, watchWindow } from "./view.ts";
+
+export const TOPBAR_HEIGHT = 70;
+export const SIDEBAR_WIDTH = 240;
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { collapsed } = useSnapshot(layout);
+  const t = useT();
+  useEffect(watchWindow, []);
+  return (
+    <AppShell
+      header={{ height: TOPBAR_HEIGHT }}
+      navbar={{
+        width: SIDEBAR_WIDTH,
+        breakpoint: "sm",
+        collapsed: { mobile: collapsed, desktop: collapsed },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Topbar />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" data-collapsed={collapsed}>
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {children}
+        <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" data-testid="footer">
+          {t("layout.footer")}
+        </Text>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,74 @@
+// The avatar menu (spec section 2). Each entry names who sees it and the modal it opens; areas add
+// their entries to MENU.
+import { Avatar, Menu, UnstyledButton } from "@mantine/core";
+import { type ComponentType, lazy, Suspense, useState } from "react";
+import { useSnapshot } from "valtio";
+import type { Role } from "../../../server/users/roles.ts";
+import { useT } from "../i18n/index.ts";
+import { logout } from "../auth/logout.ts";
+import { type PublicUser, session } from "../session/store.ts";
+
+export interface ModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+interface MenuEntry {
+  key: string;
+  label: (t: ReturnType<typeof useT>, user: PublicUser) => string;
+  roles: readonly Role[];
+  modal: ComponentType<ModalProps>;
+}
+
+const ALL: Role[] = ["SuperAdmin", "Admin", "Lead", "User"];
+
+const MENU: MenuEntry[] = [
+  {
+    key: "change-password",
+    label: (t) => t("menu.changePassword"),
+    roles: ALL,
+    modal: lazy(() => import("../auth/change-password-modal.tsx")),
+  },
+];
+
+export function AvatarMenu() {
+  const { user } = useSnapshot(session);
+  const t = useT();
+  const [open, setOpen] = useState<string | null>(null);
+  if (!user) return null;
+  const entries = MENU.filter((e) => e.roles.includes(user.role));
+  const Active = entries.find((e) => e.key === open)?.modal;
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t("menu.account")} data-testid="avatar-menu">
+            <Avatar color="blue" radius="xl">{user.username.slice(0, 2).toUpperCase()}</Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.username} · {user.role}</Menu.Label>
+          {entries.map((e) => (
+            <Menu.Item
+              key={e.key}
+              data-testid={`menu-${e.key}`}
+              onClick={() => setOpen(e.key)}
+            >
+              {e.label(t, user as PublicUser)}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item color="red" data-testid="menu-logout" onClick={() => logout()}>
+            {t("menu.logout")}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {Active && (
+        <Suspense fallback={null}>
+          <Active opened onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// Responsive flags of spec sections 2 and 9, kept in one store from the window width.
+import { proxy } from "valtio";
+
+export const BREAKPOINTS = { mobile: 768, mobileHorizontal: 500, tab: 767, desktop: 1220 };
+
+export type View = "desktop" | "tab" | "mobile";
+
+export const layout = proxy({
+  view: "desktop" as View,
+  mobile: false,
+  mobileHorizontal: false,
+  /** The menu is collapsed whenever the view is not desktop; on desktop the user toggles it. */
+  collapsed: false,
+});
+
+export function viewFor(width: number): View {
+  if (width > BREAKPOINTS.desktop) return "desktop";
+  if (width > BREAKPOINTS.tab) return "tab";
+  return "mobile";
+}
+
+export function applyWidth(width: number) {
+  const view = viewFor(width);
+  layout.mobile = width < BREAKPOINTS.mobile;
+  layout.mobileHorizontal = layout.mobile && width > BREAKPOINTS.mobileHorizontal;
+  if (view !== layout.view) layout.collapsed = view !== "desktop";
+  layout.view = view;
+}
+
+export function toggleCollapsed() {
+  layout.collapsed = !layout.collapsed;
+}
+
+export function watchWindow() {
+  const update = () => applyWidth(globalThis.innerWidth);
+  update();
+  globalThis.addEventListener("resize", update);
+  return () => globalThis.removeEventListener("resize", update);
+}

@@ -1,0 +1,66 @@
+// The line chart. This module is the only one that imports apexcharts, and the page loads it
+// lazily, so no other route downloads the chart library.
+import type { ApexOptions } from "apexcharts";
+import { type ComponentType, useMemo } from "react";
+import ReactApexChart from "react-apexcharts";
+import type { Interval, Quote } from "../../../server/yahoo-finance/schema.ts";
+import { useT } from "../i18n/index.ts";
+import { formatPrice } from "./format.ts";
+import { isIntraday, SERIES, type SeriesKey } from "./options.ts";
+import { highlightPoint } from "./store.ts";
+
+// react-apexcharts declares its default export inside a `declare module` block that Deno's type
+// resolution does not pick up; these are the props we use, from its documentation.
+const Chart = ReactApexChart as unknown as ComponentType<{
+  type: "line";
+  height: number;
+  series: ApexOptions["series"];
+  options: ApexOptions;
+}>;
+
+interface Props {
+  quotes: readonly Quote[];
+  series: readonly SeriesKey[];
+  interval: Interval;
+}
+
+export default function PriceChart({ quotes, series, interval }: Props) {
+  const t = useT();
+  const shown = SERIES.filter((s) => series.includes(s.key));
+  const data = useMemo(
+    () =>
+      shown.map((s) => ({
+        name: t(s.label),
+        data: quotes.map((q) => ({ x: Date.parse(q.date), y: q[s.key] })),
+      })),
+    [quotes, shown.map((s) => s.key).join(), t],
+  );
+  const options = useMemo<ApexOptions>(() => ({
+    chart: {
+      id: "btc-price-history",
+      animations: { enabled: false },
+      events: {
+        // Fired for the point under the pointer; its index is the quote's (oldest first).
+        markerClick: (_e, _chart, opts) => {
+          if (opts && opts.dataPointIndex >= 0) highlightPoint(opts.dataPointIndex);
+        },
+      },
+    },
+    colors: shown.map((s) => s.color),
+    stroke: { width: 2, curve: "straight" },
+    markers: { size: quotes.length <= 120 ? 3 : 0, hover: { size: 5 } },
+    xaxis: { type: "datetime", labels: { datetimeUTC: true } },
+    yaxis: { labels: { formatter: (v: number) => formatPrice(v) } },
+    tooltip: {
+      shared: true,
+      x: { format: isIntraday(interval) ? "MM/dd/yyyy HH:mm" : "MM/dd/yyyy" },
+    },
+    legend: { show: true },
+  }), [shown.map((s) => s.color).join(), quotes.length, interval]);
+
+  return (
+    <div data-testid="yahoo-chart">
+      <Chart type="line" height={350} series={data} options={options} />
+    </div>
+  );
+}
