@@ -6,6 +6,9 @@ import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
 import type { Deps } from "./deps.ts";
+import { keyRoutes } from "./keys/routes.ts";
+import { summaryRoutes } from "./summaries/routes.ts";
+import { transactionRoutes } from "./transactions/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { feedHealth } from "./market/market.ts";
 import { userRoutes } from "./users/routes.ts";
@@ -21,6 +24,7 @@ export function createApi(deps: Deps) {
         feeds: deps.market ? feedHealth(deps.market) : [],
       }))
     .route("/", authRoutes(deps))
+    .route("/", keyRoutes(deps)).route("/", summaryRoutes(deps)).route("/", transactionRoutes(deps))
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
     .route("/", realtimeRoutes(deps));

@@ -33,6 +33,8 @@ export const configSchema = z.object({
         "UNDEAD:1000000,NAFT:10000000,MEPAD:10000000,UB_NFT:10,MA_NFT:10",
     ),
   FLUCTUATION_TOLERANCE: z.coerce.number().min(0).max(1).default(0.005),
+  // The /Summaries/hash value (key transport, spec section 5) changes this often.
+  KEY_TRANSPORT_ROTATE_HOURS: z.coerce.number().positive().default(24),
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
   // A socket that answers no ping for this long is dropped (Deno's WebSocket idleTimeout).
   WS_IDLE_TIMEOUT_S: z.coerce.number().int().positive().default(30),

@@ -4,6 +4,8 @@ import type { Clock } from "./core/clock.ts";
 import type { SecretBox } from "./core/secret-box.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { PasswordCost } from "./auth/password.ts";
+import type { KeyTransport } from "./keys/transport.ts";
+import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
@@ -17,6 +19,16 @@ export interface Deps {
   passwordCost?: PasswordCost;
   /** Told after every session of a user was revoked (the realtime hub sends `logout`). */
   onSessionsRevoked?: (userId: number) => void;
+  /** The /Summaries/hash value and decryption of transport-encrypted key fields. */
+  keyTransport: KeyTransport;
+  /** Whether a User may trade now (a call is active for them); absent: always. */
+  callGate?: (userId: number) => boolean | Promise<boolean>;
+  /** Told when a transaction is created, changed, closed by the bot or deleted. */
+  onTransactionChanged?: (tx: TransactionView) => void;
+  /** Told when the bot fails to place an order (the hub sends BUY_ERROR / SELL_ERROR). */
+  onTradeError?: (userId: number, error: TradeError) => void;
+  /** Uniform [0, 1) draws for the bot's amount variation; seeded in tests. */
+  random?: () => number;
   /** The market feeds, one per exchange; absent on an api-only instance (ROLES=api). */
   market?: Market;
   /** The exchange adapters: paper, or Binance/Gate over signed REST. */

@@ -7,6 +7,8 @@ import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import type { Deps } from "./deps.ts";
+import { createKeyTransport } from "./keys/transport.ts";
+import { BotWorker } from "./bot/worker.ts";
 import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
 import { CandleRecorder } from "./market/candles.ts";
@@ -29,6 +31,11 @@ const deps: Deps = {
   db: database.db,
   clock: systemClock,
   secretBox: await createSecretBox(await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR)),
+  keyTransport: await createKeyTransport({
+    seed: await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR),
+    clock: systemClock,
+    rotateHours: config.KEY_TRANSPORT_ROTATE_HOURS,
+  }),
   market,
   exchanges: createExchanges({ config, db: database.db, clock: systemClock, market }),
 };
@@ -39,6 +46,7 @@ Object.assign(deps, { realtime, ...realtime.hooks });
 if (market) {
   await market.start();
   new CandleRecorder({ db: database.db, clock: systemClock, market }).start();
+  new BotWorker(deps).start();
 }
 const app = createApp(deps);
 

@@ -39,6 +39,7 @@ export const PERMISSIONS = {
   "botKeys.manage": SUPER,
   "keys.update": SUPER,
   "transactions.viewAll": ADMIN_UP,
+  "transactions.editAll": ADMIN_UP,
   "reports.transactions": LEAD_UP,
   "reports.userSummary": LEAD_UP,
   "reports.endOfShift": ADMIN_UP,

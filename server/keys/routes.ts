@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { updateBotKeySchema } from "./schema.ts";
+import { updateUserKeys } from "./service.ts";
+
+export function keyRoutes(deps: Deps) {
+  return new Hono<AppEnv>().patch(
+    "/users/update-bot-key",
+    requireAuth(deps),
+    requirePermission("keys.update"),
+    validate("json", updateBotKeySchema),
+    async (c) => c.json(await updateUserKeys(deps, c.get("user"), c.req.valid("json"))),
+  );
+}

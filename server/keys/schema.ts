@@ -1,0 +1,47 @@
+// The user exchange-key fields of spec section 3 and which pair of them trades on each exchange.
+// Shared with the client's key form.
+import { z } from "zod";
+
+export const USER_KEY_FIELDS = [
+  "gateKeyV2",
+  "gateKeyV4",
+  "gateSecretV4",
+  "binanceKey",
+  "binanceSecret",
+  "houbiKey",
+  "houbiSecret",
+] as const;
+
+export type UserKeyField = (typeof USER_KEY_FIELDS)[number];
+
+/** The key and secret an exchange's orders are signed with (Gate trades with its v4 pair). */
+export const TRADING_KEY_FIELDS = {
+  binance: ["binanceKey", "binanceSecret"],
+  gate: ["gateKeyV4", "gateSecretV4"],
+  houbi: ["houbiKey", "houbiSecret"],
+} as const satisfies Record<string, readonly [UserKeyField, UserKeyField]>;
+
+export type KeyedExchange = keyof typeof TRADING_KEY_FIELDS;
+
+/** "binance" -> "Binance", as the missing-keys message spells it. */
+export const exchangeTitle = (exchange: string) =>
+  exchange.charAt(0).toUpperCase() + exchange.slice(1);
+
+export const missingKeysMessage = (exchange: string) =>
+  `Please update Key/Secret for ${exchangeTitle(exchange)} first`;
+
+const keyField = z.string().max(4096).optional();
+
+/** Each field is a transport payload (IV hex + ciphertext hex); masks and empty values are kept. */
+export const updateBotKeySchema = z.object({
+  ...Object.fromEntries(USER_KEY_FIELDS.map((f) => [f, keyField])) as Record<
+    UserKeyField,
+    typeof keyField
+  >,
+  /** The /Summaries/hash value the fields were encrypted under; optional. */
+  hash: z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional(),
+  /** Whose keys; the caller's own when absent. */
+  userId: z.number().int().positive().optional(),
+});
+
+export type UpdateBotKeyInput = z.infer<typeof updateBotKeySchema>;

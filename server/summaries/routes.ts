@@ -1,0 +1,25 @@
+// Spec section 7 "Summaries": live prices, the pairs a selector offers, the key-transport hash.
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { AppError } from "../core/errors.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { pairOptions } from "../market/pairs.ts";
+import { pricesQuerySchema, priceSupportQuerySchema } from "./schema.ts";
+
+export function summaryRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("/Summaries/*", requireAuth(deps), requirePermission("dashboard.view"))
+    .get("/Summaries/prices", validate("query", pricesQuerySchema), (c) => {
+      if (!deps.market) throw new AppError("UNAVAILABLE", "Market data is not available");
+      return c.json(deps.market.feed(c.req.valid("query").exchange).prices());
+    })
+    .get("/Summaries/list-price-support", validate("query", priceSupportQuerySchema), (c) => {
+      return c.json(pairOptions(c.req.valid("query").exchange));
+    })
+    .get("/Summaries/hash", async (c) => {
+      const { hash, rotatesAt } = await deps.keyTransport.current();
+      return c.json({ hash, rotatesAt: rotatesAt.toISOString() });
+    });
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { EXCHANGES } from "../db/enums.ts";
+
+const blank = (v: unknown) => v === "" ? undefined : v;
+
+/** GET /Summaries/prices: the exchanges with a feed. */
+export const pricesQuerySchema = z.object({
+  exchange: z.preprocess(blank, z.enum(["binance", "gate"]).default("binance")),
+});
+
+/** GET /Summaries/list-price-support: any exchange; the Gate-only pairs show on Gate alone. */
+export const priceSupportQuerySchema = z.object({
+  exchange: z.preprocess(blank, z.enum(EXCHANGES).default("binance")),
+});

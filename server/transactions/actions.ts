@@ -1,0 +1,102 @@
+// The transaction actions of spec section 4: delete, set-status, buy-to-sell, edit, set-done.
+// The owner may act on their own transactions; Admin and SuperAdmin on anyone's
+// (transactions.editAll). A transaction the caller may not act on is "not found" to them.
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { SessionUser } from "../auth/sessions.ts";
+import { badRequest, notFound } from "../core/errors.ts";
+import type { Db } from "../db/client.ts";
+import { callOutcomes, transactions, users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { can } from "../users/roles.ts";
+import type { UpdateTransactionInput } from "./schema.ts";
+import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
+
+type Status = TransactionRow["status"];
+
+const mayAct = (user: SessionUser, ownerId: number) =>
+  ownerId === user.id || can(user.role, "transactions.editAll");
+
+async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
+  const [row] = await db.select({ t: transactions, username: users.username }).from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.id, id));
+  return row ? toTransactionView(row.t, row.username) : null;
+}
+
+async function findActionable(db: Db, user: SessionUser, id: number) {
+  const view = await viewOf(db, id);
+  if (!view || !mayAct(user, view.userId)) throw notFound("Transaction not found");
+  return view;
+}
+
+/** Runs a conditional update of one row and answers its new view. */
+async function change(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  set: PgUpdateSetSource<typeof transactions>,
+  onlyIf?: ReturnType<typeof eq>,
+) {
+  await findActionable(deps.db, user, id);
+  const rows = await deps.db.update(transactions)
+    .set({ ...set, updatedAt: deps.clock.now() })
+    .where(and(eq(transactions.id, id), onlyIf))
+    .returning({ id: transactions.id });
+  if (rows.length === 0) return null;
+  const view = (await viewOf(deps.db, id))!;
+  deps.onTransactionChanged?.(view);
+  return view;
+}
+
+export async function deleteTransaction(deps: Deps, user: SessionUser, id: number) {
+  const view = await findActionable(deps.db, user, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(callOutcomes).set({ transactionId: null })
+      .where(eq(callOutcomes.transactionId, id));
+    await tx.delete(transactions).where(eq(transactions.id, id));
+  });
+  deps.onTransactionChanged?.(view);
+  return { id, message: "Deleted" };
+}
+
+export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
+  // A manual status ends any close the bot had started; it will not be finished over it.
+  return (await change(deps, user, id, { status, closingSince: null }))!;
+}
+
+/** A BUY becomes a SELL; in bot mode buy_sell it becomes sell_buy, waiting to buy back. */
+export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
+  const view = await change(deps, user, id, {
+    status: "SELL",
+    useBot: sql`case when ${transactions.useBot} = 'buy_sell' then 'sell_buy'::bot_mode
+      else ${transactions.useBot} end`,
+    closingSince: null,
+  }, eq(transactions.status, "BUY"));
+  if (!view) throw badRequest("Only a BUY transaction can become a SELL");
+  return view;
+}
+
+export async function updateTransaction(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  input: UpdateTransactionInput,
+) {
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  return (await change(deps, user, id, set))!;
+}
+
+/** Sets every listed open transaction the caller may act on to DONE; answers those it changed. */
+export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
+  const mine = can(user.role, "transactions.editAll")
+    ? undefined
+    : eq(transactions.userId, user.id);
+  const rows = await deps.db.update(transactions)
+    .set({ status: "DONE", closingSince: null, updatedAt: deps.clock.now() })
+    .where(and(inArray(transactions.id, ids), ne(transactions.status, "DONE"), mine))
+    .returning({ id: transactions.id });
+  const views = await Promise.all(rows.map((r) => viewOf(deps.db, r.id)));
+  for (const view of views) if (view) deps.onTransactionChanged?.(view);
+  return { updated: rows.length, ids: rows.map((r) => r.id).sort((a, b) => a - b) };
+}

@@ -1,0 +1,221 @@
+// POST /transaction (spec sections 3, 4, 5, 9): checks, the fluctuation guard, the order, the
+// record, and the bot follow-up's extra transactions.
+//
+// Decisions the spec leaves open:
+// - Bot modes (useBot other than none) place a market order with the user's stored keys for the
+//   exchange, and fail without them even when EXCHANGE_ADAPTER=paper (the paper account is keyed by
+//   the user, but the flow is the live one). useBot none records the transaction without an order.
+// - NFT pairs (typed price, asset id) have no feed and no market: recorded only, no guard.
+// - Users (role User) trade while deps.callGate says a call is active for them (no gate: always)
+//   and only on the side their mode allows (spec section 6); Lead and above trade at any time.
+// - numberOfTran > 1 in a bot mode (and withBot not false): numberOfTran - 1 extra transactions,
+//   each moved 5-20% (pricing.varyAmount) in amount (BUY) or quantity (SELL). One failing does not
+//   undo the others; its message is in extraErrors.
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "../auth/sessions.ts";
+import { AppError, badRequest, forbidden } from "../core/errors.ts";
+import { dec, floor8 } from "../core/decimal.ts";
+import { calls } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { tradingCredentials } from "../keys/credentials.ts";
+import { exchangeTitle, missingKeysMessage } from "../keys/schema.ts";
+import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
+import { can } from "../users/roles.ts";
+import { exchangeFailure, openTransaction } from "./open.ts";
+import {
+  buyQuantity,
+  initialStatus,
+  isFluctuating,
+  sellQuantity,
+  type Side,
+  varyAmount,
+} from "./pricing.ts";
+import type { NewTransaction } from "./record.ts";
+import type { CreateTransactionInput } from "./schema.ts";
+import { toTransactionView, type TransactionView } from "./view.ts";
+
+export type CreateResult =
+  | { isFluctuating: true; marketPrice: string; lastMarketPrice: string; tradingAmount: string }
+  | {
+    isFluctuating: false;
+    marketPrice: string;
+    lastMarketPrice: string;
+    tradingAmount: string;
+    transaction: TransactionView;
+    extraTransactions: TransactionView[];
+    extraErrors: string[];
+  };
+
+const USER_SIDES: Record<Side, readonly string[]> = {
+  BUY: ["buy_sell", "only_buy"],
+  SELL: ["sell_buy", "only_sell"],
+};
+
+export async function createTransaction(
+  deps: Deps,
+  user: SessionUser,
+  input: CreateTransactionInput,
+): Promise<CreateResult> {
+  if (input.userId && input.userId !== user.id) throw forbidden("You can only trade for yourself");
+  const pair = findPair(input.pair);
+  if (!pair) throw badRequest(`pair: unknown pair "${input.pair}"`, "pair");
+  const side = input.status;
+  await assertMayTrade(deps, user, input, side);
+  if (pair.nft && !input.assetId) throw badRequest("assetId: required for NFT pairs", "assetId");
+  if (!pair.nft) assertListed(input.exchange, pair);
+
+  const credentials = input.useBot === "none" || pair.nft
+    ? null
+    : await tradingCredentials(deps, user, input.exchange as "binance" | "gate");
+  if (input.useBot !== "none" && !pair.nft && !credentials) {
+    throw badRequest(missingKeysMessage(input.exchange));
+  }
+
+  const base = plan(deps, user, input, side);
+  const lastMarketPrice = pair.nft ? input.marketPrice : feedPrice(deps, input.exchange, pair);
+  const summary = {
+    marketPrice: input.marketPrice,
+    lastMarketPrice,
+    tradingAmount: base.amount as string,
+  };
+  if (isFluctuating(input.marketPrice, lastMarketPrice, deps.config.FLUCTUATION_TOLERANCE)) {
+    return { isFluctuating: true, ...summary };
+  }
+  if (input.callId) await assertCallExists(deps, input.callId);
+
+  const main = await openTransaction(deps, {
+    user,
+    values: base,
+    side,
+    credentials,
+    outcome: input.callId ? { callId: input.callId, outcome: "bought" } : undefined,
+  });
+  const created = [main];
+  const extraErrors: string[] = [];
+  if (credentials && input.withBot !== false) {
+    for (const values of extras(deps, user, base, side)) {
+      try {
+        created.push(await openTransaction(deps, { user, values, side, credentials }));
+      } catch (err) {
+        extraErrors.push(exchangeFailure(input.exchange, err).message);
+      }
+    }
+  }
+  const views = created.map((row) => toTransactionView(row, user.username));
+  for (const view of views) deps.onTransactionChanged?.(view);
+  return {
+    isFluctuating: false,
+    ...summary,
+    transaction: views[0],
+    extraTransactions: views.slice(1),
+    extraErrors,
+  };
+}
+
+async function assertMayTrade(
+  deps: Deps,
+  user: SessionUser,
+  input: CreateTransactionInput,
+  side: Side,
+) {
+  if (can(user.role, "trade.always")) return;
+  if (!USER_SIDES[side].includes(input.useBot)) {
+    throw forbidden(`${side} is not active in bot mode ${input.useBot}`);
+  }
+  if (deps.callGate && !(await deps.callGate(user.id))) {
+    throw forbidden(`${side} is active only during a call`);
+  }
+}
+
+function assertListed(exchange: string, pair: PairInfo) {
+  if (exchange !== "binance" && exchange !== "gate") {
+    throw badRequest(
+      `exchange: trading on ${exchangeTitle(exchange)} is not supported`,
+      "exchange",
+    );
+  }
+  if (!isListedOn(exchange, pair.value)) {
+    throw badRequest(`pair: ${pair.label} is not traded on ${exchangeTitle(exchange)}`, "pair");
+  }
+}
+
+function feedPrice(deps: Deps, exchange: string, pair: PairInfo) {
+  const price = deps.market?.feed(exchange as "binance" | "gate").price(pair.value);
+  if (!price) {
+    throw new AppError(
+      "UNAVAILABLE",
+      `No market price for ${pair.label} on ${exchangeTitle(exchange)} yet`,
+    );
+  }
+  return price;
+}
+
+async function assertCallExists(deps: Deps, callId: string) {
+  const [call] = await deps.db.select({ id: calls.id }).from(calls).where(eq(calls.id, callId));
+  if (!call) throw badRequest(`callId: unknown call "${callId}"`, "callId");
+}
+
+/** The row to write: status, quantity and amount by the rules of spec sections 4 and 9. */
+function plan(
+  deps: Deps,
+  user: SessionUser,
+  input: CreateTransactionInput,
+  side: Side,
+): NewTransaction {
+  let amount = input.amount;
+  let quantity: string;
+  if (side === "BUY") {
+    if (!dec(input.buyPrice).gt(0)) throw badRequest("buyPrice: must be above 0", "buyPrice");
+    quantity = buyQuantity(amount, input.buyPrice);
+    if (!dec(quantity).gt(0)) throw badRequest("amount: too small to buy anything", "amount");
+  } else {
+    if (!dec(input.sellPrice).gt(0)) throw badRequest("sellPrice: must be above 0", "sellPrice");
+    quantity = sellQuantity(input.useBot, user.coinFunds, user.coinTradingAmount);
+    const source = input.useBot === "only_sell" ? "coinFunds" : "coinTradingAmount";
+    if (!dec(quantity).gt(0)) throw badRequest(`${source} is 0: nothing to sell`, source);
+    amount = floor8(dec(quantity).mul(input.sellPrice));
+  }
+  if (input.useBot === "buy_sell" && !dec(input.sellPrice).gt(0)) {
+    throw badRequest("sellPrice: must be above 0", "sellPrice");
+  }
+  if (input.useBot === "sell_buy" && !dec(input.buyPrice).gt(0)) {
+    throw badRequest("buyPrice: must be above 0", "buyPrice");
+  }
+  return {
+    userId: user.id,
+    status: initialStatus(input.useBot, side),
+    pair: input.pair,
+    exchange: input.exchange,
+    adapter: "none",
+    useBot: input.useBot,
+    marketPrice: input.marketPrice,
+    buyPrice: input.buyPrice,
+    sellPrice: input.sellPrice,
+    amount,
+    quantity,
+    spread: input.spread ?? user.spread,
+    tradingAmount: input.tradingAmount ?? user.tradingAmount,
+    isAutoSpread: input.isAutoSpread ?? user.isAutoSpread,
+    isFull: input.isFull ?? user.isFull,
+    isRandom: input.isRandom ?? user.isRandom,
+    fraction: input.fraction ?? user.fraction,
+    assetId: input.assetId ?? null,
+    callId: input.callId ?? null,
+    createdAt: deps.clock.now(),
+    updatedAt: deps.clock.now(),
+  };
+}
+
+/** The bot follow-up: numberOfTran - 1 more, each amount (BUY) or quantity (SELL) varied. */
+function extras(deps: Deps, user: SessionUser, base: NewTransaction, side: Side): NewTransaction[] {
+  const random = deps.random ?? Math.random;
+  const count = Math.min(Math.max(user.numberOfTran, 1), 10) - 1;
+  return Array.from({ length: count }, () => {
+    if (side === "BUY") {
+      const amount = varyAmount(base.amount, random);
+      return { ...base, callId: null, amount, quantity: buyQuantity(amount, base.buyPrice) };
+    }
+    const quantity = varyAmount(base.quantity, random);
+    return { ...base, callId: null, quantity, amount: floor8(dec(quantity).mul(base.sellPrice)) };
+  }).filter((v) => dec(v.quantity).gt(0));
+}

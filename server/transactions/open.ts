@@ -1,0 +1,65 @@
+// Opens a transaction: places its order through the exchange adapter, then records it. An order
+// the exchange refuses leaves nothing behind; the exchange's message goes back to the caller.
+import type { SessionUser } from "../auth/sessions.ts";
+import { AppError } from "../core/errors.ts";
+import type { Deps } from "../deps.ts";
+import { type Credentials, ExchangeError, type Side } from "../exchanges/adapter.ts";
+import { exchangeTitle } from "../keys/schema.ts";
+import {
+  insertTransaction,
+  type NewTransaction,
+  openOrderId,
+  type Outcome,
+  reserveTransactionId,
+} from "./record.ts";
+
+export interface OpenRequest {
+  user: SessionUser;
+  values: NewTransaction;
+  side: Side;
+  /** Present: the order is placed with these credentials; absent: the row is only recorded. */
+  credentials: Credentials | null;
+  outcome?: Outcome;
+}
+
+export async function openTransaction(deps: Deps, req: OpenRequest) {
+  if (!req.credentials) return await insertTransaction(deps.db, req.values, req);
+  const { exchange, pair, quantity } = req.values;
+  const adapter = exchangesOf(deps).adapter(exchange);
+  const id = await reserveTransactionId(deps.db);
+  const result = await adapter.placeOrder(
+    { id: `user:${req.user.id}`, credentials: req.credentials },
+    { pair, side: req.side, type: "market", quantity, clientOrderId: openOrderId(id) },
+  ).catch((err) => {
+    throw exchangeFailure(exchange, err);
+  });
+  const values: NewTransaction = { ...req.values, adapter: adapter.name, orderId: result.orderId };
+  // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
+  if (values.status === "DONE") {
+    values.filledPrice = result.filledPrice ?? null;
+    values.filledAt = values.createdAt;
+  }
+  try {
+    return await insertTransaction(deps.db, values, { id, outcome: req.outcome });
+  } catch (err) {
+    // The order stands on the exchange: say which, so it can be reconciled by hand.
+    console.error(`order ${openOrderId(id)} (${result.orderId}) placed but not recorded:`, err);
+    throw err;
+  }
+}
+
+export function exchangesOf(deps: Deps) {
+  if (!deps.exchanges) throw new AppError("UNAVAILABLE", "Trading is not available on this server");
+  return deps.exchanges;
+}
+
+/** Exchange refusals are the caller's to fix (400); an exchange that fails or is unreachable, 502. */
+export function exchangeFailure(exchange: string, err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ExchangeError) {
+    const code = err.status !== undefined && err.status >= 500 ? "BAD_GATEWAY" : "BAD_REQUEST";
+    return new AppError(code, err.message);
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new AppError("BAD_GATEWAY", `${exchangeTitle(exchange)} did not answer: ${message}`);
+}

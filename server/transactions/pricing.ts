@@ -1,0 +1,68 @@
+// The price and quantity rules of spec sections 4 and 9. Pure: the client imports this module to
+// compute the prices it sends, the server to check and store them.
+//
+// Spread is a percentage: a buy_sell transaction bought at 100 with spread 1.5 sells at 101.5.
+import { dec, Decimal, type DecimalInput, floor8 } from "../core/decimal.ts";
+import type { BOT_MODES } from "../db/enums.ts";
+
+export type BotMode = (typeof BOT_MODES)[number];
+export type Side = "BUY" | "SELL";
+
+/** Quantity bought: amount / buyPrice, floored to 8 decimals. */
+export const buyQuantity = (amount: DecimalInput, buyPrice: DecimalInput) =>
+  floor8(dec(amount).div(buyPrice));
+
+/** Quantity sold: 95% of coinFunds in only_sell mode, else coinTradingAmount; floored to 8. */
+export const sellQuantity = (
+  useBot: BotMode,
+  coinFunds: DecimalInput,
+  coinTradingAmount: DecimalInput,
+) => floor8(useBot === "only_sell" ? dec(coinFunds).mul("0.95") : coinTradingAmount);
+
+/** DONE at once for only_buy and only_sell; otherwise open on the side that was pressed. */
+export const initialStatus = (useBot: BotMode, side: Side) =>
+  useBot === "only_buy" || useBot === "only_sell" ? "DONE" as const : side;
+
+/** Sell price spread% above the buy price, floored to 8 decimals. */
+export const spreadSellPrice = (buyPrice: DecimalInput, spread: DecimalInput) =>
+  floor8(dec(buyPrice).mul(dec(100).add(spread)).div(100));
+
+/** Buy-back price spread% below the sell price (sell_buy), floored to 8 decimals. */
+export const spreadBuyPrice = (sellPrice: DecimalInput, spread: DecimalInput) =>
+  floor8(Decimal.max(0, dec(sellPrice).mul(dec(100).sub(spread)).div(100)));
+
+/**
+ * The buy and sell prices a click at `marketPrice` sends: buy_sell sells spread% above, sell_buy
+ * buys back spread% below; the other modes (none, only buy, only sell) trade at the market price.
+ */
+export function botPrices(useBot: BotMode, marketPrice: DecimalInput, spread: DecimalInput) {
+  const market = floor8(marketPrice);
+  if (useBot === "buy_sell" || useBot === "only_buy_sell") {
+    return { buyPrice: market, sellPrice: spreadSellPrice(market, spread) };
+  }
+  if (useBot === "sell_buy") return { buyPrice: spreadBuyPrice(market, spread), sellPrice: market };
+  return { buyPrice: market, sellPrice: market };
+}
+
+/** Variation of the bot's extra transactions: 5 to 20 percent, up or down. */
+export const VARIATION = { min: 0.05, max: 0.2 } as const;
+
+/** `value` moved by a random 5-20% up or down, floored to 8 decimals; `random` draws in [0, 1). */
+export function varyAmount(value: DecimalInput, random: () => number) {
+  const share = VARIATION.min + (VARIATION.max - VARIATION.min) * random();
+  const sign = random() < 0.5 ? -1 : 1;
+  // The share is rounded to 4 places so a float never reaches the money math.
+  const factor = dec(1).add(dec(share.toFixed(4)).mul(sign));
+  return floor8(dec(value).mul(factor));
+}
+
+/** True when the client's price is more than `tolerance` (a fraction) away from the feed's. */
+export function isFluctuating(
+  clientPrice: DecimalInput,
+  feedPrice: DecimalInput,
+  tolerance: number,
+) {
+  const feed = dec(feedPrice);
+  if (feed.lte(0)) return true;
+  return dec(clientPrice).sub(feed).abs().div(feed).gt(tolerance);
+}

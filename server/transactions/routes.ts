@@ -1,0 +1,79 @@
+// Spec section 7 "Transactions" (the CSV reports are a later issue's).
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { forbidden } from "../core/errors.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { findTarget } from "../users/guards.ts";
+import { can } from "../users/roles.ts";
+import { buyToSell, deleteTransaction, setDone, setStatus, updateTransaction } from "./actions.ts";
+import { transactionAverages } from "./avg.ts";
+import { createTransaction } from "./create.ts";
+import { generateDone } from "./generate-done.ts";
+import { listTransactions } from "./list.ts";
+import {
+  createTransactionSchema,
+  filterQuerySchema,
+  generateDoneSchema,
+  idParamSchema,
+  listQuerySchema,
+  setDoneSchema,
+  setStatusParamSchema,
+  updateTransactionSchema,
+} from "./schema.ts";
+
+export function transactionRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .use("/transaction", requireAuth(deps), requirePermission("dashboard.view"))
+    .use("/transaction/*", requireAuth(deps), requirePermission("dashboard.view"))
+    .get("/transaction", validate("query", listQuerySchema), async (c) => {
+      return c.json(await listTransactions(deps.db, c.get("user"), c.req.valid("query")));
+    })
+    .post("/transaction", validate("json", createTransactionSchema), async (c) => {
+      const result = await createTransaction(deps, c.get("user"), c.req.valid("json"));
+      return c.json(result, result.isFluctuating ? 200 : 201);
+    })
+    .get("/transaction/avg", validate("query", filterQuerySchema), async (c) => {
+      return c.json(await transactionAverages(deps.db, c.get("user"), c.req.valid("query")));
+    })
+    .post("/transaction/generate-done", validate("json", generateDoneSchema), async (c) => {
+      const user = c.get("user");
+      const input = c.req.valid("json");
+      let owner = user;
+      if (input.userId !== user.id) {
+        if (!can(user.role, "transactions.editAll")) {
+          throw forbidden("You can only generate your own transactions");
+        }
+        owner = await findTarget(deps.db, input.userId);
+      }
+      const result = await generateDone(deps, owner, input);
+      return c.json(result, result.created ? 201 : 200);
+    })
+    .patch("/transaction/set-done", validate("json", setDoneSchema), async (c) => {
+      return c.json(await setDone(deps, c.get("user"), c.req.valid("json").ids));
+    })
+    .delete("/transaction/:id{[0-9]+}", validate("param", idParamSchema), async (c) => {
+      return c.json(await deleteTransaction(deps, c.get("user"), c.req.valid("param").id));
+    })
+    .patch(
+      "/transaction/:id{[0-9]+}/set-status/:status",
+      validate("param", setStatusParamSchema),
+      async (c) => {
+        const { id, status } = c.req.valid("param");
+        return c.json(await setStatus(deps, c.get("user"), id, status));
+      },
+    )
+    .post("/transaction/:id{[0-9]+}/buy-to-sell", validate("param", idParamSchema), async (c) => {
+      return c.json(await buyToSell(deps, c.get("user"), c.req.valid("param").id));
+    })
+    .patch(
+      "/transaction/:id{[0-9]+}",
+      validate("param", idParamSchema),
+      validate("json", updateTransactionSchema),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        return c.json(await updateTransaction(deps, c.get("user"), id, c.req.valid("json")));
+      },
+    );
+}

@@ -1,0 +1,67 @@
+// Shared by the transactions, keys and bot tests: stored keys, create payloads, quick calls.
+import { eq } from "drizzle-orm";
+import { users } from "../../server/db/schema.ts";
+import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
+import type { TestApp } from "../support/test-app.ts";
+
+/** Stores (sealed) a key and secret for the exchange, as PATCH /users/update-bot-key would. */
+export async function giveKeys(t: TestApp, userId: number, exchange: "binance" | "gate") {
+  const [keyField, secretField] = TRADING_KEY_FIELDS[exchange];
+  await t.deps.db.update(users).set({
+    [keyField]: await t.deps.secretBox.seal(`${exchange}-key-${userId}`),
+    [secretField]: await t.deps.secretBox.seal(`${exchange}-secret-${userId}`),
+  }).where(eq(users.id, userId));
+}
+
+export async function setUser(
+  t: TestApp,
+  userId: number,
+  values: Partial<typeof users.$inferInsert>,
+) {
+  await t.deps.db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** A create payload at the feed's current price. */
+export function buyBody(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const exchange = (overrides.exchange as "binance" | "gate" | undefined) ?? "binance";
+  const pair = (overrides.pair as string | undefined) ?? "btc_usdt";
+  const price = t.market.feed(exchange).price(pair) ?? "1";
+  return {
+    marketPrice: price,
+    pair,
+    amount: "100",
+    buyPrice: price,
+    sellPrice: price,
+    useBot: "buy_sell",
+    status: "BUY",
+    exchange,
+    ...overrides,
+  };
+}
+
+export async function json(res: Response) {
+  const text = await res.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`not JSON (${res.status}): ${text}`);
+  }
+}
+
+/** Calls and expects a status, answering the JSON body. */
+export async function expectStatus(
+  t: TestApp,
+  status: number,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown } = {},
+) {
+  const res = await t.call(method, path, opts);
+  const body = await json(res);
+  if (res.status !== status) {
+    throw new Error(
+      `${method} ${path}: expected ${status}, got ${res.status}: ${JSON.stringify(body)}`,
+    );
+  }
+  return body;
+}
