@@ -1,0 +1,80 @@
+// `deno task test`: every suite. Unit, API and realtime tests on PGlite; the same again on
+// PostgreSQL when TEST_DATABASE_URL is set; then the browser tests against the built client.
+// Prints one closing line with the totals and fails on any failure.
+import { buildWebIfStale } from "./build-web.ts";
+
+const root = new URL("..", import.meta.url).pathname;
+const pgUrl = Deno.env.get("TEST_DATABASE_URL");
+const filter = Deno.args;
+
+interface Totals {
+  passed: number;
+  failed: number;
+  ignored: number;
+}
+
+async function exists(path: string) {
+  try {
+    await Deno.stat(`${root}${path}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function suite(label: string, dirs: string[], env: Record<string, string>): Promise<Totals> {
+  const present = [];
+  for (const d of dirs) if (await exists(d)) present.push(d);
+  if (!present.length) return { passed: 0, failed: 0, ignored: 0 };
+  console.log(`\n=== ${label} ===`);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["test", "-A", "--parallel", ...filter, ...present],
+    cwd: root,
+    env: { RUST_BACKTRACE: "0", DENO_JOBS: "2", ...env },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  let tail = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of child.stdout) {
+    const text = decoder.decode(chunk);
+    tail = (tail + text).slice(-4000);
+    await Deno.stdout.write(chunk);
+  }
+  const status = await child.status;
+  // deno test ends with "ok | 12 passed | 0 failed | 1 ignored (3s)".
+  const plain = tail.replace(/\x1b\[[0-9;]*m/g, "");
+  const num = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(plain)?.[1] ?? 0);
+  const totals = { passed: num("passed"), failed: num("failed"), ignored: num("ignored") };
+  if (!status.success && totals.failed === 0) totals.failed = 1;
+  return totals;
+}
+
+await buildWebIfStale();
+const runs: Totals[] = [];
+runs.push(await suite("unit, API and realtime tests on PGlite", [
+  "tests/unit",
+  "tests/api",
+  "tests/realtime",
+], {}));
+if (pgUrl) {
+  runs.push(
+    await suite("API and realtime tests on PostgreSQL", ["tests/api", "tests/realtime"], {
+      TEST_DATABASE_URL: pgUrl,
+    }),
+  );
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.");
+}
+runs.push(await suite("browser tests (Chromium)", ["tests/e2e"], {}));
+
+const sum = runs.reduce(
+  (a, b) => ({
+    passed: a.passed + b.passed,
+    failed: a.failed + b.failed,
+    ignored: a.ignored + b.ignored,
+  }),
+  { passed: 0, failed: 0, ignored: 0 },
+);
+console.log(`\ntests: ${sum.passed} passed, ${sum.failed} failed, ${sum.ignored} skipped`);
+Deno.exit(sum.failed > 0 ? 1 : 0);
