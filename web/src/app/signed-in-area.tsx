@@ -10,6 +10,7 @@ import { type PublicUser, updateUser } from "../session/store.ts";
 import "./messages.ts";
 
 const DashboardPage = lazy(() => import("../dashboard/dashboard-page.tsx"));
+const YahooFinancePage = lazy(() => import("../yahoo-finance/yahoo-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 
 export default function SignedInArea() {
@@ -29,6 +30,7 @@ export default function SignedInArea() {
         >
           <Switch>
             <Route path="/dashboard" component={DashboardPage} />
+            <Route path="/yahoo-finance" component={YahooFinancePage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -2,6 +2,7 @@
 // user who leaves the page and comes back (or reloads) finds the same range, bars and highlight.
 import { proxy } from "valtio";
 import type { ChartSource, Interval, Quote } from "../../../server/yahoo-finance/schema.ts";
+import { onSignOut } from "../session/store.ts";
 import { fetchChart } from "./api.ts";
 import { DEFAULT_INTERVAL, DEFAULT_SERIES, PAGE_SIZE, type SeriesKey } from "./options.ts";
 
@@ -14,6 +15,12 @@ export interface YahooForm {
   series: SeriesKey[];
 }
 
+const blankForm = (): YahooForm => ({
+  range: [null, null],
+  interval: DEFAULT_INTERVAL,
+  series: [...DEFAULT_SERIES],
+});
+
 function savedForm(): YahooForm | null {
   try {
     return JSON.parse(sessionStorage.getItem(FORM_KEY) ?? "null");
@@ -23,11 +30,7 @@ function savedForm(): YahooForm | null {
 }
 
 export const yahoo = proxy({
-  form: savedForm() ?? {
-    range: [null, null],
-    interval: DEFAULT_INTERVAL,
-    series: [...DEFAULT_SERIES],
-  } as YahooForm,
+  form: savedForm() ?? blankForm(),
   /** Oldest first, as the chart draws them; the table reverses. */
   quotes: [] as Quote[],
   source: null as ChartSource | null,
@@ -39,6 +42,21 @@ export const yahoo = proxy({
   highlight: sessionStorage.getItem(HIGHLIGHT_KEY),
   /** 1-based table page. */
   page: 1,
+});
+
+// The next user of this browser starts from a blank page.
+onSignOut(() => {
+  sessionStorage.removeItem(FORM_KEY);
+  sessionStorage.removeItem(HIGHLIGHT_KEY);
+  Object.assign(yahoo, {
+    form: blankForm(),
+    quotes: [],
+    source: null,
+    requesting: false,
+    error: null,
+    highlight: null,
+    page: 1,
+  });
 });
 
 export function setForm(patch: Partial<YahooForm>) {
