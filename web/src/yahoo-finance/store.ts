@@ -1,19 +1,27 @@
 // The price-history page's state. The form and the highlighted row live in session storage, so a
 // user who leaves the page and comes back (or reloads) finds the same range, bars and highlight.
 import { proxy } from "valtio";
-import type { ChartSource, Interval, Quote } from "../../../server/yahoo-finance/schema.ts";
+import { z } from "zod";
+import {
+  type ChartSource,
+  type Interval,
+  INTERVALS,
+  type Quote,
+} from "../../../server/yahoo-finance/schema.ts";
 import { onSignOut } from "../session/store.ts";
 import { fetchChart } from "./api.ts";
-import { DEFAULT_INTERVAL, DEFAULT_SERIES, PAGE_SIZE, type SeriesKey } from "./options.ts";
+import { DEFAULT_INTERVAL, DEFAULT_SERIES, PAGE_SIZE, SERIES, type SeriesKey } from "./options.ts";
 
 const FORM_KEY = "gatebot.yahoo.form";
 const HIGHLIGHT_KEY = "gatebot.yahoo.highlight";
 
-export interface YahooForm {
-  range: [string | null, string | null];
-  interval: Interval;
-  series: SeriesKey[];
-}
+// What session storage holds is checked: an older or edited entry is the same as none.
+const formSchema = z.object({
+  range: z.tuple([z.string().nullable(), z.string().nullable()]),
+  interval: z.enum(INTERVALS),
+  series: z.array(z.enum(SERIES.map((s) => s.key) as [SeriesKey, ...SeriesKey[]])),
+});
+export type YahooForm = z.infer<typeof formSchema>;
 
 const blankForm = (): YahooForm => ({
   range: [null, null],
@@ -23,7 +31,7 @@ const blankForm = (): YahooForm => ({
 
 function savedForm(): YahooForm | null {
   try {
-    return JSON.parse(sessionStorage.getItem(FORM_KEY) ?? "null");
+    return formSchema.parse(JSON.parse(sessionStorage.getItem(FORM_KEY) ?? "null"));
   } catch {
     return null;
   }
