@@ -9,6 +9,7 @@ export default defineConfig({
   build: {
     outDir: `${root}dist`,
     emptyOutDir: true,
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

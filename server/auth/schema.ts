@@ -4,15 +4,7 @@ import { z } from "zod";
 export const passwordField = z.string({ error: "Please enter your password" })
   .min(6, "Please enter your password").max(200);
 
-export const loginSchema = z.object({
-  username: z.string().trim().min(1, "Required").max(100),
-  password: z.string().min(1, "Required").max(200),
-  code: z.string().trim().max(10).optional(),
-});
-
-export const totpCodeSchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code"),
-});
+export { loginSchema, totpCodeSchema } from "./login-schema.ts";
 
 export const changePasswordSchema = z.object({
   oldPassword: z.string().min(6, "Password must be at least 6 characters").max(200),

@@ -1,7 +1,5 @@
 import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
@@ -11,7 +9,6 @@ import "./app/common-messages.ts";
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
       <AppRoutes />
     </MantineProvider>
   </StrictMode>,

@@ -15,11 +15,11 @@ import {
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { loginSchema, totpCodeSchema } from "../../../server/auth/schema.ts";
+import { loginSchema, totpCodeSchema } from "../../../server/auth/login-schema.ts";
 import { LanguageSelect } from "../i18n/language-select.tsx";
 import { useT } from "../i18n/index.ts";
 import { signIn } from "../session/store.ts";
-import { errorText } from "../ui/notify.ts";
+import { errorText } from "../ui/error-text.ts";
 import { authenticate2fa, type Enrolment, generate2fa, loginRequest } from "./api.ts";
 import { originFrom } from "./origin.ts";
 import "./messages.ts";

@@ -1,4 +1,6 @@
+import "@mantine/notifications/styles.css";
 import { AppShell, Text } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
@@ -23,6 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
       }}
       padding="md"
     >
+      <Notifications position="top-right" />
       <AppShell.Header>
         <Topbar />
       </AppShell.Header>
