@@ -7,10 +7,11 @@ import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
+import { feedHealth } from "./market/market.ts";
+import { realtimeRoutes } from "./realtime/routes.ts";
+import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
-import { realtimeRoutes } from "./realtime/routes.ts";
-import { feedHealth } from "./market/market.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
 import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
@@ -25,6 +26,7 @@ export function createApi(deps: Deps) {
       }))
     .route("/", authRoutes(deps))
     .route("/", keyRoutes(deps)).route("/", summaryRoutes(deps)).route("/", transactionRoutes(deps))
+    .route("/", reportAreaRoutes(deps))
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
     .route("/", realtimeRoutes(deps));

@@ -44,6 +44,9 @@ export const configSchema = z.object({
   YAHOO_URL: z.string().default("https://query1.finance.yahoo.com"),
   // Whose recorded candles serve the price history; unset: the exchange MARKET_FEED follows.
   YAHOO_RECORDED_EXCHANGE: z.enum(["binance", "gate"]).optional(),
+  // CSV reports: rows read per database page; a user regex's time limit on PostgreSQL.
+  REPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(50_000).default(5_000),
+  REPORT_REGEX_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().default("./web/dist"),
 });

@@ -46,6 +46,7 @@ export const PERMISSIONS = {
   "shifts.manage": ADMIN_UP,
   "shiftReports.editAny": ADMIN_UP,
   "profits.view": ADMIN_UP,
+  "shiftReports.save": EVERYONE,
 } as const satisfies Record<string, Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

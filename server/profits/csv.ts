@@ -1,0 +1,19 @@
+// The profit CSV (profit-{timestamp}.csv): the /profit rows for a range, one day per page.
+import type { Deps } from "../deps.ts";
+import { type CsvColumn, csvStream, numberColumn, textColumn } from "../reports/csv.ts";
+import type { ProfitRange, ProfitRow } from "./schema.ts";
+import { profitDayPage } from "./service.ts";
+
+export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
+  textColumn("Date (UTC)", "day"),
+  textColumn("Username", "username"),
+  textColumn("Pair", "pair"),
+  numberColumn("Trades", "trades"),
+  numberColumn("Quantity", "quantity"),
+  numberColumn("Buy Amount", "buyAmount"),
+  numberColumn("Sell Amount", "sellAmount"),
+  numberColumn("Profit", "profit"),
+];
+
+export const profitCsv = (deps: Deps, range: ProfitRange) =>
+  csvStream(PROFIT_COLUMNS, (from: number | null) => profitDayPage(deps, range, from));

@@ -1,0 +1,39 @@
+// Profit query rules, shared by the server and the /profit page: no server-only imports here.
+import { z } from "zod";
+import { epochMsField, pairFilterField } from "../reports/schema.ts";
+
+const range = {
+  start: epochMsField.optional(),
+  end: epochMsField.optional(),
+  pair: pairFilterField,
+};
+
+const startBeforeEnd = (r: { start?: number; end?: number }) =>
+  r.start === undefined || r.end === undefined || r.start <= r.end;
+const refinement = { message: "start must not be after end", path: ["end"] };
+
+/** GET /profits: a page of (day, user, pair) rows, newest day first. */
+export const profitListQuerySchema = z.object({
+  ...range,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+}).refine(startBeforeEnd, refinement);
+
+/** POST /users/calculator-profit-csv: the same rows, every page, as CSV. */
+export const profitCsvQuerySchema = z.object(range).refine(startBeforeEnd, refinement);
+
+export type ProfitRange = z.output<typeof profitCsvQuerySchema>;
+export type ProfitListQuery = z.output<typeof profitListQuerySchema>;
+
+/** One row of realized profit; amounts are decimal strings. */
+export interface ProfitRow {
+  day: string;
+  userId: number;
+  username: string;
+  pair: string;
+  trades: number;
+  quantity: string;
+  buyAmount: string;
+  sellAmount: string;
+  profit: string;
+}

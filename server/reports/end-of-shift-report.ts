@@ -1,0 +1,76 @@
+// End of Shift Report: the shift reports saved in the range, oldest first, then a TOTAL row.
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { shiftReports as s, users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
+import { type CsvColumn, csvStream, numberColumn, textColumn } from "./csv.ts";
+import {
+  afterCursor,
+  cursorText,
+  decimalText,
+  nextCursor,
+  type TimeCursor,
+  utcDateTime,
+} from "./keyset.ts";
+import type { ReportRange } from "./schema.ts";
+
+const inRange = (range: ReportRange) =>
+  and(gte(s.createdAt, new Date(range.start)), lte(s.createdAt, new Date(range.end)));
+
+function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: number) {
+  return db.select({
+    id: s.id,
+    cursorAt: cursorText(s.createdAt),
+    date: utcDateTime(s.createdAt),
+    reportDate: sql<string>`${s.reportDate}::text`,
+    username: users.username,
+    account: s.account,
+    usdtIn: decimalText(s.usdtIn),
+    usdtOut: decimalText(s.usdtOut),
+    btcIn: decimalText(s.btcIn),
+    btcOut: decimalText(s.btcOut),
+    ethIn: decimalText(s.ethIn),
+    ethOut: decimalText(s.ethOut),
+    gtIn: decimalText(s.gtIn),
+    gtOut: decimalText(s.gtOut),
+  }).from(s).innerJoin(users, eq(users.id, s.userId))
+    .where(and(inRange(range), afterCursor(s.createdAt, s.id, cursor)))
+    .orderBy(s.createdAt, s.id)
+    .limit(limit);
+}
+
+type Row = Awaited<ReturnType<typeof page>>[number];
+
+export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
+  textColumn("Date (UTC)", "date"),
+  textColumn("Report Day", "reportDate"),
+  textColumn("Username", "username"),
+  textColumn("Account", "account"),
+  numberColumn("USDT In", "usdtIn"),
+  numberColumn("USDT Out", "usdtOut"),
+  numberColumn("BTC In", "btcIn"),
+  numberColumn("BTC Out", "btcOut"),
+  numberColumn("ETH In", "ethIn"),
+  numberColumn("ETH Out", "ethOut"),
+  numberColumn("GT In", "gtIn"),
+  numberColumn("GT Out", "gtOut"),
+];
+
+/** The sums of every amount column over the range, as one more row labelled TOTAL. */
+async function totalRow(db: Db, range: ReportRange): Promise<Row> {
+  const sums = Object.fromEntries(
+    SHIFT_AMOUNT_FIELDS.map((f) => [f, decimalText(sql`coalesce(sum(${s[f]}), 0)`)]),
+  ) as Record<(typeof SHIFT_AMOUNT_FIELDS)[number], ReturnType<typeof decimalText>>;
+  const [row] = await db.select(sums).from(s).where(inRange(range));
+  return { id: 0, cursorAt: "", date: "TOTAL", reportDate: "", username: "", account: "", ...row };
+}
+
+export function endOfShiftReport(deps: Deps, range: ReportRange) {
+  const limit = deps.config.REPORT_PAGE_SIZE;
+  return csvStream(END_OF_SHIFT_COLUMNS, async (cursor: TimeCursor | null) => {
+    const rows = await page(deps.db, range, cursor, limit);
+    const next = nextCursor(rows, limit);
+    return { rows: next ? rows : [...rows, await totalRow(deps.db, range)], next };
+  });
+}

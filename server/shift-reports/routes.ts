@@ -1,0 +1,30 @@
+// Shift report routes of spec section 7 (the daily-report CSV lives in server/reports).
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { shiftReportIdParamSchema, shiftReportSchema, shiftReportUpdateSchema } from "./schema.ts";
+import { createShiftReport, todayShiftReport, updateShiftReport } from "./service.ts";
+
+export function shiftReportRoutes(deps: Deps) {
+  // Every role ends shifts; who may edit which report is checked in the service.
+  const auth = [requireAuth(deps), requirePermission("shiftReports.save")] as const;
+  return new Hono<AppEnv>()
+    .post("/shift-report", ...auth, validate("json", shiftReportSchema), async (c) => {
+      return c.json(await createShiftReport(deps, c.get("user"), c.req.valid("json")), 201);
+    })
+    .get("/shift-report/today", ...auth, async (c) => {
+      return c.json(await todayShiftReport(deps, c.get("user")));
+    })
+    .patch(
+      "/shift-report/:id",
+      ...auth,
+      validate("param", shiftReportIdParamSchema),
+      validate("json", shiftReportUpdateSchema),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        return c.json(await updateShiftReport(deps, c.get("user"), id, c.req.valid("json")));
+      },
+    );
+}

@@ -1,0 +1,53 @@
+// Shift input rules, shared by the server routes and the client's shift form: no server-only
+// imports here.
+import { z } from "zod";
+
+/** Epoch milliseconds, or an ISO date-time the client's date picker may send. */
+export const instantField = z.union([
+  z.number().int().min(0).max(8.64e15),
+  z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
+], { error: "Must be a time (epoch milliseconds or ISO date-time)" });
+
+export const intervalField = z.number({ error: "Required" }).int("Whole hours only")
+  .min(0, "Between 0 and 24 hours").max(24, "Between 0 and 24 hours");
+
+export const shiftUsersField = z.array(z.number().int().positive()).max(500)
+  .transform((ids) => [...new Set(ids)]);
+
+/** The viewer's offset east of UTC in minutes (the negated Date#getTimezoneOffset()). */
+export const tzOffsetField = z.number().int().min(-840).max(840).default(0);
+
+export const shiftCreateSchema = z.object({
+  timeStart: instantField,
+  interval: intervalField,
+  users: shiftUsersField.default([]),
+  tzOffset: tzOffsetField,
+});
+
+export const shiftUpdateSchema = z.object({
+  timeStart: instantField.optional(),
+  interval: intervalField.optional(),
+  users: shiftUsersField.optional(),
+  tzOffset: tzOffsetField,
+});
+
+export const shiftListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const shiftIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export type ShiftCreateInput = z.input<typeof shiftCreateSchema>;
+export type ShiftUpdateInput = z.input<typeof shiftUpdateSchema>;
+
+/** A shift as the API returns it. */
+export interface ShiftView {
+  id: number;
+  timeStart: string;
+  timeEnd: string;
+  interval: number;
+  users: { id: number; username: string }[];
+  createdBy: number | null;
+  createdAt: string;
+}

@@ -1,0 +1,136 @@
+// Shifts: a start hour, an interval and the users on them. No HTTP here.
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import { recordAudit } from "../audit/record.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import { badRequest, notFound } from "../core/errors.ts";
+import type { Db } from "../db/client.ts";
+import { shifts, users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type {
+  shiftCreateSchema,
+  shiftListQuerySchema,
+  shiftUpdateSchema,
+  ShiftView,
+} from "./schema.ts";
+import { shiftTime } from "./shift-time.ts";
+
+type ShiftRow = typeof shifts.$inferSelect;
+
+async function usernames(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/** Every id must name a live user: a shift never lists someone who cannot sign in. */
+async function assertLiveUsers(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = await db.select({ id: users.id }).from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw badRequest(`users: no user with id ${missing}`, "users");
+}
+
+function toView(row: ShiftRow, names: Map<number, string>): ShiftView {
+  return {
+    id: row.id,
+    timeStart: row.timeStart.toISOString(),
+    timeEnd: row.timeEnd.toISOString(),
+    interval: row.interval,
+    users: row.userIds.filter((id) => names.has(id)).map((id) => ({
+      id,
+      username: names.get(id)!,
+    })),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listShifts(deps: Deps, query: z.output<typeof shiftListQuerySchema>) {
+  const rows = await deps.db.select().from(shifts).orderBy(desc(shifts.id))
+    .limit(query.limit).offset((query.page - 1) * query.limit);
+  const [{ total }] = await deps.db.select({ total: count() }).from(shifts);
+  const names = await usernames(deps.db, [...new Set(rows.flatMap((r) => r.userIds))]);
+  return { items: rows.map((r) => toView(r, names)), totalItems: total };
+}
+
+async function findShift(db: Db, id: number) {
+  const [row] = await db.select().from(shifts).where(eq(shifts.id, id)).limit(1);
+  if (!row) throw notFound(`Shift ${id} not found`);
+  return row;
+}
+
+export async function createShift(
+  deps: Deps,
+  actor: SessionUser,
+  input: z.output<typeof shiftCreateSchema>,
+) {
+  await assertLiveUsers(deps.db, input.users);
+  const time = shiftTime(input.timeStart, input.interval, input.tzOffset);
+  const row = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(shifts).values({
+      timeStart: new Date(time.timeStart),
+      timeEnd: new Date(time.timeEnd),
+      interval: time.interval,
+      userIds: input.users,
+      createdBy: actor.id,
+      createdAt: deps.clock.now(),
+    }).returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "shift.create",
+      details: { shiftId: row.id },
+      at: deps.clock.now(),
+    });
+    return row;
+  });
+  return toView(row, await usernames(deps.db, row.userIds));
+}
+
+export async function updateShift(
+  deps: Deps,
+  actor: SessionUser,
+  id: number,
+  input: z.output<typeof shiftUpdateSchema>,
+) {
+  const current = await findShift(deps.db, id);
+  if (input.users) await assertLiveUsers(deps.db, input.users);
+  const time = shiftTime(
+    input.timeStart ?? current.timeStart.getTime(),
+    input.interval ?? current.interval,
+    input.tzOffset,
+  );
+  const row = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(shifts).set({
+      timeStart: new Date(time.timeStart),
+      timeEnd: new Date(time.timeEnd),
+      interval: time.interval,
+      userIds: input.users ?? current.userIds,
+    }).where(eq(shifts.id, id)).returning();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "shift.update",
+      details: { shiftId: id },
+      at: deps.clock.now(),
+    });
+    return row;
+  });
+  return toView(row, await usernames(deps.db, row.userIds));
+}
+
+export async function deleteShift(deps: Deps, actor: SessionUser, id: number) {
+  await findShift(deps.db, id);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(shifts).where(eq(shifts.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "shift.delete",
+      details: { shiftId: id },
+      at: deps.clock.now(),
+    });
+  });
+  return { id };
+}
