@@ -1,9 +1,9 @@
 // zod validation for every body, query and param, answering our { message } shape on failure.
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
