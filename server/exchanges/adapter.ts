@@ -52,6 +52,7 @@ export interface AccountRef {
 
 /** Exchange failures carry a message fit to show the user. */
 export class ExchangeError extends Error {
+  override name = "ExchangeError";
   constructor(readonly exchange: string, message: string, readonly status?: number) {
     super(message);
   }

@@ -50,6 +50,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   let nextOrderId = 1000;
   let updateId = 1;
   let streamConnects = 0;
+  const streamsRequested: string[][] = [];
 
   const wallet = (asset: string) => {
     if (!wallets.has(asset)) wallets.set(asset, { free: new Decimal(0), locked: new Decimal(0) });
@@ -127,6 +128,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   function stream(req: Request, url: URL) {
     const { socket, response } = Deno.upgradeWebSocket(req);
     const entry = { socket, streams: (url.searchParams.get("streams") ?? "").split("/") };
+    streamsRequested.push(entry.streams);
     socket.onopen = () => {
       streamConnects++;
       sockets.add(entry);
@@ -164,6 +166,8 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     secret,
     orders,
     wallets,
+    /** The stream names of each connection, in order. */
+    streamsRequested,
     /** Stream connections accepted so far (a reconnect adds one). */
     get streamConnects() {
       return streamConnects;
@@ -179,6 +183,10 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       for (const { socket, streams } of sockets) {
         if (streams.includes(name)) socket.send(JSON.stringify({ stream: name, data }));
       }
+    },
+    /** Sends a raw frame to every stream connection. */
+    broadcast(frame: string) {
+      for (const { socket } of sockets) socket.send(frame);
     },
     /** Drops every stream connection, as Binance does at its 24 h limit or on maintenance. */
     dropStreams() {

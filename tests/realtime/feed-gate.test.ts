@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
+import { ManualClock } from "../../server/core/clock.ts";
+import { gateFeed } from "../../server/market/gate-feed.ts";
+import { ManualScheduler } from "../../server/market/scheduler.ts";
+import { type FakeGateOptions, startFakeGate } from "../fakes/fake-gate.ts";
+import { waitFor } from "../fakes/wait-for.ts";
+
+const GATE_PAIRS = [
+  "BTC_USDT",
+  "ETH_USDT",
+  "BNB_USDT",
+  "BTC_USD",
+  "ETH_USD",
+  "UNDEAD_USDT",
+  "NAFT_USDT",
+  "MEPAD_USDT",
+];
+
+function setup(fakeOpts: FakeGateOptions = {}, secret?: string) {
+  const fake = startFakeGate(fakeOpts);
+  const clock = new ManualClock();
+  const scheduler = new ManualScheduler();
+  const logs: string[] = [];
+  const credentials = secret === undefined ? undefined : { key: fake.apiKey, secret };
+  const feed = gateFeed({
+    url: fake.wsUrl,
+    credentials,
+    clock,
+    scheduler,
+    log: (m) => logs.push(m),
+  });
+  const subscribed = () => fake.frames.filter((f) => f.event === "subscribe").length;
+  return { fake, clock, scheduler, logs, feed, subscribed };
+}
+
+Deno.test("gate feed: subscribes spot.tickers for its eight pairs and keeps highest_bid", async () => {
+  const t = setup();
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", () => t.subscribed() === 1);
+    const sub = t.fake.frames[0];
+    assert.equal(sub.channel, "spot.tickers");
+    assert.deepEqual(sub.payload, GATE_PAIRS);
+    assert.equal(sub.time, Math.floor(t.clock.now().getTime() / 1000));
+    assert.equal(sub.auth, undefined);
+    t.fake.ticker("MEPAD_USDT", "0.001236");
+    t.fake.ticker("BTC_USDT", "60000.1");
+    await waitFor("both prices", () => Object.keys(t.feed.prices()).length === 2);
+    assert.deepEqual(t.feed.prices(), { mepad_usdt: "0.001236", btc_usdt: "60000.1" });
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: with credentials the subscription carries a valid api_key signature", async () => {
+  const t = setup({ requireAuth: true }, "gate-test-secret");
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", () => t.subscribed() === 1);
+    const { time, auth } = t.fake.frames[0] as { time: number; auth: Record<string, string> };
+    const expected = createHmac("sha512", "gate-test-secret")
+      .update(`channel=spot.tickers&event=subscribe&time=${time}`).digest("hex");
+    assert.deepEqual(auth, { method: "api_key", KEY: t.fake.apiKey, SIGN: expected });
+    t.fake.ticker("ETH_USDT", "3000.5");
+    await waitFor("the price", () => t.feed.price("eth_usdt") === "3000.5");
+    assert.equal(t.logs.length, 0);
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: a refused signed subscription is logged with Gate's message", async () => {
+  const t = setup({ requireAuth: true }, "wrong-secret");
+  try {
+    await t.feed.start();
+    await waitFor("the refusal", () => t.logs.some((l) => l.includes("refused")));
+    assert.match(t.logs.join("\n"), /spot\.tickers subscribe refused: Authentication fail/);
+    assert.equal((t.fake.frames[0].auth as { KEY: string }).KEY, t.fake.apiKey);
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: sends spot.ping every 10 s while open", async () => {
+  const t = setup();
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", () => t.subscribed() === 1);
+    t.scheduler.advance(10_000);
+    await waitFor("a ping", () => t.fake.frames.some((f) => f.channel === "spot.ping"));
+    t.scheduler.advance(10_000);
+    await waitFor(
+      "a second ping",
+      () => t.fake.frames.filter((f) => f.channel === "spot.ping").length === 2,
+    );
+    assert.equal(t.feed.state().state, "open");
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: after a drop it keeps prices, reconnects on the 5 s check, resubscribes and resumes", async () => {
+  const t = setup({}, "gate-test-secret");
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", () => t.subscribed() === 1 && t.fake.openSockets === 1);
+    t.fake.ticker("BTC_USDT", "60000.1");
+    await waitFor("a price", () => t.feed.price("btc_usdt") === "60000.1");
+
+    t.fake.dropConnections();
+    await waitFor("the drop", () => t.feed.state().state === "closed");
+    assert.equal(t.feed.price("btc_usdt"), "60000.1");
+    assert.match(t.logs.join("\n"), /disconnected \(1012\)/);
+
+    t.clock.advance(5000);
+    t.scheduler.advance(5000);
+    await waitFor("the resubscription", () => t.subscribed() === 2 && t.fake.openSockets === 1);
+    assert.equal(t.fake.connects, 2);
+    assert.equal(t.feed.state().reconnects, 1);
+    assert.equal(t.feed.state().state, "open");
+
+    t.fake.ticker("BTC_USDT", "60010.2");
+    await waitFor("prices to resume", () => t.feed.price("btc_usdt") === "60010.2");
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: an unreachable server leaves it closed and retrying on each check", async () => {
+  const t = setup();
+  const url = t.fake.wsUrl;
+  await t.fake.close();
+  const logs: string[] = [];
+  const scheduler = new ManualScheduler();
+  const feed = gateFeed({ url, clock: t.clock, scheduler, log: (m) => logs.push(m) });
+  try {
+    await feed.start();
+    await waitFor("the failed attempt", () => feed.state().state === "closed");
+    scheduler.advance(5000);
+    await waitFor(
+      "the second failed attempt",
+      () => feed.state().state === "closed" && feed.state().reconnects === 1,
+    );
+  } finally {
+    await feed.stop();
+  }
+});

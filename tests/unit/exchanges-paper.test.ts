@@ -1,0 +1,176 @@
+import assert from "node:assert/strict";
+import { ManualClock } from "../../server/core/clock.ts";
+import { testConfig } from "../../server/config.ts";
+import { ExchangeError } from "../../server/exchanges/adapter.ts";
+import { createExchanges } from "../../server/exchanges/exchanges.ts";
+import { createPaperAdapter, parseStartBalances } from "../../server/exchanges/paper.ts";
+import { createMarket } from "../../server/market/market.ts";
+import { openTestDatabase } from "../support/database.ts";
+
+const ACCOUNT = { id: "user:1" };
+
+async function setup(start = "USDT:1000,BTC:0.5") {
+  const database = await openTestDatabase();
+  const prices: Record<string, string> = { btc_usdt: "60000.00" };
+  const paper = createPaperAdapter({
+    db: database.db,
+    priceOf: (pair) => prices[pair],
+    startBalances: parseStartBalances(start),
+  });
+  const balance = async (asset: string) =>
+    (await paper.balances(ACCOUNT)).find((b) => b.asset === asset)?.free ?? "0";
+  return { database, paper, prices, balance };
+}
+
+const order = (side: "BUY" | "SELL", quantity: string, extra = {}) => ({
+  pair: "btc_usdt",
+  side,
+  type: "market" as const,
+  quantity,
+  clientOrderId: `c${Math.random()}`,
+  ...extra,
+});
+
+Deno.test("paper: a new account is funded with the start balances on first use", async () => {
+  const t = await setup();
+  try {
+    assert.deepEqual(await t.paper.balances(ACCOUNT), [
+      { asset: "BTC", free: "0.5", locked: "0" },
+      { asset: "USDT", free: "1000", locked: "0" },
+    ]);
+    assert.deepEqual(await t.paper.balances({ id: "bot:7" }), await t.paper.balances(ACCOUNT));
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("paper: a market BUY fills at the feed price, moving quote to base", async () => {
+  const t = await setup();
+  try {
+    const res = await t.paper.placeOrder(ACCOUNT, order("BUY", "0.01"));
+    assert.equal(res.status, "filled");
+    assert.equal(res.filledPrice, "60000");
+    assert.equal(res.filledQuantity, "0.01");
+    assert.match(res.orderId, /^paper-c/);
+    assert.equal(await t.balance("USDT"), "400");
+    assert.equal(await t.balance("BTC"), "0.51");
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("paper: a SELL credits the quote and a limit order fills at its own price", async () => {
+  const t = await setup();
+  try {
+    t.prices.btc_usdt = "61000.00";
+    await t.paper.placeOrder(ACCOUNT, order("SELL", "0.1"));
+    assert.equal(await t.balance("USDT"), "7100");
+    const res = await t.paper.placeOrder(
+      ACCOUNT,
+      order("SELL", "0.1", { type: "limit", price: "65000.5" }),
+    );
+    assert.equal(res.filledPrice, "65000.5");
+    assert.equal(await t.balance("USDT"), "13600.05");
+    assert.equal(await t.balance("BTC"), "0.3");
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("paper: an order beyond the balance is refused and nothing moves", async () => {
+  const t = await setup();
+  try {
+    await assert.rejects(
+      () => t.paper.placeOrder(ACCOUNT, order("BUY", "0.02")),
+      (err: Error) =>
+        err instanceof ExchangeError &&
+        err.message === "Insufficient balance: 1200 USDT needed, 1000 USDT available",
+    );
+    await assert.rejects(
+      () => t.paper.placeOrder(ACCOUNT, order("SELL", "0.50000001")),
+      /^ExchangeError: Insufficient balance: 0\.50000001 BTC needed, 0\.5 BTC available$/,
+    );
+    assert.equal(await t.balance("USDT"), "1000");
+    assert.equal(await t.balance("BTC"), "0.5");
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("paper: concurrent orders never take a balance below zero", async () => {
+  const t = await setup("USDT:1000,BTC:0");
+  try {
+    // Each costs 600 USDT: only one of the eight can fill.
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => t.paper.placeOrder(ACCOUNT, order("BUY", "0.01"))),
+    );
+    assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
+    assert.equal(await t.balance("USDT"), "400");
+    assert.equal(await t.balance("BTC"), "0.01");
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("paper: spending an asset to zero never refills it from the start balances", async () => {
+  const t = await setup();
+  try {
+    await t.paper.placeOrder(ACCOUNT, order("SELL", "0.5"));
+    const again = createPaperAdapter({
+      db: t.database.db,
+      priceOf: () => "60000",
+      startBalances: parseStartBalances("USDT:1000,BTC:0.5"),
+    });
+    assert.equal((await again.balances(ACCOUNT)).find((b) => b.asset === "BTC"), undefined);
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("paper: no price, a bad quantity or an unknown pair is an ExchangeError", async () => {
+  const t = await setup();
+  try {
+    await assert.rejects(
+      () => t.paper.placeOrder(ACCOUNT, { ...order("BUY", "1"), pair: "eth_usdt" }),
+      /No market price for ETH\/USDT yet/,
+    );
+    await assert.rejects(() => t.paper.placeOrder(ACCOUNT, order("BUY", "0")), /must be positive/);
+    await assert.rejects(
+      () => t.paper.placeOrder(ACCOUNT, { ...order("BUY", "1"), pair: "doge_usdt" }),
+      /Unknown pair "doge_usdt"/,
+    );
+    await assert.rejects(
+      () => t.paper.placeOrder(ACCOUNT, order("BUY", "1", { type: "limit" })),
+      /A limit order needs a price/,
+    );
+  } finally {
+    await t.database.close();
+  }
+});
+
+Deno.test("createExchanges() gives paper by default, live on request, and refuses houbi", async () => {
+  const database = await openTestDatabase();
+  try {
+    const clock = new ManualClock();
+    const config = testConfig();
+    const market = createMarket(config, { clock });
+    market.sim("binance")!.setPrice("btc_usdt", "50000");
+    const exchanges = createExchanges({ config, db: database.db, clock, market });
+    const paper = exchanges.adapter("binance");
+    assert.equal(paper.name, "paper");
+    assert.equal(exchanges.adapter("gate", "live").name, "gate");
+    assert.equal(exchanges.adapter("binance", "live").name, "binance");
+    assert.throws(() => exchanges.adapter("houbi"), /Trading on houbi is not supported/);
+    const res = await paper.placeOrder({ id: "user:9" }, order("BUY", "0.001"));
+    assert.equal(res.filledPrice, "50000");
+    const live = createExchanges({
+      config: testConfig({ EXCHANGE_ADAPTER: "live" }),
+      db: database.db,
+      clock,
+      market,
+    });
+    assert.equal(live.adapter("gate").name, "gate");
+  } finally {
+    await database.close();
+  }
+});
