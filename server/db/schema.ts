@@ -130,7 +130,13 @@ export const botKeys = pgTable("bot_keys", {
   secret: text("secret").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index("bot_keys_exchange").on(t.exchange)]);
+  /** Set on delete: the row stays for the transactions that name it (and the bot's closes). */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+}, (t) => [
+  index("bot_keys_exchange").on(t.exchange),
+  uniqueIndex("bot_keys_exchange_username_live").on(t.exchange, sql`lower(${t.username})`)
+    .where(sql`${t.deletedAt} is null`),
+]);
 
 export const transactions = pgTable("transactions", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),

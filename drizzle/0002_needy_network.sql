@@ -1,0 +1,2 @@
+ALTER TABLE "bot_keys" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "bot_keys_exchange_username_live" ON "bot_keys" USING btree ("exchange",lower("username")) WHERE "bot_keys"."deleted_at" is null;
