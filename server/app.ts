@@ -14,6 +14,8 @@ import { summaryRoutes } from "./summaries/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
+import { buildOpenApi } from "./openapi.ts";
+import { requireAuth } from "./auth/middleware.ts";
 import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
 
 export function createApi(deps: Deps) {
@@ -37,6 +39,8 @@ export function createApp(deps: Deps) {
   app.onError(onError);
   app.use("*", clientIp(deps.config.TRUST_PROXY));
   app.route("/api", createApi(deps));
+  let openApi: ReturnType<typeof buildOpenApi> | undefined;
+  app.get("/api/openapi.json", requireAuth(deps), (c) => c.json(openApi ??= buildOpenApi(app)));
   // Unknown API paths answer JSON, never the client's index.html.
   app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   app.route("/", webClient(deps.config.WEB_DIST));

@@ -2,6 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../core/env.ts";
+import { tagRoute } from "../core/route-meta.ts";
 import { forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import { can, type Permission } from "../users/roles.ts";
@@ -15,35 +16,44 @@ export function bearerToken(c: Context): string | null {
 
 /** Requires a live session; enrolment tokens pass only where `scope` is "enroll". */
 export function requireAuth(deps: Deps, scope: SessionScope = "full"): MiddlewareHandler<AppEnv> {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c);
-    const found = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
-    if (!found || !token) throw unauthorized();
-    if (scope === "full" && found.session.scope !== "full") {
-      throw unauthorized("Finish two-factor enrolment first.");
-    }
-    c.set("user", found.user);
-    c.set("token", token);
-    await next();
-  });
+  return tagRoute(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const token = bearerToken(c);
+      const found = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
+      if (!found || !token) throw unauthorized();
+      if (scope === "full" && found.session.scope !== "full") {
+        throw unauthorized("Finish two-factor enrolment first.");
+      }
+      c.set("user", found.user);
+      c.set("token", token);
+      await next();
+    }),
+    { auth: scope },
+  );
 }
 
 /** Sets the user when a valid full token is present, and goes on without one otherwise. */
 export function optionalAuth(deps: Deps): MiddlewareHandler<AppEnv> {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const token = bearerToken(c);
-    const found = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
-    if (found && token && found.session.scope === "full") {
-      c.set("user", found.user);
-      c.set("token", token);
-    }
-    await next();
-  });
+  return tagRoute(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const token = bearerToken(c);
+      const found = token ? await resolveSession(deps.db, token, deps.clock.now()) : null;
+      if (found && token && found.session.scope === "full") {
+        c.set("user", found.user);
+        c.set("token", token);
+      }
+      await next();
+    }),
+    { auth: "optional" },
+  );
 }
 
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!can(c.get("user").role, permission)) throw forbidden();
-    await next();
-  });
+  return tagRoute(
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!can(c.get("user").role, permission)) throw forbidden();
+      await next();
+    }),
+    { permission },
+  );
 }

@@ -2,16 +2,18 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
+import { tagRoute } from "./route-meta.ts";
 
 export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result, c) => {
+  const middleware = zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.join(".");
       return c.json({ message: field ? `${field}: ${issue.message}` : issue.message, field }, 400);
     }
   });
+  return tagRoute(middleware, { validate: { target, schema } });
 }
