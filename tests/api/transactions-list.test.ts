@@ -1,0 +1,188 @@
+import assert from "node:assert/strict";
+import { transactions } from "../../server/db/schema.ts";
+import type { TransactionView } from "../../server/transactions/view.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { expectStatus } from "./transactions-fixtures.ts";
+
+type Status = "BUY" | "SELL" | "DONE";
+
+/** Writes rows straight to the table: `n` transactions one second apart. */
+async function seed(
+  t: TestApp,
+  userId: number,
+  n: number,
+  row: { status: Status; pair?: string; sellPrice?: (i: number) => string },
+) {
+  const start = t.clock.now().getTime();
+  await t.deps.db.insert(transactions).values(Array.from({ length: n }, (_, i) => ({
+    userId,
+    status: row.status,
+    pair: row.pair ?? "btc_usdt",
+    exchange: "binance" as const,
+    adapter: "paper",
+    marketPrice: "100",
+    buyPrice: "100",
+    sellPrice: row.sellPrice?.(i) ?? "101",
+    amount: "10",
+    quantity: "0.1",
+    createdAt: new Date(start + i * 1000),
+  })));
+  t.clock.advance(n * 1000);
+}
+
+const ids = (items: TransactionView[]) => items.map((i) => i.id);
+
+Deno.test("list: grouped BUY, SELL and ALL, newest first, 10 a page, with totals", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    await seed(t, u.id, 25, { status: "BUY" });
+    await seed(t, u.id, 3, { status: "SELL" });
+    await seed(t, u.id, 4, { status: "DONE" });
+    const page1 = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
+    assert.deepEqual(Object.keys(page1), ["BUY", "SELL", "ALL"]);
+    assert.equal(page1.BUY.totalItems, 25);
+    assert.equal(page1.SELL.totalItems, 3);
+    assert.equal(page1.ALL.totalItems, 32);
+    assert.equal(page1.BUY.items.length, 10);
+    assert.equal(page1.SELL.items.length, 3);
+    assert.ok(page1.ALL.items.every((i: TransactionView) => i.username === u.username));
+    // Newest first: the four DONE rows were written last.
+    assert.deepEqual(
+      page1.ALL.items.slice(0, 4).map((i: TransactionView) => i.status),
+      ["DONE", "DONE", "DONE", "DONE"],
+    );
+    const item = page1.BUY.items[0];
+    for (const key of ["id", "status", "username", "pair", "buyPrice", "sellPrice", "amount"]) {
+      assert.ok(key in item, key);
+    }
+    assert.ok("quantity" in item && "createdAt" in item);
+
+    const page3 = await expectStatus(t, 200, "GET", "/api/transaction?page=3&limit=10", {
+      token: u.token,
+    });
+    assert.equal(page3.BUY.items.length, 5);
+    assert.equal(page3.SELL.items.length, 0);
+    assert.equal(page3.BUY.totalItems, 25);
+    const all = [
+      ...page1.BUY.items,
+      ...(await expectStatus(t, 200, "GET", "/api/transaction?page=2", { token: u.token })).BUY
+        .items,
+      ...page3.BUY.items,
+    ];
+    assert.equal(new Set(ids(all)).size, 25);
+    const sorted = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    assert.deepEqual(ids(all), ids(sorted));
+    await expectStatus(t, 400, "GET", "/api/transaction?page=0", { token: u.token });
+    await expectStatus(t, 400, "GET", "/api/transaction?limit=1000", { token: u.token });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("list: filters by pair, status, sell price range and username", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    const alice = await t.user("User", "alice_trader");
+    const bob = await t.user("User", "bob_trader");
+    await seed(t, alice.id, 5, { status: "BUY", sellPrice: (i) => `${100 + i}` });
+    await seed(t, alice.id, 2, { status: "DONE", pair: "eth_usdt" });
+    await seed(t, bob.id, 3, { status: "SELL", pair: "eth_usdt" });
+    const get = (q: string) =>
+      expectStatus(t, 200, "GET", `/api/transaction?viewAll=true&${q}`, { token: admin.token });
+
+    const eth = await get("pair=eth_usdt");
+    assert.equal(eth.ALL.totalItems, 5);
+    assert.equal(eth.BUY.totalItems, 0);
+    assert.equal(eth.SELL.totalItems, 3);
+
+    const done = await get("status=DONE");
+    assert.equal(done.ALL.totalItems, 2);
+    assert.ok(done.ALL.items.every((i: TransactionView) => i.status === "DONE"));
+    assert.equal(done.BUY.totalItems, 5, "BUY and SELL groups keep their own status");
+
+    const range = await get("sellPriceStart=101&sellPriceEnd=103");
+    assert.deepEqual(
+      range.BUY.items.map((i: TransactionView) => i.sellPrice).sort(),
+      ["101.00000000", "102.00000000", "103.00000000"],
+    );
+
+    const bobs = await get("username=BOB");
+    assert.equal(bobs.ALL.totalItems, 3);
+    assert.ok(bobs.ALL.items.every((i: TransactionView) => i.username === "bob_trader"));
+    const traders = await get("username=_trader");
+    assert.equal(traders.ALL.totalItems, 10);
+    const nobody = await get("username=carol");
+    assert.equal(nobody.ALL.totalItems, 0);
+    // Blank filters are no filters (the client sends empty inputs as "").
+    const blank = await get("pair=&status=&username=&sellPriceStart=");
+    assert.equal(blank.ALL.totalItems, 10);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("list: Users and Leads see their own; Admin and above see all only with viewAll", async () => {
+  const t = await makeTestApp();
+  try {
+    const user = await t.user("User");
+    const lead = await t.user("Lead");
+    const admin = await t.user("Admin");
+    const superAdmin = await t.user("SuperAdmin");
+    await seed(t, user.id, 2, { status: "BUY" });
+    await seed(t, lead.id, 3, { status: "BUY" });
+    await seed(t, admin.id, 1, { status: "SELL" });
+    const total = async (token: string, q = "") =>
+      (await expectStatus(t, 200, "GET", `/api/transaction${q}`, { token })).ALL.totalItems;
+    assert.equal(await total(user.token, "?viewAll=true"), 2);
+    assert.equal(await total(lead.token, "?viewAll=true"), 3);
+    assert.equal(await total(admin.token), 1);
+    assert.equal(await total(admin.token, "?viewAll=true"), 6);
+    assert.equal(await total(superAdmin.token, "?viewAll=1"), 6);
+    assert.equal(await total(superAdmin.token, "?viewAll=false"), 0);
+    // Someone else's name on a user's own view matches nothing.
+    assert.equal(await total(user.token, `?username=${lead.username}`), 0);
+    assert.equal((await t.call("GET", "/api/transaction")).status, 401);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("avg: totals and quantity-weighted average prices over the filtered rows", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    const base = {
+      userId: u.id,
+      pair: "btc_usdt",
+      exchange: "binance" as const,
+      adapter: "paper",
+      marketPrice: "100",
+      createdAt: t.clock.now(),
+    };
+    await t.deps.db.insert(transactions).values([
+      { ...base, status: "BUY", buyPrice: "100", sellPrice: "110", amount: "100", quantity: "1" },
+      { ...base, status: "BUY", buyPrice: "130", sellPrice: "140", amount: "390", quantity: "3" },
+      { ...base, status: "DONE", buyPrice: "1", sellPrice: "1", amount: "1", quantity: "1" },
+    ]);
+    const avg = await expectStatus(t, 200, "GET", "/api/transaction/avg?status=BUY", {
+      token: u.token,
+    });
+    assert.deepEqual(avg, {
+      count: 2,
+      totalAmount: "490.00000000",
+      totalQuantity: "4.00000000",
+      avgBuyPrice: "122.50000000",
+      avgSellPrice: "132.50000000",
+      avgMarketPrice: "100.00000000",
+    });
+    const none = await expectStatus(t, 200, "GET", "/api/transaction/avg?pair=eth_usdt", {
+      token: u.token,
+    });
+    assert.equal(none.count, 0);
+    assert.equal(none.avgBuyPrice, "0.00000000");
+  } finally {
+    await t.close();
+  }
+});
