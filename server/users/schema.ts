@@ -115,6 +115,15 @@ export const adminChangePasswordSchema = z.object({
   newPassword: passwordField,
 });
 
+/** The client's form for it adds a confirmation that is never sent. */
+export const adminChangePasswordFormSchema = z.object({
+  newPassword: passwordField,
+  confirmNewPassword: z.string({ error: "Required" }).min(1, "Required"),
+}).refine((v) => v.confirmNewPassword === v.newPassword, {
+  message: "Passwords must match.",
+  path: ["confirmNewPassword"],
+});
+
 const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 export const pageShape = {

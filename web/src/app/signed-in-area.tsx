@@ -11,6 +11,7 @@ import "./messages.ts";
 
 const DashboardPage = lazy(() => import("../dashboard/dashboard-page.tsx"));
 const YahooFinancePage = lazy(() => import("../yahoo-finance/yahoo-page.tsx"));
+const ManageUsersPage = lazy(() => import("../users/manage-users-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 
 export default function SignedInArea() {
@@ -31,6 +32,7 @@ export default function SignedInArea() {
           <Switch>
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/yahoo-finance" component={YahooFinancePage} />
+            <Route path="/manage-users" component={ManageUsersPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

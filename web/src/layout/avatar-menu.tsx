@@ -3,7 +3,8 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
-import type { Role } from "../../../server/users/roles.ts";
+import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
+import "../users/messages.ts";
 import { useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
 import { type PublicUser, session } from "../session/store.ts";
@@ -28,6 +29,12 @@ const MENU: MenuEntry[] = [
     label: (t) => t("menu.changePassword"),
     roles: ALL,
     modal: lazy(() => import("../auth/change-password-modal.tsx")),
+  },
+  {
+    key: "create-user",
+    label: (t) => t("users.createNewUser"),
+    roles: PERMISSIONS["users.create"],
+    modal: lazy(() => import("../users/create-user-modal.tsx")),
   },
 ];
 

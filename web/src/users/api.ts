@@ -1,0 +1,32 @@
+// The staff-management calls of spec section 7 "Users".
+import { api } from "../api/http.ts";
+import type { PublicUser } from "../session/store.ts";
+import type { Role } from "../../../server/users/roles.ts";
+import type { NewUserInput } from "../../../server/users/schema.ts";
+
+/** What a search returns: the public user for Admins; id, username and role for a Lead. */
+export type ListedUser = Pick<PublicUser, "id" | "username" | "role"> & Partial<PublicUser>;
+
+export interface UserQuery {
+  username?: string;
+  role?: Role | "";
+  page: number;
+  limit: number;
+}
+
+export const searchUsers = (query: UserQuery) =>
+  api<{ items: ListedUser[]; totalItems: number }>("GET", "/users/search", { query: { ...query } });
+
+export const registerUser = (body: NewUserInput) =>
+  api<PublicUser>("POST", "/users/register", { body });
+
+export const changeRole = (id: number, role: Role) =>
+  api<PublicUser>("POST", `/users/${id}/change-role`, { body: { role } });
+
+export const deleteUser = (id: number) =>
+  api<{ id: number; message: string }>("DELETE", `/users/${id}`);
+
+export const adminChangePassword = (userId: number, newPassword: string) =>
+  api<{ message: string }>("POST", "/users/admin-change-user-password", {
+    body: { userId, newPassword },
+  });

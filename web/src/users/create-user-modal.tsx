@@ -1,0 +1,89 @@
+// "Create New User" from the avatar menu (spec sections 2 and 5): the server's own zod schema,
+// with role choices limited to the creator's level.
+import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useSnapshot } from "valtio";
+import { type Role, rolesAtOrBelow } from "../../../server/users/roles.ts";
+import { newUserFormSchema } from "../../../server/users/schema.ts";
+import { useT } from "../i18n/index.ts";
+import type { ModalProps } from "../layout/avatar-menu.tsx";
+import { session } from "../session/store.ts";
+import { zodValidate } from "../ui/form.ts";
+import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { registerUser } from "./api.ts";
+import { roleOptions } from "./role-options.ts";
+import { refreshUsers } from "./store.ts";
+import "./messages.ts";
+
+export default function CreateUserModal({ opened, onClose }: ModalProps) {
+  const t = useT();
+  const { user } = useSnapshot(session);
+  const [busy, setBusy] = useState(false);
+  const creator = user?.role ?? "User";
+  const form = useForm({
+    initialValues: {
+      email: "",
+      username: "",
+      role: "User" as Role,
+      password: "",
+      confirmPassword: "",
+      firstName: "",
+      lastName: "",
+    },
+    validate: zodValidate(newUserFormSchema(creator)),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await registerUser(values);
+      notifySuccess(t("users.createSuccess"));
+      form.reset();
+      onClose();
+      refreshUsers();
+    } catch (err) {
+      notifyError(errorText(err, t("users.createFailed")));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const field = (name: keyof typeof form.values) => ({
+    ...form.getInputProps(name),
+    "data-testid": `new-user-${name}`,
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("users.createNewUser")} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t("users.email")} type="email" withAsterisk {...field("email")} />
+          <TextInput label={t("users.username")} withAsterisk {...field("username")} />
+          <NativeSelect
+            label={t("users.role")}
+            withAsterisk
+            data={roleOptions(t, rolesAtOrBelow(creator))}
+            {...field("role")}
+          />
+          <PasswordInput label={t("users.password")} withAsterisk {...field("password")} />
+          <PasswordInput
+            label={t("users.confirmPassword")}
+            withAsterisk
+            {...field("confirmPassword")}
+          />
+          <Group grow>
+            <TextInput label={t("users.firstName")} {...field("firstName")} />
+            <TextInput label={t("users.lastName")} {...field("lastName")} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t("common.cancel")}</Button>
+            <Button type="submit" loading={busy} data-testid="new-user-submit">
+              {t("users.create")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
