@@ -41,11 +41,11 @@ export function createMemoryBus(): Bus {
   const listeners: ((event: BusEvent) => void)[] = [];
   return {
     kind: "memory",
-    publish(event) {
+    // deno-lint-ignore require-await
+    async publish(event) {
       // Same size rule and same copy semantics as PostgreSQL, so tests catch an oversized event.
       const text = encodeBusEvent(event);
       queueMicrotask(() => listeners.forEach((l) => l(JSON.parse(text))));
-      return Promise.resolve();
     },
     subscribe: (listener) => void listeners.push(listener),
     close: () => Promise.resolve(),

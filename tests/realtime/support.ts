@@ -121,3 +121,33 @@ export async function signIn(t: TestApp, u: TestUser, password: string): Promise
   if (res.status !== 200) throw new Error(`sign-in failed: ${await res.text()}`);
   return (await res.json()).token;
 }
+
+/**
+ * A WebSocket client on a raw TCP connection that completes the handshake and then reads nothing
+ * and answers no ping: a stuck or dead client.
+ */
+export async function stuckClient(served: Served, token: string) {
+  const [hostname, port] = served.origin.split(":");
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+  const request = `GET /api/socket?token=${token} HTTP/1.1\r\nHost: ${served.origin}\r\n` +
+    `Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\n` +
+    "Sec-WebSocket-Version: 13\r\n\r\n";
+  await conn.write(new TextEncoder().encode(request));
+  const buf = new Uint8Array(1024);
+  const n = await conn.read(buf);
+  const head = new TextDecoder().decode(buf.subarray(0, n ?? 0));
+  if (!head.startsWith("HTTP/1.1 101")) {
+    throw new Error(`Handshake refused: ${head.split("\r\n")[0]}`);
+  }
+  return { close: () => conn.close() };
+}
+
+/** Polls `check` every 10 ms until it holds, failing after `timeoutMs`. */
+export async function until(check: () => boolean, timeoutMs = 3000, what = "condition") {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

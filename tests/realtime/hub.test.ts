@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { ManualClock } from "../../server/core/clock.ts";
+import type { Db } from "../../server/db/client.ts";
+import { createMemoryBus } from "../../server/realtime/bus.ts";
+import type { Peer } from "../../server/realtime/connections.ts";
+import { Hub } from "../../server/realtime/hub.ts";
+import type { ServerMessage } from "../../server/realtime/protocol.ts";
+import type { SessionUser } from "../../server/auth/sessions.ts";
+
+class FakePeer implements Peer {
+  sent: ServerMessage[] = [];
+  bufferedAmount = 0;
+  readyState = 1;
+  closedWith?: number;
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+}
+
+const user = (id: number, group: string, role: SessionUser["role"] = "User") =>
+  ({ id, username: `u${id}`, role, group, exchange: "binance" }) as SessionUser;
+
+function makeHub() {
+  // The paths tested here never touch the database.
+  return new Hub({
+    db: undefined as unknown as Db,
+    clock: new ManualClock(),
+    bus: createMemoryBus(),
+    maxBufferedBytes: 1000,
+    localPrices: true,
+  });
+}
+
+Deno.test("hub: a socket over its send buffer is closed as slow while the others still receive", () => {
+  const hub = makeHub();
+  const fast = new FakePeer();
+  const slow = new FakePeer();
+  hub.open(fast, { user: user(1, "g"), sessionId: "a" });
+  hub.open(slow, { user: user(2, "g"), sessionId: "b" });
+  slow.bufferedAmount = 1001;
+  const msg: ServerMessage = {
+    type: "price",
+    exchange: "binance",
+    prices: { btc_usdt: "1" },
+    at: 0,
+  };
+  hub.pushPrices(msg);
+  hub.pushPrices(msg);
+  assert.equal(fast.sent.length, 2);
+  assert.equal(slow.sent.length, 0);
+  assert.equal(slow.closedWith, 4008);
+  assert.equal(hub.counters.slowClosed, 1);
+  assert.equal(hub.connections.all.size, 1);
+  hub.closeAll();
+  assert.equal(fast.closedWith, 1001);
+});
+
+Deno.test("hub: delivery by user, group and role skips the excepted users and closed sockets", () => {
+  const hub = makeHub();
+  const peers = [new FakePeer(), new FakePeer(), new FakePeer(), new FakePeer(), new FakePeer()];
+  hub.open(peers[0], { user: user(1, "alpha"), sessionId: "1" });
+  hub.open(peers[1], { user: user(2, "alpha"), sessionId: "2" });
+  hub.open(peers[2], { user: user(3, "beta", "Admin"), sessionId: "3" });
+  hub.open(peers[3], { user: user(4, "beta"), sessionId: "4" });
+  hub.open(peers[4], { user: user(5, "alpha"), sessionId: "5" });
+  peers[4].readyState = 3;
+  const msg: ServerMessage = { type: "logout", reason: "x" };
+  hub.deliver({ groups: ["alpha"], roles: ["Admin"], exceptUsers: [2] }, msg);
+  assert.deepEqual(peers.map((p) => p.sent.length), [1, 0, 1, 0, 0]);
+  hub.deliver({ users: [4, 4] }, msg);
+  assert.deepEqual(peers.map((p) => p.sent.length), [1, 0, 1, 1, 0]);
+  assert.equal(hub.connections.all.size, 4, "the closed socket was forgotten");
+  hub.closeAll();
+});
+
+Deno.test("hub: a client flooding frames has the excess dropped", async () => {
+  const hub = makeHub();
+  const peer = new FakePeer();
+  const conn = hub.open(peer, { user: user(1, "g"), sessionId: "a" });
+  for (let i = 0; i < 25; i++) await hub.receive(conn, "{}");
+  assert.equal(hub.counters.droppedFrames, 5);
+  await hub.receive(conn, "x".repeat(5000));
+  assert.equal(peer.closedWith, 1009);
+  hub.closeAll();
+});

@@ -1,0 +1,79 @@
+// Two server instances on one PostgreSQL database, each with its own postgres.js client and hub:
+// the LISTEN/NOTIFY bus makes them one. Needs TEST_DATABASE_URL (PGlite has no second instance).
+import assert from "node:assert/strict";
+import { createApp } from "../../server/app.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import type { Deps } from "../../server/deps.ts";
+import { startRealtime } from "../../server/realtime/realtime.ts";
+import { TEST_DATABASE_URL } from "../support/database.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { serve, setGroup, TestSocket } from "./support.ts";
+
+/** Another instance of the app on the same database as `t`, through a client of its own. */
+async function secondInstance(t: TestApp) {
+  const [{ name }] = await t.deps.database.sql!`select current_database() as name`;
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), max: 5 });
+  const deps: Deps = { ...t.deps, database, db: database.db, realtime: undefined };
+  const realtime = await startRealtime(deps);
+  Object.assign(deps, { realtime, ...realtime.hooks });
+  return {
+    app: createApp(deps),
+    deps,
+    async close() {
+      await realtime.close();
+      await database.close();
+    },
+  };
+}
+
+Deno.test({
+  name: "instances: a call, an error and a logout made on one instance reach sockets on the other",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const t = await makeTestApp();
+    const other = await secondInstance(t);
+    const servedA = serve(t.app);
+    const servedB = serve(other.app);
+    const sockets: TestSocket[] = [];
+    try {
+      assert.equal(t.deps.realtime!.bus.kind, "postgres");
+      const lead = await t.user("Lead");
+      const onA = await t.user("User");
+      const onB = await t.user("User");
+      const outsider = await t.user("User");
+      for (const u of [lead, onA, onB]) await setGroup(t, u.id, "alpha");
+      const sA = await TestSocket.join(servedA, onA.token);
+      const sB = await TestSocket.join(servedB, onB.token);
+      const sOut = await TestSocket.join(servedB, outsider.token);
+      sockets.push(sA, sB, sOut);
+
+      const res = await t.call("POST", "/api/calls", {
+        token: lead.token,
+        body: { target: "BUY_ONLY", count: 2 },
+      });
+      const sent = await res.json();
+      assert.deepEqual((await sB.next("call")).call, sent);
+      assert.deepEqual((await sA.next("call")).call, sent);
+
+      // Hooks fired on instance A reach the user's socket on B.
+      t.deps.onTradeError!(onB.id, { action: "SELL", transactionId: 3, message: "Rejected" });
+      assert.equal((await sB.next("SELL_ERROR")).transactionId, 3);
+
+      // The gate on B reads the call made through A.
+      assert.equal(await other.deps.callGate!(onB.id), true);
+
+      // A logout through A closes the socket held by B.
+      await t.call("POST", "/api/users/logout", { token: onB.token });
+      await sB.next("logout");
+      await sOut.nothingFor(50);
+    } finally {
+      await Promise.all(sockets.map((s) => s.close()));
+      await servedA.close();
+      await servedB.close();
+      await other.close();
+      await t.close();
+    }
+  },
+});
