@@ -21,6 +21,9 @@ const Chart = ReactApexChart as unknown as ComponentType<{
   options: ApexOptions;
 }>;
 
+/** Past this many points the dots would blur into the line; hovering still shows the point. */
+const MAX_DOTTED_POINTS = 120;
+
 interface Props {
   quotes: readonly Quote[];
   series: readonly SeriesKey[];
@@ -30,14 +33,12 @@ interface Props {
 export default function PriceChart({ quotes, series, interval }: Props) {
   const t = useT();
   const shown = SERIES.filter((s) => series.includes(s.key));
-  const data = useMemo(
-    () =>
-      shown.map((s) => ({
-        name: t(s.label),
-        data: quotes.map((q) => ({ x: Date.parse(q.date), y: q[s.key] })),
-      })),
-    [quotes, shown.map((s) => s.key).join(), t],
-  );
+  // react-apexcharts compares series by value, so rebuilding them does not redraw the chart.
+  const data = shown.map((s) => ({
+    name: t(s.label),
+    data: quotes.map((q) => ({ x: Date.parse(q.date), y: q[s.key] })),
+  }));
+  const colors = shown.map((s) => s.color).join();
   const options = useMemo<ApexOptions>(() => ({
     chart: {
       id: "btc-price-history",
@@ -49,9 +50,9 @@ export default function PriceChart({ quotes, series, interval }: Props) {
         },
       },
     },
-    colors: shown.map((s) => s.color),
+    colors: colors.split(","),
     stroke: { width: 2, curve: "straight" },
-    markers: { size: quotes.length <= 120 ? 3 : 0, hover: { size: 5 } },
+    markers: { size: quotes.length <= MAX_DOTTED_POINTS ? 3 : 0, hover: { size: 5 } },
     xaxis: { type: "datetime", labels: { datetimeUTC: true } },
     yaxis: { labels: { formatter: (v: number) => formatPrice(v) } },
     tooltip: {
@@ -59,7 +60,7 @@ export default function PriceChart({ quotes, series, interval }: Props) {
       x: { format: isIntraday(interval) ? "MM/dd/yyyy HH:mm" : "MM/dd/yyyy" },
     },
     legend: { show: true },
-  }), [shown.map((s) => s.color).join(), quotes.length, interval]);
+  }), [colors, quotes.length, interval]);
 
   return (
     <div data-testid="yahoo-chart">
