@@ -1,0 +1,313 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { BotWorker } from "../../server/bot/worker.ts";
+import { paperBalances, transactions, users } from "../../server/db/schema.ts";
+import type { ExchangeAdapter, OrderRequest, OrderResult } from "../../server/exchanges/adapter.ts";
+import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { buyBody, expectStatus, giveKeys, setUser } from "../api/transactions-fixtures.ts";
+
+interface Setup {
+  t: TestApp;
+  token: string;
+  userId: number;
+  /** Every order any adapter was asked to place, in order. */
+  orders: OrderRequest[];
+  price(p: string): void;
+  row(id: number): Promise<typeof transactions.$inferSelect>;
+  btc(): Promise<string>;
+}
+
+async function setup(): Promise<Setup> {
+  const t = await makeTestApp();
+  const u = await t.user("SuperAdmin");
+  await giveKeys(t, u.id, "binance");
+  const orders: OrderRequest[] = [];
+  const real = t.deps.exchanges;
+  t.deps.exchanges = {
+    adapter(exchange, kind) {
+      const inner = real.adapter(exchange, kind);
+      return {
+        name: inner.name,
+        balances: (a) => inner.balances(a),
+        placeOrder(account, order) {
+          orders.push(order);
+          return inner.placeOrder(account, order);
+        },
+      };
+    },
+  };
+  const sim = t.market.sim("binance")!;
+  sim.setPrice("btc_usdt", "60000");
+  return {
+    t,
+    token: u.token,
+    userId: u.id,
+    orders,
+    price: (p) => sim.setPrice("btc_usdt", p),
+    row: async (id) =>
+      (await t.deps.db.select().from(transactions).where(eq(transactions.id, id)))[0],
+    btc: async () =>
+      (await t.deps.db.select().from(paperBalances).where(eq(paperBalances.asset, "BTC")))[0].free,
+  };
+}
+
+async function openTx(s: Setup, body: Record<string, unknown>): Promise<TransactionView> {
+  const res = await expectStatus(s.t, 201, "POST", "/api/transaction", {
+    token: s.token,
+    body: buyBody(s.t, { amount: "600", ...body }),
+  });
+  return res.transaction;
+}
+
+const closes = (s: Setup, id: number) => s.orders.filter((o) => o.clientOrderId === `tx${id}c`);
+
+Deno.test("worker: a buy_sell BUY sells once the price reaches its sellPrice, and only once", async () => {
+  const s = await setup();
+  const worker = new BotWorker(s.t.deps);
+  try {
+    const tx = await openTx(s, { sellPrice: "60600" });
+    const changed: TransactionView[] = [];
+    s.t.deps.onTransactionChanged = (tx) => changed.push(tx);
+    assert.equal(await s.btc(), "2.01000000");
+    worker.start();
+    await worker.idle();
+    s.price("60599.99");
+    await worker.idle();
+    assert.equal((await s.row(tx.id)).status, "BUY");
+
+    s.t.clock.advance(5000);
+    s.price("60600.00");
+    await worker.idle();
+    const done = await s.row(tx.id);
+    assert.equal(done.status, "DONE");
+    assert.equal(done.filledPrice, "60600.00000000");
+    assert.equal(done.closeOrderId, `paper-tx${tx.id}c`);
+    assert.equal(done.filledAt?.getTime(), s.t.clock.now().getTime());
+    assert.equal(done.closingSince, null);
+    assert.deepEqual(closes(s, tx.id).map((o) => [o.side, o.quantity, o.type]), [
+      ["SELL", "0.01000000", "market"],
+    ]);
+    assert.equal(await s.btc(), "2.00000000");
+    assert.deepEqual(changed.map((c) => [c.id, c.status]), [[tx.id, "DONE"]]);
+
+    s.price("60700.00");
+    s.price("60800.00");
+    await worker.idle();
+    assert.equal(closes(s, tx.id).length, 1);
+    assert.equal(await s.btc(), "2.00000000");
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: a sell_buy SELL buys back once the price falls to its buyPrice", async () => {
+  const s = await setup();
+  const worker = new BotWorker(s.t.deps);
+  try {
+    await setUser(s.t, s.userId, { coinTradingAmount: "0.5" });
+    const tx = await openTx(s, { useBot: "sell_buy", status: "SELL", buyPrice: "59400" });
+    assert.equal(tx.status, "SELL");
+    assert.equal(await s.btc(), "1.50000000");
+    worker.start();
+    s.price("59400.01");
+    await worker.idle();
+    assert.equal((await s.row(tx.id)).status, "SELL");
+    s.price("59000.00");
+    await worker.idle();
+    const done = await s.row(tx.id);
+    assert.equal(done.status, "DONE");
+    assert.equal(done.filledPrice, "59000.00000000");
+    assert.deepEqual(closes(s, tx.id).map((o) => [o.side, o.quantity]), [["BUY", "0.50000000"]]);
+    assert.equal(await s.btc(), "2.00000000");
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: leaves transactions of other modes, pairs and exchanges alone", async () => {
+  const s = await setup();
+  const worker = new BotWorker(s.t.deps);
+  try {
+    await giveKeys(s.t, s.userId, "gate");
+    const others = [
+      await openTx(s, { useBot: "none", sellPrice: "60001" }),
+      await openTx(s, { useBot: "only_buy_sell", sellPrice: "60001" }),
+      // Targets the btc_usdt price passes, but not their own market's price.
+      await openTx(s, {
+        pair: "eth_usdt",
+        marketPrice: "3450.00",
+        buyPrice: "3450",
+        sellPrice: "60001",
+      }),
+      await openTx(s, {
+        exchange: "gate",
+        marketPrice: s.t.market.feed("gate").price("btc_usdt"),
+        sellPrice: "69000",
+      }),
+    ];
+    worker.start();
+    s.price("70000.00");
+    await worker.idle();
+    for (const tx of others) assert.equal((await s.row(tx.id)).status, "BUY", tx.useBot);
+    assert.equal(s.orders.filter((o) => o.clientOrderId.endsWith("c")).length, 0);
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: after a restart a new worker neither repeats a close nor misses one", async () => {
+  const s = await setup();
+  try {
+    const first = await openTx(s, { sellPrice: "60500" });
+    const second = await openTx(s, { sellPrice: "61000" });
+    const a = new BotWorker(s.t.deps);
+    a.start();
+    s.price("60500.00");
+    await a.idle();
+    await a.stop();
+    assert.equal((await s.row(first.id)).status, "DONE");
+
+    // The market reaches the second target while no worker runs.
+    s.price("61000.00");
+    const b = new BotWorker(s.t.deps);
+    b.start();
+    await b.idle();
+    await b.stop();
+    assert.equal((await s.row(second.id)).status, "DONE");
+    assert.equal(closes(s, first.id).length, 1);
+    assert.equal(closes(s, second.id).length, 1);
+    assert.equal(await s.btc(), "2.00000000");
+  } finally {
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: two workers racing on the same ticks close each transaction once", async () => {
+  const s = await setup();
+  const a = new BotWorker(s.t.deps);
+  const b = new BotWorker(s.t.deps);
+  try {
+    const txs = [];
+    for (let i = 0; i < 5; i++) txs.push(await openTx(s, { amount: "100", sellPrice: "60100" }));
+    a.start();
+    b.start();
+    s.price("60100.00");
+    s.price("60200.00");
+    await Promise.all([
+      a.idle(),
+      b.idle(),
+      a.scan("binance", "btc_usdt"),
+      b.scan("binance", "btc_usdt"),
+    ]);
+    for (const tx of txs) {
+      assert.equal((await s.row(tx.id)).status, "DONE");
+      assert.equal(closes(s, tx.id).length, 1, `tx ${tx.id}`);
+    }
+    assert.equal(await s.btc(), "2.00000000");
+  } finally {
+    await a.stop();
+    await b.stop();
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: a worker that died mid-order is taken over after the claim timeout with the same clientOrderId", async () => {
+  const s = await setup();
+  try {
+    const tx = await openTx(s, { sellPrice: "60100" });
+    // The exchange side of the adapter contract: one order per clientOrderId.
+    const placed = new Map<string, Promise<OrderResult>>();
+    const sent: string[] = [];
+    let release!: () => void;
+    const hung = new Promise<void>((resolve) => release = resolve);
+    let dying = true;
+    const real = s.t.deps.exchanges;
+    s.t.deps.exchanges = {
+      adapter(exchange, kind) {
+        const inner: ExchangeAdapter = real.adapter(exchange, kind);
+        return {
+          ...inner,
+          placeOrder(account, order) {
+            sent.push(order.clientOrderId);
+            let result = placed.get(order.clientOrderId);
+            if (!result) {
+              result = inner.placeOrder(account, order);
+              placed.set(order.clientOrderId, result);
+            }
+            // The first worker's process dies after the exchange took the order.
+            if (dying) return result.then(async (r) => (await hung, r));
+            return result;
+          },
+        };
+      },
+    };
+    const a = new BotWorker(s.t.deps);
+    a.start();
+    s.price("60100.00");
+    while (sent.length === 0) await new Promise((r) => setTimeout(r, 5));
+    dying = false;
+
+    const b = new BotWorker(s.t.deps);
+    b.start();
+    await b.idle();
+    assert.equal((await s.row(tx.id)).status, "BUY", "claimed by the first worker");
+    assert.deepEqual(sent, [`tx${tx.id}c`]);
+
+    s.t.clock.advance(31_000);
+    s.price("60100.01");
+    await b.idle();
+    const done = await s.row(tx.id);
+    assert.equal(done.status, "DONE");
+    // Sent twice under one clientOrderId, placed on the exchange once.
+    assert.deepEqual(sent, [`tx${tx.id}c`, `tx${tx.id}c`]);
+    assert.equal(closes(s, tx.id).length, 1);
+    assert.equal(await s.btc(), "2.00000000");
+
+    // The first worker finishing late records nothing more.
+    release();
+    await a.idle();
+    assert.equal((await s.row(tx.id)).updatedAt.getTime(), done.updatedAt.getTime());
+    await a.stop();
+    await b.stop();
+  } finally {
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: a failed close tells its owner, keeps the transaction open and retries after the claim timeout", async () => {
+  const s = await setup();
+  const worker = new BotWorker(s.t.deps);
+  try {
+    const errors: [number, TradeError][] = [];
+    s.t.deps.onTradeError = (userId, error) => errors.push([userId, error]);
+    const tx = await openTx(s, { sellPrice: "60100" });
+    await s.t.deps.db.update(users).set({ binanceKey: null }).where(eq(users.id, s.userId));
+    worker.start();
+    s.price("60100.00");
+    await worker.idle();
+    assert.deepEqual(errors, [[s.userId, {
+      action: "SELL",
+      transactionId: tx.id,
+      message: "Please update Key/Secret for Binance first",
+    }]]);
+    assert.equal((await s.row(tx.id)).status, "BUY");
+
+    s.price("60150.00");
+    await worker.idle();
+    assert.equal(errors.length, 1, "no retry inside the claim timeout");
+
+    await giveKeys(s.t, s.userId, "binance");
+    s.t.clock.advance(31_000);
+    s.price("60200.00");
+    await worker.idle();
+    assert.equal((await s.row(tx.id)).status, "DONE");
+    assert.equal(errors.length, 1);
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
