@@ -25,7 +25,7 @@ export function Shell({ children }: { children: ReactNode }) {
       }}
       padding="md"
     >
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <AppShell.Header>
         <Topbar />
       </AppShell.Header>
