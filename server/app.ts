@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { auditRoutes } from "./audit/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { botKeyRoutes } from "./bot-keys/routes.ts";
 import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
@@ -31,6 +32,7 @@ export function createApi(deps: Deps) {
     .route("/", reportAreaRoutes(deps))
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
+    .route("/", botKeyRoutes(deps))
     .route("/", realtimeRoutes(deps));
 }
 

@@ -13,6 +13,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
+import { botAccountById } from "../bot-keys/accounts.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { missingKeysMessage } from "../keys/schema.ts";
@@ -145,10 +146,14 @@ export class BotWorker {
   private async placeClose(row: TransactionRow, side: "BUY" | "SELL") {
     if (!this.deps.exchanges) throw new Error("Trading is not available on this server");
     const exchange = row.exchange as "binance" | "gate";
-    const credentials = await ownerCredentials(this.deps, row.userId, exchange);
-    if (!credentials) throw new Error(missingKeysMessage(exchange));
+    // A bot key's transaction closes on that key's account (server/bot-keys/trade.ts).
+    const account = row.botKeyId ? await botAccountById(this.deps, row.botKeyId) : {
+      id: `user:${row.userId}`,
+      credentials: await ownerCredentials(this.deps, row.userId, exchange) ?? undefined,
+    };
+    if (!account.credentials) throw new Error(missingKeysMessage(exchange));
     const adapter = this.deps.exchanges.adapter(exchange, kindOf(row.adapter));
-    return await adapter.placeOrder({ id: `user:${row.userId}`, credentials }, {
+    return await adapter.placeOrder(account, {
       pair: row.pair,
       side,
       type: "market",

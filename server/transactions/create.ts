@@ -13,6 +13,7 @@
 //   undo the others; its message is in extraErrors.
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
+import { type BotTradeResult, openForBots, selectedBotKeys } from "../bot-keys/trade.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
 import { dec, floor8 } from "../core/decimal.ts";
 import { calls } from "../db/schema.ts";
@@ -44,6 +45,8 @@ export type CreateResult =
     transaction: TransactionView;
     extraTransactions: TransactionView[];
     extraErrors: string[];
+    /** Multi-account trading: each selected bot key's transaction or error. */
+    botResults?: BotTradeResult[];
   };
 
 const USER_SIDES: Record<Side, readonly string[]> = {
@@ -64,10 +67,14 @@ export async function createTransaction(
   if (pair.nft && !input.assetId) throw badRequest("assetId: required for NFT pairs", "assetId");
   if (!pair.nft) assertListed(input.exchange, pair);
 
-  const credentials = input.useBot === "none" || pair.nft
+  // Selected bot keys trade instead of the user's own account (server/bot-keys/trade.ts).
+  const bots = pair.nft || input.withBot === false
+    ? []
+    : await selectedBotKeys(deps, user, input.exchange);
+  const credentials = input.useBot === "none" || pair.nft || bots.length
     ? null
     : await tradingCredentials(deps, user, input.exchange as "binance" | "gate");
-  if (input.useBot !== "none" && !pair.nft && !credentials) {
+  if (input.useBot !== "none" && !pair.nft && !bots.length && !credentials) {
     throw badRequest(missingKeysMessage(input.exchange));
   }
 
@@ -82,13 +89,21 @@ export async function createTransaction(
     return { isFluctuating: true, ...summary };
   }
   if (input.callId) await assertCallExists(deps, input.callId);
+  const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
+  if (bots.length) {
+    return {
+      isFluctuating: false,
+      ...summary,
+      ...await openForBots(deps, { user, bots, values: base, side, outcome }),
+    };
+  }
 
   const main = await openTransaction(deps, {
     user,
     values: base,
     side,
     credentials,
-    outcome: input.callId ? { callId: input.callId, outcome: "bought" } : undefined,
+    outcome,
   });
   const created = [main];
   const extraErrors: string[] = [];

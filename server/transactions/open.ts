@@ -4,6 +4,7 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import { type Credentials, ExchangeError, type Side } from "../exchanges/adapter.ts";
+import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import {
   insertTransaction,
@@ -20,15 +21,19 @@ export interface OpenRequest {
   /** Present: the order is placed with these credentials; absent: the row is only recorded. */
   credentials: Credentials | null;
   outcome?: Outcome;
+  /** Whose account the order goes to: the user's own by default, or a bot key's. */
+  account?: { id: string; kind: AdapterKind };
+  /** An id the caller reserved, so a failure report can name the transaction. */
+  id?: number;
 }
 
 export async function openTransaction(deps: Deps, req: OpenRequest) {
   if (!req.credentials) return await insertTransaction(deps.db, req.values, req);
   const { exchange, pair, quantity } = req.values;
-  const adapter = exchangesOf(deps).adapter(exchange);
-  const id = await reserveTransactionId(deps.db);
+  const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);
+  const id = req.id ?? await reserveTransactionId(deps.db);
   const result = await adapter.placeOrder(
-    { id: `user:${req.user.id}`, credentials: req.credentials },
+    { id: req.account?.id ?? `user:${req.user.id}`, credentials: req.credentials },
     { pair, side: req.side, type: "market", quantity, clientOrderId: openOrderId(id) },
   ).catch((err) => {
     throw exchangeFailure(exchange, err);

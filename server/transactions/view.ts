@@ -21,6 +21,8 @@ export function toTransactionView(t: TransactionRow, username: string) {
     spread: t.spread,
     assetId: t.assetId,
     callId: t.callId,
+    /** The bot key whose account placed it (multi-account trading); null for the user's own. */
+    botKeyId: t.botKeyId,
     orderId: t.orderId,
     closeOrderId: t.closeOrderId,
     filledPrice: t.filledPrice,

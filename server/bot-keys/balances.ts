@@ -1,0 +1,65 @@
+// GET /bot-key/bot-balance/{id}: a key's balances through its own adapter, named as its exchange
+// names them (Binance free and locked, Gate available and locked); entries whose amounts are all
+// zero are dropped (spec section 5). An exchange that refuses the key or cannot be reached is that
+// key's `error` in a 200 answer, so a page of several keys shows it beside that key only.
+import { badRequest, notFound } from "../core/errors.ts";
+import { dec } from "../core/decimal.ts";
+import type { Deps } from "../deps.ts";
+import { type Balance, ExchangeError } from "../exchanges/adapter.ts";
+import { kindOf } from "../exchanges/exchanges.ts";
+import { exchangeTitle } from "../keys/schema.ts";
+import { botAccount, findLiveBotKey } from "./accounts.ts";
+import type { BotKeyExchange } from "./schema.ts";
+
+export type BinanceBalance = { asset: string; free: string; locked: string };
+export type GateBalance = { currency: string; available: string; locked: string };
+
+export interface BotBalance {
+  id: number;
+  exchange: string;
+  username: string;
+  adapter: string;
+  balances: (BinanceBalance | GateBalance)[];
+  /** The exchange's complaint about this key; null when the balances were read. */
+  error: string | null;
+}
+
+export async function botBalance(deps: Deps, id: number, exchange?: BotKeyExchange) {
+  const row = await findLiveBotKey(deps.db, id);
+  if (!row) throw notFound(`Bot key ${id} not found`);
+  if (exchange && exchange !== row.exchange) {
+    throw badRequest(
+      `exchange: bot key ${id} is a ${exchangeTitle(row.exchange)} key, not ${
+        exchangeTitle(exchange)
+      }`,
+      "exchange",
+    );
+  }
+  const base = { id: row.id, exchange: row.exchange, username: row.username, adapter: row.adapter };
+  try {
+    const adapter = deps.exchanges.adapter(row.exchange, kindOf(row.adapter));
+    const balances = (await adapter.balances(await botAccount(deps, row)))
+      .filter((b) => !dec(b.free).isZero() || !dec(b.locked).isZero())
+      .map((b) => named(row.exchange, b));
+    return { ...base, balances, error: null } satisfies BotBalance;
+  } catch (err) {
+    if (!(err instanceof ExchangeError)) throw err;
+    return {
+      ...base,
+      balances: [],
+      error: keyError(row.exchange, err.message),
+    } satisfies BotBalance;
+  }
+}
+
+function named(exchange: string, b: Balance): BinanceBalance | GateBalance {
+  return exchange === "gate"
+    ? { currency: b.asset, available: b.free, locked: b.locked }
+    : { asset: b.asset, free: b.free, locked: b.locked };
+}
+
+/** "Gate: Invalid key provided": the exchange's words, saying whose they are. */
+function keyError(exchange: string, message: string) {
+  const title = exchangeTitle(exchange);
+  return message.toLowerCase().includes(exchange) ? message : `${title}: ${message}`;
+}

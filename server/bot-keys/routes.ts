@@ -1,0 +1,62 @@
+// Spec section 7 "Bot keys". The pages and every change are SuperAdmin's (botKeys.manage); Lead and
+// above (bots.select) list the keys they may select.
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { botBalance } from "./balances.ts";
+import {
+  botBalanceQuerySchema,
+  botKeyIdParamSchema,
+  createBotKeySchema,
+  listBotKeysQuerySchema,
+  searchBotKeysQuerySchema,
+  updateBotKeySchema,
+} from "./schema.ts";
+import { createBotKey, deleteBotKey, listBotKeys, searchBotKeys, updateBotKey } from "./service.ts";
+
+export function botKeyRoutes(deps: Deps) {
+  const manage = requirePermission("botKeys.manage");
+  return new Hono<AppEnv>()
+    .use("/bot-key", requireAuth(deps))
+    .use("/bot-key/*", requireAuth(deps))
+    .get(
+      "/bot-key",
+      requirePermission("bots.select"),
+      validate("query", listBotKeysQuerySchema),
+      async (c) => {
+        const { exchange } = c.req.valid("query");
+        return c.json(await listBotKeys(deps, c.get("user"), exchange));
+      },
+    )
+    .get("/bot-key/search", manage, validate("query", searchBotKeysQuerySchema), async (c) => {
+      return c.json(await searchBotKeys(deps, c.req.valid("query")));
+    })
+    .get(
+      "/bot-key/bot-balance/:id{[0-9]+}",
+      manage,
+      validate("param", botKeyIdParamSchema),
+      validate("query", botBalanceQuerySchema),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        return c.json(await botBalance(deps, id, c.req.valid("query").exchange));
+      },
+    )
+    .post("/bot-key", manage, validate("json", createBotKeySchema), async (c) => {
+      return c.json(await createBotKey(deps, c.get("user"), c.req.valid("json")), 201);
+    })
+    .patch(
+      "/bot-key/:id{[0-9]+}",
+      manage,
+      validate("param", botKeyIdParamSchema),
+      validate("json", updateBotKeySchema),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        return c.json(await updateBotKey(deps, c.get("user"), id, c.req.valid("json")));
+      },
+    )
+    .delete("/bot-key/:id{[0-9]+}", manage, validate("param", botKeyIdParamSchema), async (c) => {
+      return c.json(await deleteBotKey(deps, c.get("user"), c.req.valid("param").id));
+    });
+}

@@ -1,0 +1,63 @@
+// Bot key payloads and queries (spec sections 3, 5 and 7 "Bot keys"). Free of server-only imports:
+// the client's forms import these.
+import { z } from "zod";
+
+/** The exchanges a bot key can be stored for: the sidebar's Gate, Binance and Houbi. */
+export const BOT_KEY_EXCHANGES = ["gate", "binance", "houbi"] as const;
+export type BotKeyExchange = (typeof BOT_KEY_EXCHANGES)[number];
+
+const blankToUndefined = (v: unknown) => v === "" || v === null ? undefined : v;
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+export const botKeyExchangeSchema = z.enum(BOT_KEY_EXCHANGES, {
+  error: "Must be gate, binance or houbi",
+});
+
+export const botKeyUsernameField = z.string({ error: "Required" }).trim()
+  .min(1, "Required")
+  .max(50, "At most 50 characters");
+
+/** A key or secret as sent: a transport payload (IV hex + ciphertext hex), or on update a mask. */
+const transportField = z.string().trim().max(4096);
+/** The /Summaries/hash value the fields were encrypted under; optional. */
+const hashField = z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional();
+
+/** POST /bot-key: key and secret are required and must decrypt. */
+export const createBotKeySchema = z.object({
+  exchange: botKeyExchangeSchema,
+  username: botKeyUsernameField,
+  key: transportField.min(1, "Required"),
+  secret: transportField.min(1, "Required"),
+  hash: hashField,
+});
+
+export type CreateBotKeyInput = z.infer<typeof createBotKeySchema>;
+
+/** PATCH /bot-key/{id}: masks and empty values mean "keep" (spec section 5, key form). */
+export const updateBotKeySchema = z.object({
+  username: botKeyUsernameField.optional(),
+  key: transportField.optional(),
+  secret: transportField.optional(),
+  hash: hashField,
+});
+
+export type UpdateBotKeyInput = z.infer<typeof updateBotKeySchema>;
+
+/** GET /bot-key: one exchange's entries, or every exchange's without the param. */
+export const listBotKeysQuerySchema = z.object({ exchange: optional(botKeyExchangeSchema) });
+
+/** GET /bot-key/search: filters and paging, 10 a page by default. */
+export const searchBotKeysQuerySchema = z.object({
+  username: optional(z.string().trim().max(50)),
+  exchange: optional(botKeyExchangeSchema),
+  page: optional(z.coerce.number().int().min(1).max(1_000_000)).default(1),
+  limit: optional(z.coerce.number().int().min(1).max(100)).default(10),
+});
+
+export type SearchBotKeysQuery = z.infer<typeof searchBotKeysQuerySchema>;
+
+export const botKeyIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /bot-key/bot-balance/{id}: when given, the exchange must be the key's own. */
+export const botBalanceQuerySchema = z.object({ exchange: optional(botKeyExchangeSchema) });
