@@ -1,6 +1,7 @@
 // Carries hub events between server instances: in-process on PGlite, LISTEN/NOTIFY on PostgreSQL.
-// Every instance, the publisher included, hears each event once through the same path.
+// Every instance, the publisher included, hears each event exactly once.
 import type postgres from "postgres";
+import { randomHex } from "../core/hex.ts";
 import type { Role } from "../users/roles.ts";
 import type { PriceMessage, ServerMessage } from "./protocol.ts";
 
@@ -28,7 +29,7 @@ export interface Bus {
 
 export const BUS_CHANNEL = "gatebot_hub";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
-export const MAX_BUS_PAYLOAD = 7900;
+export const MAX_BUS_PAYLOAD = 7850;
 
 export function encodeBusEvent(event: BusEvent): string {
   const text = JSON.stringify(event);
@@ -54,20 +55,24 @@ export function createMemoryBus(): Bus {
 
 export async function createPostgresBus(sql: postgres.Sql, channel = BUS_CHANNEL): Promise<Bus> {
   const listeners: ((event: BusEvent) => void)[] = [];
+  // Events carry their origin: this instance delivers its own at once, not after a round trip.
+  const origin = randomHex(8);
   const { unlisten } = await sql.listen(channel, (payload) => {
-    let event: BusEvent;
+    let wire: { origin: string; event: BusEvent };
     try {
-      event = JSON.parse(payload);
+      wire = JSON.parse(payload);
     } catch {
       console.error(`Ignored a malformed bus payload on ${channel}`);
       return;
     }
-    listeners.forEach((l) => l(event));
+    if (wire.origin !== origin) listeners.forEach((l) => l(wire.event));
   });
   return {
     kind: "postgres",
     async publish(event) {
-      await sql.notify(channel, encodeBusEvent(event));
+      const text = encodeBusEvent(event);
+      listeners.forEach((l) => l(JSON.parse(text)));
+      await sql.notify(channel, `{"origin":"${origin}","event":${text}}`);
     },
     subscribe: (listener) => void listeners.push(listener),
     close: () => unlisten(),

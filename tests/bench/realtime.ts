@@ -1,0 +1,268 @@
+// The realtime hub under load, against the real server run as subprocesses on one PostgreSQL:
+// - 1,000 sockets on instance A: a call reaches all of them (p99 < 100 ms from the POST);
+// - the sim feed prices every pair at 1 Hz: A's CPU while fanning them out to those sockets
+//   (< 25% of one core, from /proc/<pid>/stat over a window);
+// - the same call POSTed to instance B reaches A's sockets over LISTEN/NOTIFY (p99 < 150 ms).
+// BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+import postgres from "postgres";
+import { randomHex, sha256Hex } from "../../server/core/hex.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { sessions } from "../../server/db/schema.ts";
+import type { ServerMessage } from "../../server/realtime/protocol.ts";
+
+const SOCKETS = 1000;
+const CALLS = 20;
+const CPU_WINDOW_S = 10;
+const LIMIT_LOCAL_P99_MS = 100;
+const LIMIT_REMOTE_P99_MS = 150;
+const LIMIT_CPU_PCT = 25;
+const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
+const main = new URL("../../server/main.ts", import.meta.url).pathname;
+
+async function scratchDatabase() {
+  const name = `gb_bench_realtime_${Deno.pid}`;
+  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    },
+  };
+}
+
+/** A Lead and SOCKETS Users in one group, each with a live session; returns their tokens. */
+async function seed(url: string) {
+  const database = await openDatabase({ url, max: 2 });
+  const sql = database.sql!;
+  await sql`insert into users (username, email, password_hash, unique_id, role, "group")
+    values ('bench_lead', 'bench_lead@example.com', 'x', 999999, 'Lead', 'bench')`;
+  await sql`insert into users (username, email, password_hash, unique_id, "group")
+    select 'member_' || g, 'member_' || g || '@example.com', 'x', 100000 + g, 'bench'
+    from generate_series(1, ${SOCKETS}) g`;
+  const ids = (await sql`select id, role from users order by id`) as unknown as {
+    id: number;
+    role: string;
+  }[];
+  const expiresAt = new Date(Date.now() + 3600_000);
+  const tokens = ids.map(() => randomHex(32));
+  const rows = await Promise.all(ids.map(async (u, i) => ({
+    id: await sha256Hex(tokens[i]),
+    userId: u.id,
+    scope: "full" as const,
+    expiresAt,
+  })));
+  for (let i = 0; i < rows.length; i += 200) {
+    await database.db.insert(sessions).values(rows.slice(i, i + 200));
+  }
+  await database.close();
+  const lead = ids.findIndex((u) => u.role === "Lead");
+  return { leadToken: tokens[lead], memberTokens: tokens.filter((_, i) => i !== lead) };
+}
+
+function freePort() {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function startInstance(url: string, appKey: string, roles: "both" | "api") {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", main],
+    env: {
+      DATABASE_URL: url,
+      APP_SECRET_KEY: appKey,
+      ADMIN_PASSWORD: "bench-password",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ROLES: roles,
+      MARKET_FEED: "sim",
+      MARKET_SIM_INTERVAL_MS: "1000",
+      RUST_BACKTRACE: "0",
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const base = `127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://${base}/api/health`);
+      await res.body?.cancel();
+      if (res.ok) return { base, child };
+    } catch { /* not listening yet */ }
+    const exited = await Promise.race([child.status, new Promise((r) => setTimeout(r, 100))]);
+    if (exited) throw new Error("server exited before it was ready");
+  }
+  child.kill("SIGTERM");
+  throw new Error("server not ready after 60 s");
+}
+
+/** SOCKETS clients on one instance, recording when each call reaches each of them. */
+async function connectAll(base: string, tokens: string[]) {
+  const arrivals = new Map<string, number[]>();
+  let prices = 0;
+  const sockets: WebSocket[] = [];
+  const open = (token: string) =>
+    new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(`ws://${base}/api/socket?token=${token}`);
+      ws.onopen = () => ws.send(JSON.stringify({ type: "JoinGroup", exchange: "binance" }));
+      ws.onerror = () => reject(new Error("socket refused"));
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(e.data) as ServerMessage;
+        if (msg.type === "joined") resolve();
+        else if (msg.type === "price") prices++;
+        else if (msg.type === "call") {
+          const list = arrivals.get(msg.call.id) ?? [];
+          list.push(performance.now());
+          arrivals.set(msg.call.id, list);
+        }
+      };
+      sockets.push(ws);
+    });
+  for (let i = 0; i < tokens.length; i += 50) await Promise.all(tokens.slice(i, i + 50).map(open));
+  return {
+    arrivals,
+    prices: () => prices,
+    async close() {
+      await Promise.all(sockets.map((ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === WebSocket.CLOSED) return resolve();
+          ws.onclose = () => resolve();
+          ws.close();
+        })
+      ));
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sends CALLS calls through `base`; latency is from the POST to each socket's arrival. */
+async function measureCalls(base: string, leadToken: string, clients: Clients) {
+  const latencies: number[] = [];
+  let incomplete = 0;
+  for (let i = 0; i < CALLS; i++) {
+    const sent = performance.now();
+    const res = await fetch(`http://${base}/api/calls`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${leadToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ target: "BUY", count: 1 }),
+    });
+    if (res.status !== 201) throw new Error(`call refused: ${res.status} ${await res.text()}`);
+    const { id } = await res.json();
+    const deadline = performance.now() + 5000;
+    while ((clients.arrivals.get(id)?.length ?? 0) < SOCKETS && performance.now() < deadline) {
+      await sleep(5);
+    }
+    const got = clients.arrivals.get(id) ?? [];
+    if (got.length < SOCKETS) incomplete++;
+    latencies.push(...got.map((t) => t - sent));
+    await sleep(100);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99), max: latencies.at(-1)!, incomplete };
+}
+
+type Clients = Awaited<ReturnType<typeof connectAll>>;
+
+async function clockTicks() {
+  const out = await new Deno.Command("getconf", { args: ["CLK_TCK"] }).output();
+  return Number(new TextDecoder().decode(out.stdout).trim()) || 100;
+}
+
+/** utime + stime of a process, in clock ticks. */
+function cpuTicks(pid: number) {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function cpuPercent(pid: number, seconds: number) {
+  const hz = await clockTicks();
+  const before = cpuTicks(pid);
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const elapsed = (performance.now() - started) / 1000;
+  return ((cpuTicks(pid) - before) / hz / elapsed) * 100;
+}
+
+export async function run(): Promise<boolean> {
+  const db = await scratchDatabase();
+  const appKey = randomHex(32);
+  const children: Deno.ChildProcess[] = [];
+  let clients: Clients | undefined;
+  try {
+    const { leadToken, memberTokens } = await seed(db.url);
+    const a = await startInstance(db.url, appKey, "both");
+    children.push(a.child);
+    const b = await startInstance(db.url, appKey, "api");
+    children.push(b.child);
+
+    await sleep(2000);
+    const idleCpu = await cpuPercent(a.child.pid, 5);
+    const connectStart = performance.now();
+    clients = await connectAll(a.base, memberTokens);
+    console.log(
+      `${SOCKETS} sockets connected and joined in ${
+        (performance.now() - connectStart).toFixed(0)
+      } ms`,
+    );
+
+    await sleep(2000);
+    const pricesBefore = clients.prices();
+    const busyCpu = await cpuPercent(a.child.pid, CPU_WINDOW_S);
+    const perSocket = (clients.prices() - pricesBefore) / SOCKETS / CPU_WINDOW_S;
+    const cpuOk = busyCpu < LIMIT_CPU_PCT && perSocket > 0.5;
+    console.log(
+      `price fan-out: ${perSocket.toFixed(2)} price messages/s per socket (every binance pair, ` +
+        `coalesced to 1 Hz); instance CPU ${busyCpu.toFixed(1)}% of one core with ${SOCKETS} ` +
+        `sockets, ${idleCpu.toFixed(1)}% with none (limit < ${LIMIT_CPU_PCT}%) ${
+          cpuOk ? "OK" : "OVER"
+        }`,
+    );
+
+    const local = await measureCalls(a.base, leadToken, clients);
+    const localOk = local.p99 < LIMIT_LOCAL_P99_MS && local.incomplete === 0;
+    console.log(
+      `call to ${SOCKETS} sockets, same instance (${CALLS} calls): p50 ${
+        local.p50.toFixed(1)
+      } ms, ` +
+        `p99 ${local.p99.toFixed(1)} ms, max ${
+          local.max.toFixed(1)
+        } ms, incomplete ${local.incomplete} ` +
+        `(limit p99 < ${LIMIT_LOCAL_P99_MS} ms) ${localOk ? "OK" : "OVER"}`,
+    );
+
+    const remote = await measureCalls(b.base, leadToken, clients);
+    const remoteOk = remote.p99 < LIMIT_REMOTE_P99_MS && remote.incomplete === 0;
+    console.log(
+      `call to ${SOCKETS} sockets via a second instance over LISTEN/NOTIFY (${CALLS} calls): ` +
+        `p50 ${remote.p50.toFixed(1)} ms, p99 ${remote.p99.toFixed(1)} ms, max ${
+          remote.max.toFixed(1)
+        } ms, ` +
+        `incomplete ${remote.incomplete} (limit p99 < ${LIMIT_REMOTE_P99_MS} ms) ${
+          remoteOk ? "OK" : "OVER"
+        }`,
+    );
+    return cpuOk && localOk && remoteOk;
+  } finally {
+    await clients?.close();
+    for (const child of children) {
+      child.kill("SIGTERM");
+      await child.status;
+    }
+    await db.drop();
+  }
+}
+
+if (import.meta.main) Deno.exit((await run()) ? 0 : 1);
