@@ -1,11 +1,16 @@
+// /dashboard: the trading screen. The topbar holds the price and BUY/SELL; the page lists the
+// transactions.
 import { Stack, Title } from "@mantine/core";
 import { useT } from "../i18n/index.ts";
+import { TransactionsPanel } from "../transactions/transactions-panel.tsx";
+import "../transactions/messages.ts";
 
 export default function DashboardPage() {
   const t = useT();
   return (
     <Stack>
       <Title order={3} data-testid="dashboard-title">{t("menu.dashboard")}</Title>
+      <TransactionsPanel />
     </Stack>
   );
 }

@@ -9,15 +9,17 @@ import { Topbar } from "./topbar.tsx";
 import { layout, watchWindow } from "./view.ts";
 
 export const TOPBAR_HEIGHT = 70;
+/** On mobile the topbar's trading controls take a second row. */
+export const MOBILE_TOPBAR_HEIGHT = 100;
 export const SIDEBAR_WIDTH = 240;
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { collapsed } = useSnapshot(layout);
+  const { collapsed, mobile } = useSnapshot(layout);
   const t = useT();
   useEffect(watchWindow, []);
   return (
     <AppShell
-      header={{ height: TOPBAR_HEIGHT }}
+      header={{ height: mobile ? MOBILE_TOPBAR_HEIGHT : TOPBAR_HEIGHT }}
       navbar={{
         width: SIDEBAR_WIDTH,
         breakpoint: "sm",

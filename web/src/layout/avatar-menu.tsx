@@ -5,6 +5,9 @@ import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
 import "../users/messages.ts";
+import "../keys/messages.ts";
+import { exchangeTitle } from "../../../server/keys/schema.ts";
+import { tradingExchange } from "../trading/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
 import { type PublicUser, session } from "../session/store.ts";
@@ -35,6 +38,13 @@ const MENU: MenuEntry[] = [
     label: (t) => t("users.createNewUser"),
     roles: PERMISSIONS["users.create"],
     modal: lazy(() => import("../users/create-user-modal.tsx")),
+  },
+  {
+    key: "update-keys",
+    label: (t, user) =>
+      t("keys.title", { exchange: exchangeTitle(tradingExchange(user.exchange)) }),
+    roles: PERMISSIONS["keys.update"],
+    modal: lazy(() => import("../keys/update-keys-modal.tsx")),
   },
 ];
 

@@ -1,0 +1,19 @@
+// Key transport (spec section 5): the hash value, then the encrypted fields.
+import type { UpdateBotKeyInput } from "../../../server/keys/schema.ts";
+import { encryptForTransport } from "../../../server/keys/transport-crypto.ts";
+import { api } from "../api/http.ts";
+import type { PublicUser } from "../session/store.ts";
+import type { KeyValues } from "./key-form.ts";
+
+export const fetchTransportHash = () =>
+  api<{ hash: string; rotatesAt: string }>("GET", "/Summaries/hash");
+
+/** Encrypts each field under the current hash value and stores them; answers the masked user. */
+export async function updateKeys(fields: KeyValues): Promise<PublicUser> {
+  const { hash } = await fetchTransportHash();
+  const encrypted = await Promise.all(
+    Object.entries(fields).map(async ([f, v]) => [f, await encryptForTransport(hash, v)]),
+  );
+  const body: UpdateBotKeyInput = { hash, ...Object.fromEntries(encrypted) };
+  return api<PublicUser>("PATCH", "/users/update-bot-key", { body });
+}

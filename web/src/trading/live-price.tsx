@@ -1,0 +1,68 @@
+// The topbar's price: the live price as a dollar amount, or, for NFT pairs, the typed price and
+// the asset id inputs.
+import { Group, Text, TextInput } from "@mantine/core";
+import { useRef } from "react";
+import { useSnapshot } from "valtio";
+import { useT } from "../i18n/index.ts";
+import { market } from "./market-store.ts";
+import { cleanTypedPrice, formatDollars, needsTypedPrice, TYPED_PRICE_MAX } from "./pairs.ts";
+import "./messages.ts";
+
+export function LivePrice() {
+  const t = useT();
+  const { pair, prices, typedPrice, assetId } = useSnapshot(market);
+  const price = prices[pair];
+  // Green when the last move was up, red when down.
+  const last = useRef<{ pair: string; price?: string; color?: string }>({ pair });
+  if (last.current.pair !== pair) last.current = { pair };
+  if (price && last.current.price && price !== last.current.price) {
+    last.current.color = Number(price) > Number(last.current.price) ? "teal" : "red";
+  }
+  last.current.price = price;
+
+  if (needsTypedPrice(pair)) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <TextInput
+          size="xs"
+          w={96}
+          inputMode="decimal"
+          placeholder={t("trading.price")}
+          aria-label={t("trading.price")}
+          maxLength={TYPED_PRICE_MAX}
+          value={typedPrice}
+          onChange={(e) => {
+            market.typedPrice = cleanTypedPrice(e.currentTarget.value);
+          }}
+          data-testid="typed-price"
+        />
+        <TextInput
+          size="xs"
+          w={84}
+          placeholder={t("trading.assetId")}
+          aria-label={t("trading.assetId")}
+          maxLength={100}
+          value={assetId}
+          onChange={(e) => {
+            market.assetId = e.currentTarget.value;
+          }}
+          data-testid="asset-id"
+        />
+      </Group>
+    );
+  }
+  return (
+    <Text
+      fw={700}
+      size="sm"
+      c={last.current.color}
+      miw={84}
+      ta="center"
+      style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
+      aria-label={t("trading.livePrice")}
+      data-testid="live-price"
+    >
+      {price ? formatDollars(price, pair) : "—"}
+    </Text>
+  );
+}

@@ -1,0 +1,85 @@
+// The topbar's market: exchange, pair, the pairs offered and the latest prices. The selection is
+// saved to the user (PATCH /users/{id}) and restored from the profile. Prices arrive from the 1 s
+// poll or, pushed, from the realtime client through setPrice.
+import { proxy } from "valtio";
+import { DEFAULT_PAIR } from "../../../server/market/pairs.ts";
+import { translate } from "../i18n/index.ts";
+import { onSignOut, session, updateUser } from "../session/store.ts";
+import { errorText, notifyError } from "../ui/notify.ts";
+import { fetchPairOptions, type PairOption, saveSelection } from "./api.ts";
+import {
+  DEFAULT_EXCHANGE,
+  pairOnExchange,
+  type TradingExchange,
+  tradingExchange,
+} from "./pairs.ts";
+import "./messages.ts";
+
+const initial = () => ({
+  exchange: DEFAULT_EXCHANGE as TradingExchange,
+  pair: DEFAULT_PAIR,
+  pairs: [] as PairOption[],
+  /** Latest price per pair on the selected exchange. */
+  prices: {} as Record<string, string>,
+  /** NFT pairs: the price typed by hand and the asset id. */
+  typedPrice: "",
+  assetId: "",
+});
+
+export const market = proxy(initial());
+
+/** Latest prices of one exchange (pair → price); ignored unless it is the selected exchange. */
+export function setPrice(exchange: string, prices: Record<string, string>) {
+  if (exchange !== market.exchange) return;
+  Object.assign(market.prices, prices);
+}
+
+export const selectedPrice = (): string | undefined => market.prices[market.pair];
+
+/** Applies the saved selection of the signed-in user (profile or login answer). */
+export function restoreSelection(saved: { pair?: string | null; exchange?: string | null }) {
+  const exchange = tradingExchange(saved.exchange);
+  if (exchange !== market.exchange) {
+    market.exchange = exchange;
+    market.prices = {};
+  }
+  market.pair = pairOnExchange(saved.pair, exchange);
+}
+
+export async function loadPairs() {
+  const exchange = market.exchange;
+  const pairs = await fetchPairOptions(exchange);
+  if (exchange === market.exchange) market.pairs = pairs;
+}
+
+export function selectExchange(exchange: TradingExchange) {
+  if (exchange === market.exchange) return;
+  market.exchange = exchange;
+  market.prices = {};
+  market.pair = pairOnExchange(market.pair, exchange);
+  return save();
+}
+
+export function selectPair(pair: string) {
+  if (pair === market.pair) return;
+  market.pair = pair;
+  return save();
+}
+
+/**
+ * The session user takes the selection at once (so restoring from it never undoes a newer
+ * choice); the server keeps it for the next sign-in.
+ */
+async function save() {
+  const user = session.user;
+  if (!user) return;
+  const fields = { pair: market.pair, exchange: market.exchange };
+  updateUser(fields);
+  try {
+    await saveSelection(user.id, fields);
+  } catch (err) {
+    notifyError(errorText(err, translate("trading.saveFailed")));
+  }
+}
+
+onSignOut(() => Object.assign(market, initial()));

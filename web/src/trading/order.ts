@@ -1,0 +1,85 @@
+// The create payload of spec section 3 from the user's trading settings, and the missing-keys check
+// of spec section 5. Pure: tested under Deno.
+import type { z } from "zod";
+import { dec } from "../../../server/core/decimal.ts";
+import { type KeyedExchange, TRADING_KEY_FIELDS } from "../../../server/keys/schema.ts";
+import {
+  botPrices,
+  buyQuantity,
+  sellQuantity,
+  type Side,
+} from "../../../server/transactions/pricing.ts";
+import type { createTransactionSchema } from "../../../server/transactions/schema.ts";
+import type { PublicUser } from "../session/store.ts";
+import { needsTypedPrice } from "./pairs.ts";
+
+export type Trader = Pick<
+  PublicUser,
+  | "id"
+  | "useBot"
+  | "spread"
+  | "tradingAmount"
+  | "coinFunds"
+  | "coinTradingAmount"
+  | "isAutoSpread"
+  | "isFull"
+  | "isRandom"
+  | "fraction"
+>;
+
+export interface OrderInput {
+  user: Trader;
+  side: Side;
+  pair: string;
+  exchange: KeyedExchange;
+  /** The live price, or the typed one for NFT pairs. */
+  marketPrice: string;
+  assetId?: string;
+}
+
+/** The JSON body of POST /transaction. */
+export type OrderPayload = z.input<typeof createTransactionSchema>;
+
+/**
+ * amount is the user's tradingAmount; buy and sell prices follow the bot mode and spread
+ * (pricing.botPrices); quantity as the server will compute it (it recomputes regardless).
+ */
+export function orderPayload(input: OrderInput): OrderPayload {
+  const { user, side } = input;
+  const { buyPrice, sellPrice } = botPrices(user.useBot, input.marketPrice, user.spread);
+  const quantity = side === "BUY"
+    ? dec(buyPrice).gt(0) ? buyQuantity(user.tradingAmount, buyPrice) : "0"
+    : sellQuantity(user.useBot, user.coinFunds, user.coinTradingAmount);
+  return {
+    marketPrice: input.marketPrice,
+    pair: input.pair,
+    amount: user.tradingAmount,
+    buyPrice,
+    sellPrice,
+    userId: user.id,
+    quantity,
+    useBot: user.useBot,
+    spread: user.spread,
+    tradingAmount: user.tradingAmount,
+    isAutoSpread: user.isAutoSpread,
+    status: side,
+    exchange: input.exchange,
+    isFull: user.isFull,
+    isRandom: user.isRandom,
+    fraction: user.fraction,
+    ...(needsTypedPrice(input.pair) ? { assetId: input.assetId?.trim() } : {}),
+  };
+}
+
+/**
+ * A bot-mode order on a priced pair is signed with the user's stored key and secret for the
+ * exchange; the session user carries masks of stored ones ("" when none).
+ */
+export function missingKeys(
+  user: Pick<PublicUser, "useBot" | (typeof TRADING_KEY_FIELDS)[KeyedExchange][number]>,
+  exchange: KeyedExchange,
+  pair: string,
+): boolean {
+  if (user.useBot === "none" || needsTypedPrice(pair)) return false;
+  return !TRADING_KEY_FIELDS[exchange].every((field) => !!user[field]);
+}

@@ -1,0 +1,102 @@
+// Placing a BUY or SELL (spec sections 4, 5 and 8): the create request, its dialogs, the list
+// effects, the call's "just bought" flag and the bot follow-up's profile refresh.
+import { proxy } from "valtio";
+import { missingKeysMessage } from "../../../server/keys/schema.ts";
+import type { Side } from "../../../server/transactions/pricing.ts";
+import { markBought } from "../calls/store.ts";
+import { translate } from "../i18n/index.ts";
+import { onSignOut, session, updateUser } from "../session/store.ts";
+import { addCreated } from "../transactions/store.ts";
+import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { createTransactionRequest, fetchProfile } from "./api.ts";
+import { market, selectedPrice } from "./market-store.ts";
+import { missingKeys, orderPayload } from "./order.ts";
+import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
+import "./messages.ts";
+
+export type TradeDialog =
+  | { kind: "fluctuating"; marketPrice: string; lastMarketPrice: string }
+  | { kind: "error"; message: string }
+  | { kind: "missingKeys"; exchange: string };
+
+export const trade = proxy({
+  /** A create request is in flight: both buttons are disabled. */
+  creating: false,
+  dialog: null as TradeDialog | null,
+});
+
+export function closeTradeDialog() {
+  trade.dialog = null;
+}
+
+/** Spec section 9: the user update after a bot transaction is debounced by 3 s. */
+export const PROFILE_REFRESH_MS = 3000;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+function refreshProfileSoon() {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => fetchProfile().then(updateUser, () => {}), PROFILE_REFRESH_MS);
+}
+
+/** The price to send, or a dialog saying why there is none. */
+function orderPrice(): string | TradeDialog {
+  if (needsTypedPrice(market.pair)) {
+    if (!isTypedPrice(market.typedPrice)) {
+      return { kind: "error", message: translate("trading.enterPrice") };
+    }
+    if (!market.assetId.trim()) {
+      return { kind: "error", message: translate("trading.enterAssetId") };
+    }
+    return market.typedPrice;
+  }
+  return selectedPrice() ?? { kind: "error", message: translate("trading.noPrice") };
+}
+
+export async function placeOrder(side: Side) {
+  const user = session.user;
+  if (!user || trade.creating) return;
+  const { pair, exchange } = market;
+  const price = orderPrice();
+  if (typeof price !== "string") {
+    trade.dialog = price;
+    return;
+  }
+  if (missingKeys(user, exchange, pair)) {
+    trade.dialog = { kind: "missingKeys", exchange };
+    return;
+  }
+  trade.creating = true;
+  try {
+    const result = await createTransactionRequest(
+      orderPayload({ user, side, pair, exchange, marketPrice: price, assetId: market.assetId }),
+    );
+    if (result.isFluctuating) {
+      trade.dialog = {
+        kind: "fluctuating",
+        marketPrice: result.marketPrice,
+        lastMarketPrice: result.lastMarketPrice,
+      };
+      return;
+    }
+    markBought();
+    for (const tx of [result.transaction, ...result.extraTransactions]) addCreated(tx);
+    notifySuccess(translate("trading.created", { side, id: result.transaction.id }));
+    if (result.extraErrors.length) {
+      notifyError(result.extraErrors.join("\n"), translate("trading.createFailed"));
+    }
+    if (user.useBot !== "none") refreshProfileSoon();
+  } catch (err) {
+    const message = errorText(err, translate("trading.createFailed"));
+    trade.dialog = message === missingKeysMessage(exchange)
+      ? { kind: "missingKeys", exchange }
+      : { kind: "error", message };
+  } finally {
+    trade.creating = false;
+  }
+}
+
+onSignOut(() => {
+  clearTimeout(refreshTimer);
+  trade.creating = false;
+  trade.dialog = null;
+});

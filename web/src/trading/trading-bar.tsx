@@ -1,0 +1,100 @@
+// The topbar's trading controls (spec section 2): pair and exchange selectors, the price (unless
+// the topbar places it itself on mobile), BUY and SELL.
+import { Button, Group, NativeSelect } from "@mantine/core";
+import { useEffect, useMemo } from "react";
+import { useSnapshot } from "valtio";
+import { useLocation } from "wouter";
+import { findPair } from "../../../server/market/pairs.ts";
+import { calls } from "../calls/store.ts";
+import { useT } from "../i18n/index.ts";
+import { session } from "../session/store.ts";
+import { clickDebounce, tradeButtons } from "./buttons.ts";
+import { LivePrice } from "./live-price.tsx";
+import { loadPairs, market, restoreSelection, selectExchange, selectPair } from "./market-store.ts";
+import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "./pairs.ts";
+import { TradeDialogs } from "./trade-dialogs.tsx";
+import { placeOrder, trade } from "./trade-store.ts";
+import { LIVE_PRICE_PAGES, usePricePoll } from "./use-price-poll.ts";
+import "./messages.ts";
+
+export const CLICK_DEBOUNCE_MS = 1000;
+
+export function TradingBar({ withPrice = true }: { withPrice?: boolean }) {
+  const t = useT();
+  const { user } = useSnapshot(session);
+  const { pair, exchange, pairs } = useSnapshot(market);
+  const { creating } = useSnapshot(trade);
+  const { activeBuy, activeSell } = useSnapshot(calls);
+  const [location] = useLocation();
+  const debounced = useMemo(
+    () => ({ BUY: clickDebounce(CLICK_DEBOUNCE_MS), SELL: clickDebounce(CLICK_DEBOUNCE_MS) }),
+    [],
+  );
+
+  useEffect(() => {
+    if (user) restoreSelection({ pair: user.pair, exchange: user.exchange });
+  }, [user?.pair, user?.exchange]);
+  useEffect(() => {
+    if (user) loadPairs().catch(() => {});
+  }, [exchange, !!user]);
+  usePricePoll(!!user && !needsTypedPrice(pair) && LIVE_PRICE_PAGES.includes(location), exchange);
+
+  if (!user) return null;
+  const enabled = tradeButtons({
+    role: user.role,
+    useBot: user.useBot,
+    activeBuy,
+    activeSell,
+    creating,
+  });
+  // Until the list arrives, the selected pair is the one option.
+  const options = pairs.some((p) => p.value === pair)
+    ? pairs
+    : [{ value: pair, label: findPair(pair)?.label ?? pair }, ...pairs];
+  const click = (side: "BUY" | "SELL") => () => {
+    if (debounced[side]()) placeOrder(side);
+  };
+
+  return (
+    <Group gap={6} wrap="nowrap" data-testid="trading-bar">
+      <NativeSelect
+        size="xs"
+        aria-label={t("trading.pair")}
+        data={options.map((p) => ({ value: p.value, label: p.label }))}
+        value={pair}
+        onChange={(e) => selectPair(e.currentTarget.value)}
+        data-testid="pair-select"
+      />
+      <NativeSelect
+        size="xs"
+        aria-label={t("trading.exchange")}
+        data={TRADING_EXCHANGES.map((x) => ({ value: x, label: t(`trading.exchangeName.${x}`) }))}
+        value={exchange}
+        onChange={(e) => selectExchange(e.currentTarget.value as TradingExchange)}
+        data-testid="exchange-select"
+      />
+      {withPrice && <LivePrice />}
+      <Button
+        size="xs"
+        color="teal"
+        disabled={!enabled.buy}
+        loading={creating}
+        onClick={click("BUY")}
+        data-testid="buy-button"
+      >
+        {t("trading.buy")}
+      </Button>
+      <Button
+        size="xs"
+        color="red"
+        disabled={!enabled.sell}
+        loading={creating}
+        onClick={click("SELL")}
+        data-testid="sell-button"
+      >
+        {t("trading.sell")}
+      </Button>
+      <TradeDialogs />
+    </Group>
+  );
+}

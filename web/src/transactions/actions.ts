@@ -1,0 +1,52 @@
+// The admin actions on a listed transaction (spec section 4): delete, set-status, buy-to-sell,
+// set-done. A delete leaves every list at once; the others reload the page.
+import { translate } from "../i18n/index.ts";
+import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import {
+  buyToSell,
+  deleteTransaction,
+  setDone,
+  setTransactionStatus,
+  type Status,
+  type TransactionView,
+} from "./api.ts";
+import { loadTransactions, removeDeleted } from "./store.ts";
+import "./messages.ts";
+
+async function run(action: () => Promise<string>) {
+  try {
+    notifySuccess(await action());
+    return true;
+  } catch (err) {
+    notifyError(errorText(err, translate("transactions.actionFailed")));
+    return false;
+  }
+}
+
+export const deleteListed = (tx: TransactionView) =>
+  run(async () => {
+    await deleteTransaction(tx.id);
+    removeDeleted(tx);
+    return translate("transactions.deleted", { id: tx.id });
+  });
+
+export const setListedStatus = (tx: TransactionView, status: Status) =>
+  run(async () => {
+    await setTransactionStatus(tx.id, status);
+    loadTransactions();
+    return translate("transactions.statusSet", { id: tx.id, status });
+  });
+
+export const moveBuyToSell = (tx: TransactionView) =>
+  run(async () => {
+    await buyToSell(tx.id);
+    loadTransactions();
+    return translate("transactions.movedToSell", { id: tx.id });
+  });
+
+export const setListedDone = (ids: number[]) =>
+  run(async () => {
+    const { updated } = await setDone(ids);
+    loadTransactions();
+    return translate("transactions.setDoneCount", { count: updated });
+  });

@@ -1,0 +1,103 @@
+// The list filters of spec section 3: pair, status (of the ALL list), sell price range, and for
+// Admin and above the username and viewAll.
+import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useSnapshot } from "valtio";
+import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
+import { PAIRS } from "../../../server/market/pairs.ts";
+import { useT } from "../i18n/index.ts";
+import { numericText as numeric } from "../ui/numeric-text.ts";
+import { type Filters, NO_FILTERS } from "./list-effects.ts";
+import { setFilters, transactionsState } from "./store.ts";
+import "./messages.ts";
+
+export function TransactionFilters({ admin }: { admin: boolean }) {
+  const t = useT();
+  const { filters } = useSnapshot(transactionsState);
+  const [draft, setDraft] = useState<Filters>({ ...filters });
+  const set = (fields: Partial<Filters>) => setDraft((d) => ({ ...d, ...fields }));
+  const apply = (fields: Partial<Filters> = {}) => {
+    const next = { ...draft, ...fields };
+    setDraft(next);
+    setFilters(next);
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <Group align="end" gap="xs" data-testid="transaction-filters">
+        <NativeSelect
+          size="xs"
+          label={t("transactions.pair")}
+          data={[
+            { value: "", label: t("transactions.allPairs") },
+            ...PAIRS.map((p) => ({ value: p.value, label: p.label })),
+          ]}
+          value={draft.pair}
+          onChange={(e) => apply({ pair: e.currentTarget.value })}
+          data-testid="filter-pair"
+        />
+        <NativeSelect
+          size="xs"
+          label={t("transactions.statusOfAll")}
+          data={[
+            { value: "", label: t("transactions.allStatuses") },
+            ...TRANSACTION_STATUSES.map((s) => ({
+              value: s,
+              label: t(`transactions.status.${s}`),
+            })),
+          ]}
+          value={draft.status}
+          onChange={(e) => apply({ status: e.currentTarget.value as Filters["status"] })}
+          data-testid="filter-status"
+        />
+        <TextInput
+          size="xs"
+          w={110}
+          label={t("transactions.sellPriceFrom")}
+          inputMode="decimal"
+          value={draft.sellPriceStart}
+          onChange={(e) => set({ sellPriceStart: numeric(e.currentTarget.value) })}
+          data-testid="filter-sell-from"
+        />
+        <TextInput
+          size="xs"
+          w={110}
+          label={t("transactions.sellPriceTo")}
+          inputMode="decimal"
+          value={draft.sellPriceEnd}
+          onChange={(e) => set({ sellPriceEnd: numeric(e.currentTarget.value) })}
+          data-testid="filter-sell-to"
+        />
+        {admin && (
+          <TextInput
+            size="xs"
+            w={140}
+            label={t("transactions.username")}
+            value={draft.username}
+            onChange={(e) => set({ username: e.currentTarget.value })}
+            data-testid="filter-username"
+          />
+        )}
+        {admin && (
+          <Checkbox
+            size="xs"
+            mb={6}
+            label={t("transactions.viewAll")}
+            checked={draft.viewAll}
+            onChange={(e) => apply({ viewAll: e.currentTarget.checked })}
+            data-testid="filter-view-all"
+          />
+        )}
+        <Button size="xs" type="submit" data-testid="filter-apply">{t("common.search")}</Button>
+        <Button size="xs" variant="default" onClick={() => apply(NO_FILTERS)}>
+          {t("transactions.reset")}
+        </Button>
+      </Group>
+    </form>
+  );
+}
