@@ -2,9 +2,12 @@
 import { Burger, Group, Stack } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { Link } from "wouter";
+import { CallAlerts } from "../calls/call-alerts.tsx";
+import { CallControls } from "../calls/call-controls.tsx";
 import { LanguageSelect } from "../i18n/language-select.tsx";
 import { useT } from "../i18n/index.ts";
 import { LivePrice } from "../trading/live-price.tsx";
+import { RealtimeLink } from "../realtime/realtime-link.tsx";
 import { TradingBar } from "../trading/trading-bar.tsx";
 import { AvatarMenu } from "./avatar-menu.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
@@ -28,9 +31,12 @@ export function Topbar() {
         {mobile && <LivePrice />}
       </Group>
       {!mobile && <TradingBar />}
+      {!mobile && <CallControls />}
       <Group gap="xs" wrap={mobile ? "wrap" : "nowrap"} justify="flex-end" style={{ flex: 1 }}>
         {!mobile && <LanguageSelect />}
         <AvatarMenu />
+        <RealtimeLink />
+        <CallAlerts />
       </Group>
     </Group>
   );
@@ -41,6 +47,7 @@ export function Topbar() {
       {bar}
       <Group px="sm" wrap="nowrap" justify="center">
         <TradingBar withPrice={false} />
+        <CallControls />
       </Group>
     </Stack>
   );

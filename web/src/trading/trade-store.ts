@@ -3,7 +3,7 @@
 import { proxy } from "valtio";
 import { missingKeysMessage } from "../../../server/keys/schema.ts";
 import type { Side } from "../../../server/transactions/pricing.ts";
-import { markBought } from "../calls/store.ts";
+import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
@@ -68,7 +68,18 @@ export async function placeOrder(side: Side) {
   trade.creating = true;
   try {
     const result = await createTransactionRequest(
-      orderPayload({ user, side, pair, exchange, marketPrice: price, assetId: market.assetId }),
+      {
+        ...orderPayload({
+          user,
+          side,
+          pair,
+          exchange,
+          marketPrice: price,
+          assetId: market.assetId,
+        }),
+        // The call this purchase answers: its expiry then makes no done transaction for us.
+        callId: answeringCallId(),
+      },
     );
     if (result.isFluctuating) {
       trade.dialog = {

@@ -7,6 +7,7 @@ import { useLocation } from "wouter";
 import { findPair } from "../../../server/market/pairs.ts";
 import { calls } from "../calls/store.ts";
 import { useT } from "../i18n/index.ts";
+import { realtime } from "../realtime/store.ts";
 import { session } from "../session/store.ts";
 import { clickDebounce, tradeButtons } from "./buttons.ts";
 import { LivePrice } from "./live-price.tsx";
@@ -25,6 +26,8 @@ export function TradingBar({ withPrice = true }: { withPrice?: boolean }) {
   const { pair, exchange, pairs } = useSnapshot(market);
   const { creating } = useSnapshot(trade);
   const { activeBuy, activeSell } = useSnapshot(calls);
+  // Pushed prices replace the poll while the socket is up.
+  const { connected } = useSnapshot(realtime);
   const [location] = useLocation();
   const debounced = useMemo(
     () => ({ BUY: clickDebounce(CLICK_DEBOUNCE_MS), SELL: clickDebounce(CLICK_DEBOUNCE_MS) }),
@@ -37,7 +40,10 @@ export function TradingBar({ withPrice = true }: { withPrice?: boolean }) {
   useEffect(() => {
     if (user) loadPairs().catch(() => {});
   }, [exchange, !!user]);
-  usePricePoll(!!user && !needsTypedPrice(pair) && LIVE_PRICE_PAGES.includes(location), exchange);
+  usePricePoll(
+    !!user && !connected && !needsTypedPrice(pair) && LIVE_PRICE_PAGES.includes(location),
+    exchange,
+  );
 
   if (!user) return null;
   const enabled = tradeButtons({

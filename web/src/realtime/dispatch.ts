@@ -1,0 +1,39 @@
+// Every server message, handled in one exhaustive switch (the protocol's union).
+import type { ServerMessage } from "../../../server/realtime/protocol.ts";
+import { receiveCall, resumeActiveCall } from "../calls/actions.ts";
+import { showTradeError } from "../calls/store.ts";
+import { signOut } from "../session/store.ts";
+import { setPrice } from "../trading/market-store.ts";
+import { reloadTransactions } from "../transactions/store.ts";
+import { debounce } from "./debounce.ts";
+
+/** Spec section 9: socket events are debounced 1000 ms. */
+export const SOCKET_DEBOUNCE_MS = 1000;
+
+export const reloadSoon = debounce(() => void reloadTransactions(), SOCKET_DEBOUNCE_MS);
+
+export function handleServerMessage(msg: ServerMessage) {
+  switch (msg.type) {
+    case "joined":
+      return void resumeActiveCall();
+    case "call":
+      return void receiveCall(msg.call);
+    case "receive-active-buy":
+    case "transaction-changed":
+      return reloadSoon();
+    case "BUY_ERROR":
+    case "SELL_ERROR":
+      showTradeError({
+        action: msg.action,
+        transactionId: msg.transactionId,
+        message: msg.message,
+      });
+      return reloadSoon();
+    case "price":
+      return setPrice(msg.exchange, msg.prices);
+    case "logout":
+      return signOut();
+    default:
+      msg satisfies never;
+  }
+}

@@ -1,0 +1,33 @@
+// Keeps the realtime socket open while signed in: connects after sign-in, rejoins when the
+// exchange changes, and closes on sign-out. Renders nothing.
+import { useEffect } from "react";
+import { useSnapshot } from "valtio";
+import { subscribeKey } from "valtio/utils";
+import { session, signOut } from "../session/store.ts";
+import { market } from "../trading/market-store.ts";
+import { RealtimeClient, socketUrl } from "./client.ts";
+import { handleServerMessage, reloadSoon } from "./dispatch.ts";
+import { realtime } from "./store.ts";
+
+export function RealtimeLink() {
+  const { token } = useSnapshot(session);
+  useEffect(() => {
+    if (!token) return;
+    const client = new RealtimeClient({
+      url: socketUrl(token),
+      exchange: () => market.exchange,
+      onMessage: handleServerMessage,
+      onStatus: (connected) => void (realtime.connected = connected),
+      onLogout: signOut,
+    });
+    client.start();
+    const unsubscribe = subscribeKey(market, "exchange", () => client.join());
+    return () => {
+      unsubscribe();
+      client.stop();
+      reloadSoon.cancel();
+      realtime.connected = false;
+    };
+  }, [token]);
+  return null;
+}
