@@ -12,6 +12,7 @@ import "./messages.ts";
 const DashboardPage = lazy(() => import("../dashboard/dashboard-page.tsx"));
 const YahooFinancePage = lazy(() => import("../yahoo-finance/yahoo-page.tsx"));
 const ManageUsersPage = lazy(() => import("../users/manage-users-page.tsx"));
+const BotKeysPage = lazy(() => import("../bot-keys/bot-keys-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 
 export default function SignedInArea() {
@@ -33,6 +34,7 @@ export default function SignedInArea() {
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/yahoo-finance" component={YahooFinancePage} />
             <Route path="/manage-users" component={ManageUsersPage} />
+            <Route path="/bot-keys/:exchange" component={BotKeysPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -2,6 +2,7 @@
 import { Burger, Group, Stack } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { Link } from "wouter";
+import { BotSelector } from "../bot-keys/bot-selector.tsx";
 import { CallAlerts } from "../calls/call-alerts.tsx";
 import { CallControls } from "../calls/call-controls.tsx";
 import { LanguageSelect } from "../i18n/language-select.tsx";
@@ -33,6 +34,7 @@ export function Topbar() {
       {!mobile && <TradingBar />}
       {!mobile && <CallControls />}
       <Group gap="xs" wrap={mobile ? "wrap" : "nowrap"} justify="flex-end" style={{ flex: 1 }}>
+        <BotSelector />
         {!mobile && <LanguageSelect />}
         <AvatarMenu />
         <RealtimeLink />

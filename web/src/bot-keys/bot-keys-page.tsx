@@ -1,0 +1,146 @@
+// /bot-keys/{exchange} (SuperAdmin; spec sections 2 and 6): that exchange's bot keys, searchable and
+// paged, with create, edit, delete and a balance view per entry.
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useState } from "react";
+import { useSnapshot } from "valtio";
+import { useParams } from "wouter";
+import { BOT_KEY_EXCHANGES, type BotKeyExchange } from "../../../server/bot-keys/schema.ts";
+import { exchangeTitle } from "../../../server/keys/schema.ts";
+import { can } from "../../../server/users/roles.ts";
+import { ErrorPage } from "../errors/error-page.tsx";
+import { useT } from "../i18n/index.ts";
+import { session } from "../session/store.ts";
+import type { BotKeyView } from "./api.ts";
+import { BalanceModal } from "./balance-modal.tsx";
+import { BotKeyModal } from "./bot-key-modal.tsx";
+import { DeleteBotKeyModal } from "./delete-bot-key-modal.tsx";
+import { botKeysTable, PAGE_SIZE, setPage, showExchange } from "./store.ts";
+import "./messages.ts";
+
+type Open =
+  | { action: "create" }
+  | { action: "edit" | "balance" | "delete"; entry: BotKeyView };
+
+const isExchange = (x: string): x is BotKeyExchange =>
+  (BOT_KEY_EXCHANGES as readonly string[]).includes(x);
+
+export default function BotKeysPage() {
+  const { exchange = "" } = useParams<{ exchange: string }>();
+  const { user } = useSnapshot(session);
+  if (!isExchange(exchange)) return <ErrorPage code={404} />;
+  if (!user || !can(user.role, "botKeys.manage")) return <NoAccess />;
+  return <BotKeysTable key={exchange} exchange={exchange} />;
+}
+
+function NoAccess() {
+  const t = useT();
+  return <Alert color="yellow">{t("botKeys.noAccess")}</Alert>;
+}
+
+function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
+  const t = useT();
+  const table = useSnapshot(botKeysTable);
+  const [typed, setTyped] = useState("");
+  const [username] = useDebouncedValue(typed, 300);
+  const [open, setOpen] = useState<Open | null>(null);
+  const title = exchangeTitle(exchange);
+
+  useEffect(() => {
+    showExchange(exchange, username);
+  }, [exchange, username]);
+
+  const close = () => setOpen(null);
+  return (
+    <Stack>
+      <Title order={3} data-testid="bot-keys-title">
+        {t("botKeys.title", { exchange: title })}
+      </Title>
+      <Group align="end" justify="space-between">
+        <Group align="end">
+          <TextInput
+            label={t("common.search")}
+            placeholder={t("botKeys.searchUsername")}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            data-testid="bot-keys-search"
+          />
+          <Text c="dimmed" size="sm" data-testid="bot-keys-total">
+            {t("botKeys.total", { count: table.totalItems })}
+          </Text>
+        </Group>
+        <Button onClick={() => setOpen({ action: "create" })} data-testid="bot-key-add">
+          {t("botKeys.add")}
+        </Button>
+      </Group>
+      {table.error && <Alert color="red">{table.error}</Alert>}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover data-testid="bot-keys-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("botKeys.id")}</Table.Th>
+              <Table.Th>{t("botKeys.username")}</Table.Th>
+              <Table.Th>{t("botKeys.key")}</Table.Th>
+              <Table.Th>{t("botKeys.secret")}</Table.Th>
+              <Table.Th>{t("botKeys.adapter")}</Table.Th>
+              <Table.Th>{t("botKeys.actions")}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {table.items.map((entry) => (
+              <Table.Tr key={entry.id} data-testid={`bot-key-row-${entry.username}`}>
+                <Table.Td>{entry.id}</Table.Td>
+                <Table.Td>{entry.username}</Table.Td>
+                <Table.Td>{entry.key}</Table.Td>
+                <Table.Td>{entry.secret}</Table.Td>
+                <Table.Td>
+                  {t(`botKeys.adapterName.${entry.adapter === "paper" ? "paper" : "live"}`)}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {(["balance", "edit", "delete"] as const).map((action) => (
+                      <Button
+                        key={action}
+                        size="compact-xs"
+                        variant={action === "delete" ? "light" : "default"}
+                        color={action === "delete" ? "red" : undefined}
+                        onClick={() => setOpen({ action, entry: entry as BotKeyView })}
+                        data-testid={`bot-key-${action}-${entry.username}`}
+                      >
+                        {t(action === "edit" ? "common.edit" : `botKeys.${action}`)}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!table.requesting && table.items.length === 0 && <Text c="dimmed">{t("botKeys.empty")}
+      </Text>}
+      <Pagination
+        total={Math.max(1, Math.ceil(table.totalItems / PAGE_SIZE))}
+        value={table.page}
+        onChange={setPage}
+        hideWithOnePage
+      />
+      {open?.action === "create" && <BotKeyModal exchange={exchange} onClose={close} />}
+      {open?.action === "edit" && (
+        <BotKeyModal exchange={exchange} entry={open.entry} onClose={close} />
+      )}
+      {open?.action === "balance" && <BalanceModal entry={open.entry} onClose={close} />}
+      {open?.action === "delete" && <DeleteBotKeyModal entry={open.entry} onClose={close} />}
+    </Stack>
+  );
+}
