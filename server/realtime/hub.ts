@@ -3,7 +3,7 @@
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Clock } from "../core/clock.ts";
 import type { Db } from "../db/client.ts";
-import type { MarketExchange } from "../market/feed.ts";
+import type { Market, MarketExchange } from "../market/feed.ts";
 import { findLiveUserById } from "../users/find.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
@@ -24,8 +24,8 @@ export interface HubOptions {
   maxBufferedBytes: number;
   /** Client frames read per socket per second; the rest are dropped. */
   maxFramesPerSecond?: number;
-  /** True when this instance has feeds of its own (it ignores prices from the bus). */
-  localPrices: boolean;
+  /** This instance's own feeds, if any: then prices from the bus are ignored. */
+  market?: Market;
   /** How often expired sessions are looked for while any socket is open. */
   sweepMs?: number;
 }
@@ -172,8 +172,10 @@ export class Hub {
         { type: "joined", group: conn.group, exchange: conn.exchange } satisfies ServerMessage,
       ),
     );
-    const prices = this.#lastPrices.get(conn.exchange);
-    if (prices) {
+    // A joining socket gets every price at once, not only those that move next.
+    const prices = this.opts.market?.feed(conn.exchange).prices() ??
+      this.#lastPrices.get(conn.exchange);
+    if (prices && Object.keys(prices).length) {
       const msg: PriceMessage = {
         type: "price",
         exchange: conn.exchange,
@@ -191,7 +193,7 @@ export class Hub {
       case "revoked":
         return void this.recheckUser(event.userId).catch((err) => console.error(err));
       case "prices":
-        if (!this.opts.localPrices) this.pushPrices(event.msg);
+        if (!this.opts.market) this.pushPrices(event.msg);
         return;
       default:
         event satisfies never;

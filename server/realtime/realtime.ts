@@ -35,7 +35,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     clock: deps.clock,
     bus,
     maxBufferedBytes: deps.config.WS_MAX_BUFFERED_BYTES,
-    localPrices: !!deps.market,
+    market: deps.market,
     sweepMs: opts.sweepMs,
   });
   // An engine-only instance serves no sockets of its own worth speaking of: it hands prices on.

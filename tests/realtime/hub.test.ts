@@ -31,7 +31,6 @@ function makeHub() {
     clock: new ManualClock(),
     bus: createMemoryBus(),
     maxBufferedBytes: 1000,
-    localPrices: true,
   });
 }
 

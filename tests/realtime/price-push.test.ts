@@ -3,6 +3,7 @@ import { ManualClock } from "../../server/core/clock.ts";
 import type { Market, MarketFeed, PriceTick } from "../../server/market/feed.ts";
 import { startPricePush, type Timers } from "../../server/realtime/price-push.ts";
 import type { PriceMessage } from "../../server/realtime/protocol.ts";
+import { feedPairs } from "../../server/market/pairs.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { closeAll, serve, TestSocket } from "./support.ts";
 
@@ -100,8 +101,10 @@ Deno.test("price push: sockets get their exchange's prices and a snapshot when t
 
     const late = await TestSocket.join(served, u.token, "binance");
     sockets.push(late);
-    const snapshot = await late.next("price");
-    assert.equal(snapshot.prices.btc_usdt, "70123.45");
+    // The snapshot on joining holds every pair of the exchange at its latest price.
+    assert.equal(late.snapshot?.prices.btc_usdt, "70123.45");
+    assert.deepEqual(Object.keys(late.snapshot!.prices).sort(), feedPairs("binance").sort());
+    assert.equal(onGate.snapshot?.exchange, "gate");
   } finally {
     await closeAll(t, served, sockets);
   }

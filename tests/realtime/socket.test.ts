@@ -73,6 +73,7 @@ Deno.test("socket: logout, a password change and deletion each log the open sock
     assert.equal((await first.closed).code, 4001);
     second.send({ type: "JoinGroup" });
     await second.next("joined");
+    await second.next("price");
 
     const changed = await t.call("POST", "/api/users/change-password", {
       token: await signIn(t, u, u.password),
@@ -103,6 +104,7 @@ Deno.test("socket: the sweep logs out a socket whose session expired", async () 
     await t.deps.realtime!.hub.sweep();
     socket.send({ type: "JoinGroup" });
     await socket.next("joined");
+    await socket.next("price");
     t.clock.advance(3600_000);
     await t.deps.realtime!.hub.sweep();
     await socket.next("logout");

@@ -40,13 +40,19 @@ export class TestSocket {
     this.closed = new Promise((resolve) => ws.addEventListener("close", (e) => resolve(e)));
   }
 
-  /** Opens, joins and waits for the `joined` answer, so the hub has the socket registered. */
+  /**
+   * Opens, joins and waits for the `joined` answer (so the hub has the socket registered) and the
+   * price snapshot that follows it (the test app always has sim feeds).
+   */
   static async join(served: Served, token: string, exchange?: "binance" | "gate") {
     const socket = await TestSocket.open(served.socketUrl(token));
     socket.send({ type: "JoinGroup", exchange });
     await socket.next("joined");
+    socket.snapshot = await socket.next("price");
     return socket;
   }
+
+  snapshot?: Of<"price">;
 
   static open(url: string): Promise<TestSocket> {
     const ws = new WebSocket(url);
