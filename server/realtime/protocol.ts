@@ -1,5 +1,8 @@
 // The realtime protocol: every message over /api/socket, both ways, as one union typed by `type`.
 // The hub and the web client both import this module, so it holds no server-only imports.
+// Calls are sent over REST (POST /api/calls, GET /api/calls/active), not as socket frames: the
+// route checks the role like every other, answers 400/403 with a message, and records the call
+// before any receiver hears of it.
 import { z } from "zod";
 import type { MarketExchange } from "../market/feed.ts";
 

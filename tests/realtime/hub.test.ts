@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
 import type { Db } from "../../server/db/client.ts";
+import type { Market } from "../../server/market/feed.ts";
 import { createMemoryBus } from "../../server/realtime/bus.ts";
 import type { Peer } from "../../server/realtime/connections.ts";
 import { Hub } from "../../server/realtime/hub.ts";
@@ -24,13 +25,14 @@ class FakePeer implements Peer {
 const user = (id: number, group: string, role: SessionUser["role"] = "User") =>
   ({ id, username: `u${id}`, role, group, exchange: "binance" }) as SessionUser;
 
-function makeHub() {
+function makeHub(bus = createMemoryBus(), market?: Market) {
   // The paths tested here never touch the database.
   return new Hub({
     db: undefined as unknown as Db,
     clock: new ManualClock(),
-    bus: createMemoryBus(),
+    bus,
     maxBufferedBytes: 1000,
+    market,
   });
 }
 
@@ -85,4 +87,26 @@ Deno.test("hub: a client flooding frames has the excess dropped", async () => {
   await hub.receive(conn, "x".repeat(5000));
   assert.equal(peer.closedWith, 1009);
   hub.closeAll();
+});
+
+Deno.test("hub: prices from the bus reach an instance without feeds; one with feeds ignores them", async () => {
+  const bus = createMemoryBus();
+  const withFeeds = makeHub(bus, { all: () => [] } as unknown as Market);
+  const apiOnly = makeHub(bus);
+  const a = new FakePeer();
+  const b = new FakePeer();
+  withFeeds.open(a, { user: user(1, "g"), sessionId: "a" });
+  apiOnly.open(b, { user: user(2, "g"), sessionId: "b" });
+  const msg: ServerMessage = {
+    type: "price",
+    exchange: "binance",
+    prices: { btc_usdt: "5" },
+    at: 1,
+  };
+  await bus.publish({ kind: "prices", msg });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(b.sent, [msg]);
+  assert.equal(a.sent.length, 0);
+  withFeeds.closeAll();
+  apiOnly.closeAll();
 });
