@@ -16,7 +16,8 @@ export function BotSelector() {
   const t = useT();
   const { user } = useSnapshot(session);
   const { items, loaded } = useSnapshot(botOptions);
-  const [saving, setSaving] = useState(false);
+  // The ticked boxes while a save is on its way; a failed save goes back to the stored ones.
+  const [pending, setPending] = useState<number[] | null>(null);
   const allowed = !!user && can(user.role, "bots.select");
   useEffect(() => {
     if (allowed) loadBotOptions();
@@ -25,24 +26,25 @@ export function BotSelector() {
 
   // Ids of deleted keys may linger in a stale session; count only keys that exist.
   const listed = new Set(items.map((k) => k.id));
-  const selected = user.selectBots.filter((id) => !loaded || listed.has(id));
+  const selected = (pending ?? user.selectBots).filter((id) => !loaded || listed.has(id));
   const exchanges = [...new Set(items.map((k) => k.exchange))];
 
-  const change = async (ids: string[]) => {
-    setSaving(true);
+  const change = async (values: string[]) => {
+    const ids = values.map(Number);
+    setPending(ids);
     try {
-      updateUser(await saveSelectedBots(user.id, ids.map(Number)));
+      updateUser(await saveSelectedBots(user.id, ids));
     } catch (err) {
       notifyError(errorText(err, t("botKeys.selectFailed")));
     } finally {
-      setSaving(false);
+      setPending(null);
     }
   };
 
   return (
     <Popover position="bottom-end" shadow="md" width={280} onOpen={loadBotOptions}>
       <Popover.Target>
-        <Button size="xs" variant="light" loading={saving} data-testid="bot-selector">
+        <Button size="xs" variant="light" data-testid="bot-selector">
           {t("botKeys.selector", { count: selected.length })}
         </Button>
       </Popover.Target>
@@ -61,7 +63,7 @@ export function BotSelector() {
                       key={k.id}
                       value={String(k.id)}
                       label={k.username}
-                      disabled={saving}
+                      disabled={pending !== null}
                       data-testid={`bot-option-${k.username}`}
                     />
                   ))}
