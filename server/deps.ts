@@ -21,8 +21,8 @@ export interface Deps {
   onSessionsRevoked?: (userId: number) => void;
   /** The /Summaries/hash value and decryption of transport-encrypted key fields. */
   keyTransport: KeyTransport;
-  /** Whether a User may trade now (a call is active for them); absent: always. */
-  callGate?: (userId: number) => boolean | Promise<boolean>;
+  /** Whether a User may trade now (a call activates that side for them); absent: always. */
+  callGate?: (userId: number, side?: "BUY" | "SELL") => boolean | Promise<boolean>;
   /** Told when a transaction is created, changed, closed by the bot or deleted. */
   onTransactionChanged?: (tx: TransactionView) => void;
   /** Told when the bot fails to place an order (the hub sends BUY_ERROR / SELL_ERROR). */

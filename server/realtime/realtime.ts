@@ -69,7 +69,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
         body.action === "SELL" ? { type: "SELL_ERROR", ...body } : { type: "BUY_ERROR", ...body },
       ));
     },
-    callGate: (userId) => callOpensTrading(deps, userId),
+    callGate: (userId, side) => callOpensTrading(deps, userId, side),
   };
 
   return {

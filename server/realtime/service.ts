@@ -77,9 +77,18 @@ export async function activeCallFor(deps: Deps, user: SessionUser): Promise<Acti
   return row && effect ? { call: toCallInfo(row), effect } : null;
 }
 
-/** The trade gate for Users: trading is open while a call activates a BUY or SELL button for them. */
-export async function callOpensTrading(deps: Deps, userId: number): Promise<boolean> {
+/**
+ * The trade gate for Users: open while a call activates that side's button for them (either side
+ * when `side` is not given).
+ */
+export async function callOpensTrading(
+  deps: Deps,
+  userId: number,
+  side?: "BUY" | "SELL",
+): Promise<boolean> {
   const user = await findLiveUserById(deps.db, userId);
   const active = user ? await activeCallFor(deps, user) : null;
-  return !!active && (active.effect.buy || active.effect.sell);
+  if (!active) return false;
+  const { buy, sell } = active.effect;
+  return side === "BUY" ? buy : side === "SELL" ? sell : buy || sell;
 }

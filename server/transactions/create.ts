@@ -137,7 +137,7 @@ async function assertMayTrade(
   if (!USER_SIDES[side].includes(input.useBot)) {
     throw forbidden(`${side} is not active in bot mode ${input.useBot}`);
   }
-  if (deps.callGate && !(await deps.callGate(user.id))) {
+  if (deps.callGate && !(await deps.callGate(user.id, side))) {
     throw forbidden(`${side} is active only during a call`);
   }
 }

@@ -115,6 +115,8 @@ Deno.test("calls: the trade gate opens for the group during a call and closes at
     });
     const call = await res.json();
     assert.equal(await gate(member.id), true);
+    assert.equal(await t.deps.callGate!(member.id, "BUY"), true);
+    assert.equal(await t.deps.callGate!(member.id, "SELL"), false, "a BUY call opens BUY only");
     assert.equal(await gate(outsider.id), false);
     assert.equal(await gate(lead.id), false, "a caller is not governed by their own call");
 

@@ -60,6 +60,11 @@ Deno.test("call life: a buyer inside the window gets no auto-done; a non-buyer g
       token: outsider.token,
       body: buyBody(t),
     });
+    // A BUY call opens BUY only, whatever bot mode the request claims.
+    await expectStatus(t, 403, "POST", "/api/transaction", {
+      token: idle.token,
+      body: buyBody(t, { status: "SELL", useBot: "sell_buy" }),
+    });
 
     t.clock.advance(15_000);
     // The expiry: each client may retry or double-fire; the server decides once per (call, user).
