@@ -175,6 +175,25 @@ export const transactions = pgTable("transactions", {
   index("transactions_status_created").on(t.status, t.createdAt.desc(), t.id.desc()),
   index("transactions_created").on(t.createdAt),
   index("transactions_pair_status").on(t.pair, t.status),
+  // The list, newest first (created_at desc, id desc, nulls last like the two indexes above): one
+  // ordered range per scope, carrying the filtered columns so totals read the index only.
+  index("transactions_list_created").on(t.createdAt.desc(), t.id.desc(), t.sellPrice),
+  index("transactions_list_user").on(
+    t.userId,
+    t.createdAt.desc(),
+    t.id.desc(),
+    t.pair,
+    t.status,
+    t.sellPrice,
+  ),
+  index("transactions_list_pair").on(t.pair, t.createdAt.desc(), t.id.desc(), t.status, t.sellPrice),
+  index("transactions_list_pair_status").on(
+    t.pair,
+    t.status,
+    t.createdAt.desc(),
+    t.id.desc(),
+    t.sellPrice,
+  ),
   // The bot worker's scans: open bot transactions of one market whose target the price reached.
   index("transactions_bot_buy").on(t.exchange, t.pair, t.sellPrice)
     .where(sql`${t.status} = 'BUY' and ${t.useBot} = 'buy_sell'`),

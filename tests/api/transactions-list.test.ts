@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { sql } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
+import { COUNT_CAP } from "../../server/transactions/list.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { expectStatus } from "./transactions-fixtures.ts";
@@ -182,6 +184,27 @@ Deno.test("avg: totals and quantity-weighted average prices over the filtered ro
     });
     assert.equal(none.count, 0);
     assert.equal(none.avgBuyPrice, "0.00000000");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("list: totals beyond COUNT_CAP are reported as the cap with totalCapped", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    await t.deps.db.execute(sql`insert into transactions (user_id, status, pair, exchange, adapter,
+        market_price, buy_price, sell_price, amount, quantity, created_at)
+      select ${u.id}, (case when g % 2 = 0 then 'BUY' else 'DONE' end)::transaction_status,
+        'btc_usdt', 'binance', 'paper', 1, 1, 1, 1, 1, now() - g * interval '1 second'
+      from generate_series(1, ${COUNT_CAP + 2}) g`);
+    const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
+    assert.deepEqual(
+      [list.ALL.totalItems, list.ALL.totalCapped, list.BUY.totalItems, list.BUY.totalCapped],
+      [COUNT_CAP, true, COUNT_CAP / 2 + 1, false],
+    );
+    assert.equal(list.SELL.totalCapped, false);
+    assert.equal(list.ALL.items.length, 10);
   } finally {
     await t.close();
   }

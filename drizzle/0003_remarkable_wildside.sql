@@ -1,0 +1,4 @@
+CREATE INDEX "transactions_list_created" ON "transactions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"sell_price");--> statement-breakpoint
+CREATE INDEX "transactions_list_user" ON "transactions" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"pair","status","sell_price");--> statement-breakpoint
+CREATE INDEX "transactions_list_pair" ON "transactions" USING btree ("pair","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","sell_price");--> statement-breakpoint
+CREATE INDEX "transactions_list_pair_status" ON "transactions" USING btree ("pair","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"sell_price");

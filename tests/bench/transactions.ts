@@ -1,0 +1,291 @@
+// Transactions on PostgreSQL with the paper exchange, against the real server run as a subprocess
+// (server/main.ts, engine and api in one process, as by default):
+// 1. POST /api/transaction from 50 concurrent connections for 10 s (50 traders, bot mode buy_sell,
+//    a paper market order and a row each): requests per second and p99 latency.
+// 2. GET /api/transaction page 1 with filters over 1,000,000 transactions: p99 latency per query.
+// BENCH_DATABASE_URL names the PostgreSQL server; a scratch database is created and dropped.
+import postgres from "postgres";
+import { createSession } from "../../server/auth/sessions.ts";
+import { randomHex } from "../../server/core/hex.ts";
+import { createSecretBox } from "../../server/core/secret-box.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { users } from "../../server/db/schema.ts";
+
+const CONNECTIONS = 50;
+const POST_SECONDS = 10;
+const WARMUP_SECONDS = 2;
+const MIN_POSTS_PER_SECOND = 1_500;
+const MAX_POST_P99_MS = 50;
+const ROWS = 1_000_000;
+const LIST_REQUESTS = 400;
+const MAX_LIST_P99_MS = 15;
+const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
+/** "post" or "list" runs one phase only, while tuning. */
+const ONLY = Deno.env.get("BENCH_ONLY");
+const main = new URL("../../server/main.ts", import.meta.url).pathname;
+const PAIRS = [
+  "btc_usdt",
+  "eth_usdt",
+  "bnb_usdt",
+  "btc_usd",
+  "eth_usd",
+  "btc_fdusd",
+  "btc_busd",
+  "btc_tusd",
+  "eth_busd",
+  "undead_usdt",
+  "naft_usdt",
+  "mepad_usdt",
+];
+
+async function scratchDatabase() {
+  const name = `gb_bench_tx_${Deno.pid}`;
+  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    },
+  };
+}
+
+/** An Admin, 50 Lead traders with Binance keys and 150 Users, each with a signed-in token. */
+async function seedPeople(url: string, appKey: string) {
+  const database = await openDatabase({ url, max: 4 });
+  const box = await createSecretBox(appKey);
+  const now = new Date();
+  const person = async (i: number, role: "Admin" | "Lead" | "User") => ({
+    username: `${role.toLowerCase()}_${i}`,
+    email: `${role.toLowerCase()}_${i}@example.com`,
+    passwordHash: "x",
+    role,
+    uniqueId: 100_000 + i,
+    totpEnabled: true,
+    useBot: "buy_sell" as const,
+    binanceKey: role === "Lead" ? await box.seal(`key-${i}`) : null,
+    binanceSecret: role === "Lead" ? await box.seal(`secret-${i}`) : null,
+  });
+  const rows = [await person(0, "Admin")];
+  for (let i = 1; i <= CONNECTIONS; i++) rows.push(await person(i, "Lead"));
+  for (let i = CONNECTIONS + 1; i <= 200; i++) rows.push(await person(i, "User"));
+  const inserted = await database.db.insert(users).values(rows).returning();
+  const tokens = new Map<string, string>();
+  for (const u of inserted) {
+    tokens.set(u.username, await createSession(database.db, u.id, "full", now, 12));
+  }
+  await database.close();
+  return {
+    admin: tokens.get("admin_0")!,
+    traders: inserted.filter((u) => u.role === "Lead").map((u) => tokens.get(u.username)!),
+    user: { token: tokens.get("user_51")!, name: "user_51" },
+  };
+}
+
+async function bulkTransactions(url: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const started = performance.now();
+  // use_bot none: the running bot worker has nothing to close among them.
+  await sql`insert into transactions (user_id, status, pair, exchange, adapter, use_bot,
+      market_price, buy_price, sell_price, amount, quantity, created_at, updated_at)
+    select u.ids[1 + g % array_length(u.ids, 1)],
+      (case when g % 10 = 0 then 'BUY' when g % 10 = 1 then 'SELL' else 'DONE' end)::transaction_status,
+      (${PAIRS}::text[])[1 + (g / 7) % 12],
+      'binance', 'paper', 'none',
+      60000 + g % 997, 60000 + g % 997, 60100 + g % 1009, 100, 0.00166389,
+      now() - interval '1 hour' - g * interval '5 seconds', now()
+    from generate_series(1, ${ROWS}) g,
+      (select array_agg(id order by id) ids from users) u`;
+  await sql`vacuum analyze transactions`;
+  await sql.end();
+  return (performance.now() - started) / 1000;
+}
+
+async function freePort() {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function waitForHealth(base: string, child: Deno.ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch { /* not listening yet */ }
+    const exited = await Promise.race([child.status, new Promise((r) => setTimeout(r, 100))]);
+    if (exited) throw new Error("server exited before it was ready");
+  }
+  throw new Error("server not ready after 60 s");
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** Each connection posts BUYs for its own trader until the deadline. */
+async function postLoad(base: string, traders: string[], price: string, seconds: number) {
+  const body = JSON.stringify({
+    marketPrice: price,
+    pair: "btc_usdt",
+    amount: "10",
+    buyPrice: price,
+    // Far above the market: the bot worker keeps them open, as a real buy_sell would be.
+    sellPrice: String(Number(price) * 2),
+    useBot: "buy_sell",
+    status: "BUY",
+    exchange: "binance",
+  });
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(traders.map(async (token) => {
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    while (performance.now() < deadline) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/transaction`, { method: "POST", headers, body });
+      const text = await res.text();
+      latencies.push(performance.now() - t0);
+      if (res.status !== 201) {
+        const key = `${res.status} ${text.slice(0, 120)}`;
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      }
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    rate: latencies.length / elapsed,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    failures,
+  };
+}
+
+async function listLatency(base: string, token: string, query: string) {
+  const get = async () => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/transaction?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`GET ${query}: ${res.status} ${JSON.stringify(body)}`);
+    return { ms: performance.now() - t0, body };
+  };
+  for (let i = 0; i < 30; i++) await get();
+  const times: number[] = [];
+  let last;
+  for (let i = 0; i < LIST_REQUESTS; i++) {
+    last = await get();
+    times.push(last.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), body: last!.body };
+}
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** User + system CPU time of a process so far (from /proc, in clock ticks of 10 ms). */
+function cpuMs(pid: number) {
+  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The machine's 1-minute load: benchmarks on a shared machine are only as good as this. */
+const loadAverage = () => Deno.readTextFileSync("/proc/loadavg").split(" ")[0];
+
+async function postPhase(base: string, traders: string[], price: string, pid: number) {
+  await postLoad(base, traders, price, WARMUP_SECONDS);
+  const cpuBefore = cpuMs(pid);
+  const post = await postLoad(base, traders, price, POST_SECONDS);
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / post.count;
+  const ok = post.failures.size === 0 && post.rate >= MIN_POSTS_PER_SECOND &&
+    post.p99 < MAX_POST_P99_MS;
+  console.log(
+    `POST /api/transaction, ${CONNECTIONS} connections, ${POST_SECONDS} s: ${post.count} created, ` +
+      `${Math.round(post.rate)} req/s (limit >= ${MIN_POSTS_PER_SECOND}), p50 ${ms(post.p50)}, ` +
+      `p99 ${ms(post.p99)} (limit < ${MAX_POST_P99_MS} ms) ${ok ? "OK" : "OVER"}; ` +
+      `server CPU ${cpuPerRequest.toFixed(2)} ms/request; load average ${loadAverage()}`,
+  );
+  for (const [what, n] of post.failures) console.log(`  ${n} x ${what}`);
+
+  return ok;
+}
+
+export async function run(): Promise<boolean> {
+  const db = await scratchDatabase();
+  const appKey = randomHex(32);
+  let child: Deno.ChildProcess | undefined;
+  try {
+    const people = await seedPeople(db.url, appKey);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", main],
+      env: {
+        DATABASE_URL: db.url,
+        APP_SECRET_KEY: appKey,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ROLES: "both",
+        // A still market: the client's price stays the feed's, so no request is "fluctuating".
+        MARKET_SIM_INTERVAL_MS: "3600000",
+        DATA_DIR: await Deno.makeTempDir(),
+        RUST_BACKTRACE: "0",
+      },
+      stdout: "null",
+      stderr: "inherit",
+    }).spawn();
+    await waitForHealth(base, child);
+    const prices = await (await fetch(`${base}/api/Summaries/prices?exchange=binance`, {
+      headers: { authorization: `Bearer ${people.admin}` },
+    })).json();
+
+    let postOk = true;
+    if (ONLY !== "list") postOk = await postPhase(base, people.traders, prices.btc_usdt, child.pid);
+    if (ONLY === "post") return postOk;
+
+    const seconds = await bulkTransactions(db.url);
+    console.log(`bulk-inserted ${ROWS} transactions and analyzed in ${seconds.toFixed(1)} s`);
+    const queries: [string, string, string][] = [
+      ["Admin, viewAll, pair", people.admin, "page=1&limit=10&viewAll=true&pair=eth_usdt"],
+      [
+        "Admin, viewAll, pair + sell price range",
+        people.admin,
+        "page=1&limit=10&viewAll=true&pair=btc_usdt&sellPriceStart=60200&sellPriceEnd=60600",
+      ],
+      ["Admin, viewAll, username", people.admin, "page=1&limit=10&viewAll=true&username=user_7"],
+      ["Admin, viewAll, status DONE", people.admin, "page=1&limit=10&viewAll=true&status=DONE"],
+      ["User, own, pair", people.user.token, "page=1&limit=10&pair=btc_usdt"],
+    ];
+    let listOk = true;
+    for (const [label, token, query] of queries) {
+      const r = await listLatency(base, token, query);
+      const ok = r.p99 < MAX_LIST_P99_MS;
+      listOk &&= ok;
+      console.log(
+        `GET /api/transaction page 1 (${label}; totals ${r.body.BUY.totalItems}/` +
+          `${r.body.SELL.totalItems}/${r.body.ALL.totalItems}): p50 ${ms(r.p50)}, ` +
+          `p99 ${ms(r.p99)} (limit < ${MAX_LIST_P99_MS} ms) ${ok ? "OK" : "OVER"}`,
+      );
+    }
+    return postOk && listOk;
+  } finally {
+    if (child) {
+      child.kill("SIGTERM");
+      await child.status;
+    }
+    await db.drop();
+  }
+}
+
+if (import.meta.main) Deno.exit((await run()) ? 0 : 1);
