@@ -107,7 +107,7 @@ async function bulkTransactions(url: string) {
   return (performance.now() - started) / 1000;
 }
 
-async function freePort() {
+function freePort() {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -227,7 +227,7 @@ export async function run(): Promise<boolean> {
   let child: Deno.ChildProcess | undefined;
   try {
     const people = await seedPeople(db.url, appKey);
-    const port = await freePort();
+    const port = freePort();
     const base = `http://127.0.0.1:${port}`;
     child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", main],
