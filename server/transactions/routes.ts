@@ -1,5 +1,6 @@
 // Spec section 7 "Transactions" (the CSV reports are a later issue's).
 import { Hono } from "hono";
+import { every } from "hono/combine";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";
 import { forbidden } from "../core/errors.ts";
@@ -24,20 +25,20 @@ import {
 } from "./schema.ts";
 
 export function transactionRoutes(deps: Deps) {
+  // Per route, not a /transaction/* wildcard: the CSV report routes beside these do their own.
+  const auth = every(requireAuth(deps), requirePermission("dashboard.view"));
   return new Hono<AppEnv>()
-    .use("/transaction", requireAuth(deps), requirePermission("dashboard.view"))
-    .use("/transaction/*", requireAuth(deps), requirePermission("dashboard.view"))
-    .get("/transaction", validate("query", listQuerySchema), async (c) => {
+    .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {
       return c.json(await listTransactions(deps.db, c.get("user"), c.req.valid("query")));
     })
-    .post("/transaction", validate("json", createTransactionSchema), async (c) => {
+    .post("/transaction", auth, validate("json", createTransactionSchema), async (c) => {
       const result = await createTransaction(deps, c.get("user"), c.req.valid("json"));
       return c.json(result, result.isFluctuating ? 200 : 201);
     })
-    .get("/transaction/avg", validate("query", filterQuerySchema), async (c) => {
+    .get("/transaction/avg", auth, validate("query", filterQuerySchema), async (c) => {
       return c.json(await transactionAverages(deps.db, c.get("user"), c.req.valid("query")));
     })
-    .post("/transaction/generate-done", validate("json", generateDoneSchema), async (c) => {
+    .post("/transaction/generate-done", auth, validate("json", generateDoneSchema), async (c) => {
       const user = c.get("user");
       const input = c.req.valid("json");
       let owner = user;
@@ -50,25 +51,32 @@ export function transactionRoutes(deps: Deps) {
       const result = await generateDone(deps, owner, input);
       return c.json(result, result.created ? 201 : 200);
     })
-    .patch("/transaction/set-done", validate("json", setDoneSchema), async (c) => {
+    .patch("/transaction/set-done", auth, validate("json", setDoneSchema), async (c) => {
       return c.json(await setDone(deps, c.get("user"), c.req.valid("json").ids));
     })
-    .delete("/transaction/:id{[0-9]+}", validate("param", idParamSchema), async (c) => {
+    .delete("/transaction/:id{[0-9]+}", auth, validate("param", idParamSchema), async (c) => {
       return c.json(await deleteTransaction(deps, c.get("user"), c.req.valid("param").id));
     })
     .patch(
       "/transaction/:id{[0-9]+}/set-status/:status",
+      auth,
       validate("param", setStatusParamSchema),
       async (c) => {
         const { id, status } = c.req.valid("param");
         return c.json(await setStatus(deps, c.get("user"), id, status));
       },
     )
-    .post("/transaction/:id{[0-9]+}/buy-to-sell", validate("param", idParamSchema), async (c) => {
-      return c.json(await buyToSell(deps, c.get("user"), c.req.valid("param").id));
-    })
+    .post(
+      "/transaction/:id{[0-9]+}/buy-to-sell",
+      auth,
+      validate("param", idParamSchema),
+      async (c) => {
+        return c.json(await buyToSell(deps, c.get("user"), c.req.valid("param").id));
+      },
+    )
     .patch(
       "/transaction/:id{[0-9]+}",
+      auth,
       validate("param", idParamSchema),
       validate("json", updateTransactionSchema),
       async (c) => {
