@@ -168,6 +168,8 @@ export const transactions = pgTable("transactions", {
   filledAt: timestamp("filled_at", { withTimezone: true }),
   /** Set while the bot worker places the closing order: its claim, so no other worker does. */
   closingSince: timestamp("closing_since", { withTimezone: true }),
+  /** When the bot's last closing order was refused: it retries after a pause. */
+  closeErrorAt: timestamp("close_error_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

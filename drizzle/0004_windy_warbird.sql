@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "close_error_at" timestamp with time zone;
