@@ -2,30 +2,32 @@
 // sellPrice; a SELL in sell_buy mode buys back once the market falls to its buyPrice. The
 // transaction then becomes DONE with the closing order's id, fill price and time.
 //
-// Exactly once: all state is in the database. A worker claims rows with one conditional UPDATE
-// (closing_since set, FOR UPDATE SKIP LOCKED) so two workers never close the same row at once; the
-// closing order's clientOrderId is fixed per transaction (tx<id>c), so when a worker dies between
-// placing the order and recording it, the next one (after CLAIM_TIMEOUT_MS) re-sends the same
-// clientOrderId and the exchange (adapter contract) answers with that order instead of a second.
-// The final UPDATE requires the status still open, so a row is DONE once. A failed order leaves the
-// claim in place: the row is retried after the claim times out, and its owner is told each time.
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+// Never twice: all state is in the database. A worker claims rows with one conditional UPDATE
+// (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row, and the
+// final UPDATE needs the status still open, so a row becomes DONE once. The closing order's
+// clientOrderId is tx<id>c.
+// - The exchange refused the order (4xx, paper, no keys): nothing was placed; the claim is released
+//   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR).
+// - No clear answer (network, 5xx, timeout), or a claim older than CLAIM_TIMEOUT_MS (its worker
+//   died between placing and recording): the order may exist. Sending it again could sell twice
+//   (Binance and Gate accept a reused client id once the first order is filled), so the row is left
+//   claimed and its owner told once to check the exchange and set the status by hand; set-status
+//   and set-done release it.
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { botAccountById } from "../bot-keys/accounts.ts";
-import { kindOf } from "../exchanges/exchanges.ts";
-import { tradingCredentials } from "../keys/credentials.ts";
-import { missingKeysMessage } from "../keys/schema.ts";
+import { ExchangeError } from "../exchanges/adapter.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
+import { exchangeTitle } from "../keys/schema.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
+import { placeClose, Refused } from "./close-order.ts";
 
-export const CLAIM_TIMEOUT_MS = 30_000;
+export const RETRY_AFTER_MS = 30_000;
+export const CLAIM_TIMEOUT_MS = 120_000;
 const BATCH = 50;
 
 export interface BotWorkerOptions {
-  claimTimeoutMs?: number;
   log?: (message: string, err?: unknown) => void;
 }
 
@@ -33,18 +35,15 @@ export class BotWorker {
   private unsubscribe: (() => void)[] = [];
   private running = new Map<string, Promise<void>>();
   private again = new Set<string>();
-  private claimTimeoutMs: number;
   private log: NonNullable<BotWorkerOptions["log"]>;
 
   constructor(private deps: Deps, opts: BotWorkerOptions = {}) {
-    this.claimTimeoutMs = opts.claimTimeoutMs ?? CLAIM_TIMEOUT_MS;
     this.log = opts.log ?? ((m, e) => console.error(m, e ?? ""));
   }
 
   /** Follows every feed's ticks, after a first pass over every market (restart catch-up). */
   start() {
-    const market = this.market();
-    for (const feed of market.all()) {
+    for (const feed of this.market().all()) {
       this.unsubscribe.push(
         feed.onTick((tick: PriceTick) => this.schedule(tick.exchange, tick.pair)),
       );
@@ -86,9 +85,11 @@ export class BotWorker {
   async scan(exchange: MarketExchange, pair: Pair): Promise<number> {
     const price = this.market().feed(exchange).price(pair);
     if (!price) return 0;
-    const claimed = await this.claim(exchange, pair, price);
+    await this.flagInterrupted(exchange, pair);
     let closed = 0;
-    for (const row of claimed) if (await this.close(row, price)) closed++;
+    for (const row of await this.claim(exchange, pair, price)) {
+      if (await this.close(row, price)) closed++;
+    }
     return closed;
   }
 
@@ -97,74 +98,92 @@ export class BotWorker {
     return this.deps.market;
   }
 
+  private ago(ms: number) {
+    return new Date(this.deps.clock.now().getTime() - ms);
+  }
+
   private async claim(exchange: MarketExchange, pair: Pair, price: string) {
     const t = transactions;
-    const now = this.deps.clock.now();
-    const free = or(
-      isNull(t.closingSince),
-      lt(t.closingSince, new Date(now.getTime() - this.claimTimeoutMs)),
-    );
     const reached = or(
       and(eq(t.status, "BUY"), eq(t.useBot, "buy_sell"), lte(t.sellPrice, price)),
       and(eq(t.status, "SELL"), eq(t.useBot, "sell_buy"), gte(t.buyPrice, price)),
     );
+    const free = and(
+      isNull(t.closingSince),
+      or(isNull(t.closeErrorAt), lt(t.closeErrorAt, this.ago(RETRY_AFTER_MS))),
+    );
     const open = and(eq(t.exchange, exchange), eq(t.pair, pair), reached, free);
     const due = this.deps.db.select({ id: t.id }).from(t).where(open).orderBy(asc(t.id))
       .limit(BATCH).for("update", { skipLocked: true });
-    return await this.deps.db.update(t).set({ closingSince: now })
+    return await this.deps.db.update(t).set({ closingSince: this.deps.clock.now() })
       .where(and(inArray(t.id, due), open))
       .returning();
   }
 
-  /** Places the closing order and records it; false when it failed or another worker finished. */
+  /** Places the closing order and records it; false when it failed or was closed meanwhile. */
   private async close(row: TransactionRow, price: string): Promise<boolean> {
     const side = row.status === "BUY" ? "SELL" : "BUY";
+    const t = transactions;
+    const still = and(eq(t.id, row.id), eq(t.status, row.status));
     try {
-      const result = await this.placeClose(row, side);
+      const result = await placeClose(this.deps, row, side);
       const now = this.deps.clock.now();
-      const [done] = await this.deps.db.update(transactions).set({
+      const [done] = await this.deps.db.update(t).set({
         status: "DONE",
         filledPrice: result.filledPrice ?? price,
         filledAt: now,
         closeOrderId: result.orderId,
         closingSince: null,
+        closeErrorAt: null,
         updatedAt: now,
-      }).where(and(eq(transactions.id, row.id), eq(transactions.status, row.status)))
-        .returning();
+      }).where(still).returning();
       if (!done) return false;
       const [owner] = await this.deps.db.select({ username: users.username }).from(users)
         .where(eq(users.id, row.userId));
       this.deps.onTransactionChanged?.(toTransactionView(done, owner?.username ?? ""));
       return true;
     } catch (err) {
+      const refused = err instanceof Refused ||
+        (err instanceof ExchangeError &&
+          (err.exchange === "paper" || (!!err.status && err.status >= 400 && err.status < 500)));
       const message = err instanceof Error ? err.message : String(err);
-      this.deps.onTradeError?.(row.userId, { action: side, transactionId: row.id, message });
+      // A refusal releases the claim; an unclear answer keeps it for a person to resolve.
+      await this.deps.db.update(t).set({
+        closeErrorAt: this.deps.clock.now(),
+        ...(refused ? { closingSince: null } : {}),
+      }).where(still);
+      this.deps.onTradeError?.(row.userId, {
+        action: side,
+        transactionId: row.id,
+        message: refused ? message : this.unclear(row, message),
+      });
       return false;
     }
   }
 
-  private async placeClose(row: TransactionRow, side: "BUY" | "SELL") {
-    if (!this.deps.exchanges) throw new Error("Trading is not available on this server");
-    const exchange = row.exchange as "binance" | "gate";
-    // A bot key's transaction closes on that key's account (server/bot-keys/trade.ts).
-    const account = row.botKeyId ? await botAccountById(this.deps, row.botKeyId) : {
-      id: `user:${row.userId}`,
-      credentials: await ownerCredentials(this.deps, row.userId, exchange) ?? undefined,
-    };
-    if (!account.credentials) throw new Error(missingKeysMessage(exchange));
-    const adapter = this.deps.exchanges.adapter(exchange, kindOf(row.adapter));
-    return await adapter.placeOrder(account, {
-      pair: row.pair,
-      side,
-      type: "market",
-      quantity: row.quantity,
-      clientOrderId: closeOrderId(row.id),
-    });
+  /** Claims whose worker died mid-close: told to their owners once, left for a person. */
+  private async flagInterrupted(exchange: MarketExchange, pair: Pair) {
+    const t = transactions;
+    const rows = await this.deps.db.update(t).set({ closeErrorAt: this.deps.clock.now() }).where(
+      and(
+        eq(t.exchange, exchange),
+        eq(t.pair, pair),
+        inArray(t.status, ["BUY", "SELL"]),
+        lt(t.closingSince, this.ago(CLAIM_TIMEOUT_MS)),
+        or(isNull(t.closeErrorAt), lt(t.closeErrorAt, sql`${t.closingSince}`)),
+      ),
+    ).returning();
+    for (const row of rows) {
+      this.deps.onTradeError?.(row.userId, {
+        action: row.status === "BUY" ? "SELL" : "BUY",
+        transactionId: row.id,
+        message: this.unclear(row, "the closing order was interrupted"),
+      });
+    }
   }
-}
 
-async function ownerCredentials(deps: Deps, userId: number, exchange: "binance" | "gate") {
-  const db: Db = deps.db;
-  const [owner] = await db.select().from(users).where(eq(users.id, userId));
-  return owner ? await tradingCredentials(deps, owner, exchange) : null;
+  private unclear(row: TransactionRow, reason: string) {
+    return `${reason}. Check order ${closeOrderId(row.id)} on ${exchangeTitle(row.exchange)}, ` +
+      "then set the transaction's status.";
+  }
 }

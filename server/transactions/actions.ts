@@ -61,8 +61,8 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
 }
 
 export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
-  // A manual status ends any close the bot had started; it will not be finished over it.
-  return (await change(deps, user, id, { status, closingSince: null }))!;
+  // A manual status releases the bot's claim: an interrupted close is resolved by a person here.
+  return (await change(deps, user, id, { status, closingSince: null, closeErrorAt: null }))!;
 }
 
 /** A BUY becomes a SELL; in bot mode buy_sell it becomes sell_buy, waiting to buy back. */
@@ -72,6 +72,7 @@ export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
     useBot: sql`case when ${transactions.useBot} = 'buy_sell' then 'sell_buy'::bot_mode
       else ${transactions.useBot} end`,
     closingSince: null,
+    closeErrorAt: null,
   }, eq(transactions.status, "BUY"));
   if (!view) throw badRequest("Only a BUY transaction can become a SELL");
   return view;
@@ -93,7 +94,7 @@ export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
     ? undefined
     : eq(transactions.userId, user.id);
   const rows = await deps.db.update(transactions)
-    .set({ status: "DONE", closingSince: null, updatedAt: deps.clock.now() })
+    .set({ status: "DONE", closingSince: null, closeErrorAt: null, updatedAt: deps.clock.now() })
     .where(and(inArray(transactions.id, ids), ne(transactions.status, "DONE"), mine))
     .returning({ id: transactions.id });
   const views = await Promise.all(rows.map((r) => viewOf(deps.db, r.id)));

@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { BotWorker } from "../../server/bot/worker.ts";
+import { BotWorker, CLAIM_TIMEOUT_MS, RETRY_AFTER_MS } from "../../server/bot/worker.ts";
 import { paperBalances, transactions, users } from "../../server/db/schema.ts";
-import type { ExchangeAdapter, OrderRequest, OrderResult } from "../../server/exchanges/adapter.ts";
+import {
+  type ExchangeAdapter,
+  ExchangeError,
+  type OrderRequest,
+} from "../../server/exchanges/adapter.ts";
 import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, expectStatus, giveKeys, setUser } from "../api/transactions-fixtures.ts";
@@ -215,70 +219,131 @@ Deno.test("worker: two workers racing on the same ticks close each transaction o
   }
 });
 
-Deno.test("worker: a worker that died mid-order is taken over after the claim timeout with the same clientOrderId", async () => {
+/** Exchanges whose orders go through the real ones but whose answer never arrives (until released). */
+function hanging(s: Setup) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => release = resolve);
+  const real = s.t.deps.exchanges;
+  const exchanges: typeof real = {
+    adapter(exchange, kind) {
+      const inner: ExchangeAdapter = real.adapter(exchange, kind);
+      return {
+        ...inner,
+        placeOrder: (account, order) =>
+          inner.placeOrder(account, order).then(async (r) => (await held, r)),
+      };
+    },
+  };
+  return { exchanges, release };
+}
+
+Deno.test("worker: a close cut off by a dead worker is never sent again; the owner is told once", async () => {
   const s = await setup();
   try {
+    const errors: TradeError[] = [];
+    s.t.deps.onTradeError = (_userId, error) => errors.push(error);
     const tx = await openTx(s, { sellPrice: "60100" });
-    // The exchange side of the adapter contract: one order per clientOrderId.
-    const placed = new Map<string, Promise<OrderResult>>();
-    const sent: string[] = [];
-    let release!: () => void;
-    const hung = new Promise<void>((resolve) => release = resolve);
-    let dying = true;
-    const real = s.t.deps.exchanges;
-    s.t.deps.exchanges = {
-      adapter(exchange, kind) {
-        const inner: ExchangeAdapter = real.adapter(exchange, kind);
-        return {
-          ...inner,
-          placeOrder(account, order) {
-            sent.push(order.clientOrderId);
-            let result = placed.get(order.clientOrderId);
-            if (!result) {
-              result = inner.placeOrder(account, order);
-              placed.set(order.clientOrderId, result);
-            }
-            // The first worker's process dies after the exchange took the order.
-            if (dying) return result.then(async (r) => (await hung, r));
-            return result;
-          },
-        };
-      },
-    };
-    const a = new BotWorker(s.t.deps);
+    // Worker A's process dies after the exchange took its order and before it was recorded.
+    const dying = hanging(s);
+    const a = new BotWorker({ ...s.t.deps, exchanges: dying.exchanges });
     a.start();
     s.price("60100.00");
-    while (sent.length === 0) await new Promise((r) => setTimeout(r, 5));
-    dying = false;
+    while (closes(s, tx.id).length === 0) await new Promise((r) => setTimeout(r, 5));
 
     const b = new BotWorker(s.t.deps);
     b.start();
     await b.idle();
     assert.equal((await s.row(tx.id)).status, "BUY", "claimed by the first worker");
-    assert.deepEqual(sent, [`tx${tx.id}c`]);
+    assert.deepEqual(errors, []);
 
-    s.t.clock.advance(31_000);
+    s.t.clock.advance(CLAIM_TIMEOUT_MS + 1000);
     s.price("60100.01");
     await b.idle();
-    const done = await s.row(tx.id);
-    assert.equal(done.status, "DONE");
-    // Sent twice under one clientOrderId, placed on the exchange once.
-    assert.deepEqual(sent, [`tx${tx.id}c`, `tx${tx.id}c`]);
-    assert.equal(closes(s, tx.id).length, 1);
+    assert.deepEqual(errors, [{
+      action: "SELL",
+      transactionId: tx.id,
+      message: `the closing order was interrupted. Check order tx${tx.id}c on Binance, ` +
+        "then set the transaction's status.",
+    }]);
+    s.t.clock.advance(CLAIM_TIMEOUT_MS + 1000);
+    s.price("60100.02");
+    await b.idle();
+    assert.equal(errors.length, 1, "told once");
+    assert.equal(closes(s, tx.id).length, 1, "never sent again");
+    assert.equal((await s.row(tx.id)).status, "BUY");
     assert.equal(await s.btc(), "2.00000000");
 
-    // The first worker finishing late records nothing more.
-    release();
-    await a.idle();
-    assert.equal((await s.row(tx.id)).updatedAt.getTime(), done.updatedAt.getTime());
+    // The owner sees the order filled on the exchange and says so.
+    await expectStatus(s.t, 200, "PATCH", `/api/transaction/${tx.id}/set-status/DONE`, {
+      token: s.token,
+    });
+    dying.release();
     await a.stop();
+    const done = await s.row(tx.id);
+    assert.equal(done.status, "DONE");
+    assert.equal(done.closeOrderId, null, "the late answer records nothing");
     await b.stop();
   } finally {
     await s.t.close();
   }
 });
 
-Deno.test("worker: a failed close tells its owner, keeps the transaction open and retries after the claim timeout", async () => {
+Deno.test("worker: an unclear exchange answer leaves the transaction for a person, then a status change releases it", async () => {
+  const s = await setup();
+  const errors: TradeError[] = [];
+  s.t.deps.onTradeError = (_userId, error) => errors.push(error);
+  let down = true;
+  const real = s.t.deps.exchanges;
+  const worker = new BotWorker({
+    ...s.t.deps,
+    exchanges: {
+      adapter(exchange, kind) {
+        const inner = real.adapter(exchange, kind);
+        return {
+          ...inner,
+          placeOrder: (account, order) =>
+            down
+              ? Promise.reject(new ExchangeError("binance", "Binance is unreachable: timed out"))
+              : inner.placeOrder(account, order),
+        };
+      },
+    },
+  });
+  try {
+    const tx = await openTx(s, { sellPrice: "60100" });
+    worker.start();
+    s.price("60100.00");
+    await worker.idle();
+    assert.deepEqual(errors.map((e) => e.message), [
+      `Binance is unreachable: timed out. Check order tx${tx.id}c on Binance, ` +
+      "then set the transaction's status.",
+    ]);
+    const held = await s.row(tx.id);
+    assert.equal(held.status, "BUY");
+    assert.ok(held.closingSince);
+
+    down = false;
+    s.t.clock.advance(RETRY_AFTER_MS + 1000);
+    s.price("60100.01");
+    await worker.idle();
+    assert.equal((await s.row(tx.id)).status, "BUY", "not retried by itself");
+    assert.equal(errors.length, 1);
+
+    // The owner finds no such order on the exchange and puts the transaction back to BUY.
+    await expectStatus(s.t, 200, "PATCH", `/api/transaction/${tx.id}/set-status/BUY`, {
+      token: s.token,
+    });
+    s.price("60100.02");
+    await worker.idle();
+    assert.equal((await s.row(tx.id)).status, "DONE");
+    assert.equal(closes(s, tx.id).length, 1);
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: a refused close tells its owner, keeps the transaction open and retries after a pause", async () => {
   const s = await setup();
   const worker = new BotWorker(s.t.deps);
   try {
@@ -294,14 +359,16 @@ Deno.test("worker: a failed close tells its owner, keeps the transaction open an
       transactionId: tx.id,
       message: "Please update Key/Secret for Binance first",
     }]]);
-    assert.equal((await s.row(tx.id)).status, "BUY");
+    const refused = await s.row(tx.id);
+    assert.equal(refused.status, "BUY");
+    assert.equal(refused.closingSince, null, "a refusal releases the claim");
 
     s.price("60150.00");
     await worker.idle();
-    assert.equal(errors.length, 1, "no retry inside the claim timeout");
+    assert.equal(errors.length, 1, "no retry inside the pause");
 
     await giveKeys(s.t, s.userId, "binance");
-    s.t.clock.advance(31_000);
+    s.t.clock.advance(RETRY_AFTER_MS + 1000);
     s.price("60200.00");
     await worker.idle();
     assert.equal((await s.row(tx.id)).status, "DONE");
