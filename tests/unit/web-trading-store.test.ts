@@ -119,7 +119,11 @@ Deno.test({
       signInAs({ useBot: "none" });
       restoreSelection(session.user!);
       setPrice("binance", { btc_usdt: "60000.00" });
-      transactionsState.lists.BUY = { items: [view(3)] as never, totalItems: 1 };
+      transactionsState.lists.BUY = {
+        items: [view(3)] as never,
+        totalItems: 1,
+        totalCapped: false,
+      };
       await placeOrder("BUY");
       const [sent] = stub.sent;
       assert.equal(sent.url, "/api/transaction");

@@ -36,15 +36,18 @@ function tx(id: number, fields: Partial<TransactionView> = {}): TransactionView 
   } as TransactionView;
 }
 
+const group = (items: TransactionView[], totalItems: number, totalCapped = false) => ({
+  items,
+  totalItems,
+  totalCapped,
+});
+
 /** Page 1 with ten BUYs (of 25) and ten of every status (of 40). */
 function fullLists() {
   const lists = emptyLists();
-  lists.BUY = { items: Array.from({ length: 10 }, (_, i) => tx(100 - i)), totalItems: 25 };
-  lists.SELL = {
-    items: [tx(50, { status: "SELL" })],
-    totalItems: 1,
-  };
-  lists.ALL = { items: Array.from({ length: 10 }, (_, i) => tx(100 - i)), totalItems: 40 };
+  lists.BUY = group(Array.from({ length: 10 }, (_, i) => tx(100 - i)), 25);
+  lists.SELL = group([tx(50, { status: "SELL" })], 1);
+  lists.ALL = group(Array.from({ length: 10 }, (_, i) => tx(100 - i)), 40);
   return lists;
 }
 
@@ -107,4 +110,17 @@ Deno.test("withoutTransaction: a deleted transaction leaves BUY, SELL and ALL", 
   assert.equal(offPage.BUY.totalItems, 24);
   assert.equal(offPage.ALL.totalItems, 39);
   assert.equal(offPage.SELL.totalItems, 1);
+});
+
+Deno.test("list effects: a capped total (the server stopped counting) does not move", () => {
+  const lists = fullLists();
+  lists.ALL = group(lists.ALL.items, 5000, true);
+  const created = withCreated(lists, tx(101), page1);
+  assert.equal(created.ALL.totalItems, 5000);
+  assert.equal(created.ALL.totalCapped, true);
+  assert.equal(created.ALL.items[0].id, 101);
+  assert.equal(created.BUY.totalItems, 26);
+  const deleted = withoutTransaction(created, tx(101), NO_FILTERS);
+  assert.equal(deleted.ALL.totalItems, 5000);
+  assert.equal(deleted.BUY.totalItems, 25);
 });

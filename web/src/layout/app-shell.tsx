@@ -1,5 +1,6 @@
 import "@mantine/notifications/styles.css";
 import { AppShell, Text } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect } from "react";
 import { useSnapshot } from "valtio";
@@ -9,17 +10,20 @@ import { Topbar } from "./topbar.tsx";
 import { layout, watchWindow } from "./view.ts";
 
 export const TOPBAR_HEIGHT = 70;
-/** On mobile the topbar's trading controls take a second row. */
-export const MOBILE_TOPBAR_HEIGHT = 100;
 export const SIDEBAR_WIDTH = 240;
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { collapsed, mobile } = useSnapshot(layout);
+  const { collapsed, view } = useSnapshot(layout);
+  const compact = view !== "desktop";
   const t = useT();
+  // Below desktop width the topbar's controls wrap into more rows: the header is as tall as they are.
+  const topbar = useElementSize();
   useEffect(watchWindow, []);
   return (
     <AppShell
-      header={{ height: mobile ? MOBILE_TOPBAR_HEIGHT : TOPBAR_HEIGHT }}
+      header={{
+        height: compact ? Math.max(TOPBAR_HEIGHT, Math.ceil(topbar.height)) : TOPBAR_HEIGHT,
+      }}
       navbar={{
         width: SIDEBAR_WIDTH,
         breakpoint: "sm",
@@ -29,7 +33,9 @@ export function Shell({ children }: { children: ReactNode }) {
     >
       <Notifications position="bottom-right" />
       <AppShell.Header>
-        <Topbar />
+        <div ref={topbar.ref} style={{ height: compact ? undefined : "100%" }}>
+          <Topbar />
+        </div>
       </AppShell.Header>
       <AppShell.Navbar p="xs" data-collapsed={collapsed}>
         <Sidebar />

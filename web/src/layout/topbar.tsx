@@ -14,10 +14,12 @@ import { AvatarMenu } from "./avatar-menu.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
 
 export function Topbar() {
-  const { collapsed, mobile } = useSnapshot(layout);
+  const { collapsed, mobile, view } = useSnapshot(layout);
+  // Below desktop width the controls do not fit one row: they move to rows of their own.
+  const compact = view !== "desktop";
   const t = useT();
   const bar = (
-    <Group h={mobile ? undefined : "100%"} px="sm" gap="xs" wrap="nowrap" justify="space-between">
+    <Group h={compact ? undefined : "100%"} px="sm" gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap">
         <Burger
           opened={!collapsed}
@@ -29,10 +31,10 @@ export function Topbar() {
         <Link href="/dashboard" aria-label={t("menu.dashboard")} data-testid="logo">
           <strong style={{ whiteSpace: "nowrap" }}>{mobile ? "GB" : "Gate Bot"}</strong>
         </Link>
-        {mobile && <LivePrice />}
+        {compact && <LivePrice typed={false} />}
       </Group>
-      {!mobile && <TradingBar />}
-      {!mobile && <CallControls />}
+      {!compact && <TradingBar />}
+      {!compact && <CallControls />}
       <Group gap="xs" wrap={mobile ? "wrap" : "nowrap"} justify="flex-end" style={{ flex: 1 }}>
         <BotSelector />
         {!mobile && <LanguageSelect />}
@@ -42,13 +44,13 @@ export function Topbar() {
       </Group>
     </Group>
   );
-  if (!mobile) return bar;
-  // Mobile: the trading controls wrap into a second row (the header is taller there).
+  if (!compact) return bar;
+  // The trading and call controls wrap into more rows; the header grows to fit them.
   return (
-    <Stack h="100%" gap={4} justify="center">
+    <Stack py={6} gap={6}>
       {bar}
-      <Group px="sm" wrap="nowrap" justify="center">
-        <TradingBar withPrice={false} />
+      <Group px="sm" gap={6} wrap="wrap" justify="center">
+        <TradingBar compact />
         <CallControls />
       </Group>
     </Stack>

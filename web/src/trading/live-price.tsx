@@ -1,5 +1,6 @@
 // The topbar's price: the live price as a dollar amount, or, for NFT pairs, the typed price and
-// the asset id inputs.
+// the asset id inputs. A narrow topbar places the two in different rows: `live` and `typed` say
+// which of them this one shows.
 import { Group, Text, TextInput } from "@mantine/core";
 import { useRef } from "react";
 import { useSnapshot } from "valtio";
@@ -8,7 +9,7 @@ import { market } from "./market-store.ts";
 import { cleanTypedPrice, formatDollars, needsTypedPrice, TYPED_PRICE_MAX } from "./pairs.ts";
 import "./messages.ts";
 
-export function LivePrice() {
+export function LivePrice({ live = true, typed = true }: { live?: boolean; typed?: boolean }) {
   const t = useT();
   const { pair, prices, typedPrice, assetId } = useSnapshot(market);
   const price = prices[pair];
@@ -21,6 +22,7 @@ export function LivePrice() {
   last.current.price = price;
 
   if (needsTypedPrice(pair)) {
+    if (!typed) return null;
     return (
       <Group gap={4} wrap="nowrap">
         <TextInput
@@ -51,6 +53,7 @@ export function LivePrice() {
       </Group>
     );
   }
+  if (!live) return null;
   return (
     <Text
       fw={700}

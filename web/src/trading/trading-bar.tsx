@@ -1,5 +1,6 @@
-// The topbar's trading controls (spec section 2): pair and exchange selectors, the price (unless
-// the topbar places it itself on mobile), BUY and SELL.
+// The topbar's trading controls (spec section 2): pair and exchange selectors, the price, BUY and
+// SELL. Compact (below desktop width) the topbar shows the live price in its first row, and these
+// controls wrap in rows of their own.
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
@@ -20,7 +21,7 @@ import "./messages.ts";
 
 export const CLICK_DEBOUNCE_MS = 1000;
 
-export function TradingBar({ withPrice = true }: { withPrice?: boolean }) {
+export function TradingBar({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const { user } = useSnapshot(session);
   const { pair, exchange, pairs } = useSnapshot(market);
@@ -62,9 +63,16 @@ export function TradingBar({ withPrice = true }: { withPrice?: boolean }) {
   };
 
   return (
-    <Group gap={6} wrap="nowrap" data-testid="trading-bar">
+    <Group
+      gap={6}
+      wrap={compact ? "wrap" : "nowrap"}
+      justify={compact ? "center" : undefined}
+      data-testid="trading-bar"
+    >
+      {compact && <LivePrice live={false} />}
       <NativeSelect
         size="xs"
+        w={112}
         aria-label={t("trading.pair")}
         data={options.map((p) => ({ value: p.value, label: p.label }))}
         value={pair}
@@ -73,13 +81,14 @@ export function TradingBar({ withPrice = true }: { withPrice?: boolean }) {
       />
       <NativeSelect
         size="xs"
+        w={92}
         aria-label={t("trading.exchange")}
         data={TRADING_EXCHANGES.map((x) => ({ value: x, label: t(`trading.exchangeName.${x}`) }))}
         value={exchange}
         onChange={(e) => selectExchange(e.currentTarget.value as TradingExchange)}
         data-testid="exchange-select"
       />
-      {withPrice && <LivePrice />}
+      {!compact && <LivePrice />}
       <Button
         size="xs"
         color="teal"

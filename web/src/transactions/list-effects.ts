@@ -26,11 +26,17 @@ export const NO_FILTERS: Filters = {
   viewAll: false,
 };
 
+const emptyGroup = () => ({ items: [] as TransactionView[], totalItems: 0, totalCapped: false });
+
 export const emptyLists = (): TransactionList => ({
-  BUY: { items: [], totalItems: 0 },
-  SELL: { items: [], totalItems: 0 },
-  ALL: { items: [], totalItems: 0 },
+  BUY: emptyGroup(),
+  SELL: emptyGroup(),
+  ALL: emptyGroup(),
 });
+
+/** A capped total (the server stops counting far past any page) stays as it is. */
+const moveTotal = (group: TransactionList[GroupName], by: number) =>
+  group.totalCapped ? group.totalItems : Math.max(0, group.totalItems + by);
 
 /** Whether the server would list the transaction under these filters (status aside). */
 export function matchesFilters(tx: TransactionView, f: Filters): boolean {
@@ -67,7 +73,8 @@ export function withCreated(
     const group = lists[name];
     if (group.items.some((item) => item.id === tx.id)) continue;
     next[name] = {
-      totalItems: group.totalItems + 1,
+      ...group,
+      totalItems: moveTotal(group, 1),
       items: view.page === 1 ? [tx, ...group.items].slice(0, view.limit) : group.items,
     };
   }
@@ -89,7 +96,7 @@ export function withoutTransaction(
     const group = lists[name];
     const items = group.items.filter((item) => item.id !== tx.id);
     const listed = items.length !== group.items.length || counted.includes(name);
-    if (listed) next[name] = { items, totalItems: Math.max(0, group.totalItems - 1) };
+    if (listed) next[name] = { ...group, items, totalItems: moveTotal(group, -1) };
   }
   return next;
 }

@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "transactions.exchange": "Exchange",
     "transactions.title": "Transactions",
     "transactions.loadFailed": "Could not load transactions.",
     "transactions.actionFailed": "Update Failed!",
@@ -45,6 +46,7 @@ defineMessages({
     "transactions.deleteConfirm": "Delete transaction #{{id}}? It leaves every list.",
   },
   zh: {
+    "transactions.exchange": "交易所",
     "transactions.title": "交易",
     "transactions.loadFailed": "无法加载交易。",
     "transactions.actionFailed": "更新失败！",
@@ -88,6 +90,7 @@ defineMessages({
     "transactions.deleteConfirm": "删除交易 #{{id}}？它将从所有列表中移除。",
   },
   es: {
+    "transactions.exchange": "Exchange",
     "transactions.title": "Transacciones",
     "transactions.loadFailed": "No se pudieron cargar las transacciones.",
     "transactions.actionFailed": "¡No se pudo actualizar!",
@@ -131,6 +134,7 @@ defineMessages({
     "transactions.deleteConfirm": "¿Eliminar la transacción #{{id}}? Sale de todas las listas.",
   },
   fr: {
+    "transactions.exchange": "Plateforme",
     "transactions.title": "Transactions",
     "transactions.loadFailed": "Impossible de charger les transactions.",
     "transactions.actionFailed": "Échec de la mise à jour !",
@@ -175,6 +179,7 @@ defineMessages({
       "Supprimer la transaction n° {{id}} ? Elle quitte toutes les listes.",
   },
   it: {
+    "transactions.exchange": "Exchange",
     "transactions.title": "Transazioni",
     "transactions.loadFailed": "Impossibile caricare le transazioni.",
     "transactions.actionFailed": "Aggiornamento non riuscito!",

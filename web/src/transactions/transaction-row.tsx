@@ -38,7 +38,12 @@ export function TransactionRow({ tx, withActions, selected, onSelect, onDelete }
       <Table.Td>{findPair(tx.pair)?.label ?? tx.pair}</Table.Td>
       <Table.Td>{t(`transactions.exchangeName.${tx.exchange}`)}</Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLOR[tx.status]} variant="light" data-testid="transaction-status">
+        <Badge
+          color={STATUS_COLOR[tx.status]}
+          variant="light"
+          miw={64}
+          data-testid="transaction-status"
+        >
           {t(`transactions.status.${tx.status}`)}
         </Badge>
       </Table.Td>

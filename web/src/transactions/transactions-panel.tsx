@@ -52,7 +52,8 @@ export function TransactionsPanel() {
         <Tabs.List>
           {GROUPS.map((g) => (
             <Tabs.Tab key={g} value={g} data-testid={`tab-${g}`}>
-              {t(`transactions.tab.${g}`)} ({lists[g].totalItems})
+              {t(`transactions.tab.${g}`)} ({lists[g].totalItems}
+              {lists[g].totalCapped ? "+" : ""})
             </Tabs.Tab>
           ))}
         </Tabs.List>
