@@ -103,7 +103,8 @@ function assertMayChange(actor: SessionUser, target: SessionUser, fields: string
 
 async function assertBotKeysExist(db: Db, ids: number[]) {
   if (!ids.length) return;
-  const found = await db.select({ id: botKeys.id }).from(botKeys).where(inArray(botKeys.id, ids));
+  const found = await db.select({ id: botKeys.id }).from(botKeys)
+    .where(and(inArray(botKeys.id, ids), isNull(botKeys.deletedAt)));
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw badRequest(`Unknown bot key: ${missing.join(", ")}`, "selectBots");
 }

@@ -374,6 +374,15 @@ Deno.test("patch: profile fields and other users are Admin-only; selectBots is L
       key: "sealed-key",
       secret: "sealed-secret",
     }).returning();
+    const [gone] = await t.deps.db.insert(botKeys).values({
+      exchange: "gate",
+      username: "bot_gone",
+      key: "sealed-key",
+      secret: "sealed-secret",
+      deletedAt: t.clock.now(),
+    }).returning();
+    const deletedBot = await json(await patch(lead.id, lead.token, { selectBots: [gone.id] }));
+    assert.equal(deletedBot.status, 400);
     const chosen = await json(await patch(lead.id, lead.token, { selectBots: [key.id, key.id] }));
     assert.equal(chosen.status, 200);
     assert.deepEqual(chosen.body.selectBots, [key.id]);
