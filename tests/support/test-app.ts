@@ -11,7 +11,6 @@ import type { Role } from "../../server/users/roles.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
 import { createKeyTransport } from "../../server/keys/transport.ts";
-import { createKeyTransport } from "../../server/keys/transport.ts";
 import { startRealtime } from "../../server/realtime/realtime.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
@@ -55,7 +54,6 @@ export async function makeTestApp(
     db: database.db,
     clock,
     secretBox: await createSecretBox(randomHex(32)),
-    keyTransport: await createKeyTransport({ seed: randomHex(32), clock, rotateHours: 24 }),
     keyTransport: await createKeyTransport({ seed: randomHex(32), clock, rotateHours: 24 }),
     passwordCost: TEST_PASSWORD_COST,
     market,
