@@ -1,6 +1,7 @@
 // The profit CSV (profit-{timestamp}.csv): the /profit rows for a range, one day per page.
 import type { Deps } from "../deps.ts";
-import { type CsvColumn, csvStream, numberColumn, textColumn } from "../reports/csv.ts";
+import { type CsvColumn, numberColumn, textColumn } from "../reports/csv.ts";
+import { csvStream } from "../reports/csv-stream.ts";
 import type { ProfitRange, ProfitRow } from "./schema.ts";
 import { profitDayPage } from "./service.ts";
 

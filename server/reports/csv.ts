@@ -1,96 +1,89 @@
-// CSV files streamed page by page: the database is read one keyset page at a time, each page
-// becomes one chunk, and the next page is read only when the client has taken the last one.
-// csv-stringify does the quoting. Formula defusing: text cells that a spreadsheet would run
-// (=, +, -, @, tab, CR and their full-width forms) get a leading apostrophe. Number cells come
-// from NUMERIC columns as plain decimals (PostgreSQL never prints an exponent), so they are
-// written as they are and a negative profit stays a number.
+// CSV cells and records. Quoting follows RFC 4180 as csv-stringify writes it: a text cell holding
+// a comma, a quote, CR or LF is handed to csv-stringify to quote; any other cell needs no quotes
+// and is written as it is (csv-stringify's per-cell cost, about 1.5 us, would cap a report far
+// below the 200,000 rows/s it has to stream; tests/unit/csv-format.test.ts checks the output is
+// csv-stringify's own).
+// Formula injection: text cells that a spreadsheet would run (=, +, -, @, tab, CR and their
+// full-width forms) get a leading apostrophe. Number cells come from NUMERIC columns, printed by
+// PostgreSQL as plain decimals (never an exponent), so they are written as numbers and a
+// negative profit stays a number. "Plain" cells are numbers and enum values that PostgreSQL has
+// already joined with commas (the hot transaction report): nothing in them needs quoting.
 import { stringify } from "csv-stringify/sync";
 
+export type Cell = string | number | null;
+
 export interface CsvColumn<Row> {
-  header: string;
-  kind: "text" | "number";
+  /** One header, or several for a plain column that carries several joined cells. */
+  headers: string[];
+  kind: "text" | "number" | "plain";
   value(row: Row): Cell;
 }
 
-type Cell = string | number | null;
-
 export const textColumn = <Row>(header: string, key: keyof Row): CsvColumn<Row> => ({
-  header,
+  headers: [header],
   kind: "text",
   value: (r) => r[key] as Cell,
 });
 
 export const numberColumn = <Row>(header: string, key: keyof Row): CsvColumn<Row> => ({
-  header,
+  headers: [header],
   kind: "number",
   value: (r) => r[key] as Cell,
 });
 
-export interface Page<Row, Cursor> {
-  rows: Row[];
-  /** Where the next page starts; null when this was the last one. */
-  next: Cursor | null;
-}
+/** Number and enum cells the query joined with commas, written as they come. */
+export const plainColumns = <Row>(headers: string[], key: keyof Row): CsvColumn<Row> => ({
+  headers,
+  kind: "plain",
+  value: (r) => r[key] as Cell,
+});
 
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export const defuse = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
 
-function cell(kind: CsvColumn<unknown>["kind"], value: Cell): string {
-  if (value === null) return "";
-  if (kind === "number") return String(value);
-  return defuse(String(value));
-}
-
-// CRLF records as RFC 4180 says; a line break inside a cell is quoted (csv-stringify turns that
-// off by default once a record delimiter is given).
-const OPTIONS = {
+/** CRLF records as RFC 4180 says; a line break inside a cell is quoted. */
+export const CSV_OPTIONS = {
   record_delimiter: "windows",
   quote_record_delimiter: true,
   escape_formulas: false,
 } as const;
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
+const quoted = (text: string) => stringify([[text]], CSV_OPTIONS).slice(0, -2);
+
+/** "100.50000000" as "100.5": NUMERIC(38, 8) prints every scale digit. */
+export function trimDecimal(text: string): string {
+  if (text.indexOf(".") < 0) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  if (text.charCodeAt(end - 1) === 46) end--;
+  return text.slice(0, end);
+}
+
+function cell(kind: CsvColumn<unknown>["kind"], value: Cell): string {
+  if (value === null) return "";
+  if (kind === "plain") return value as string;
+  if (kind === "number") return typeof value === "string" ? trimDecimal(value) : String(value);
+  const text = defuse(String(value));
+  return NEEDS_QUOTES.test(text) ? quoted(text) : text;
+}
+
 export function csvRows<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
-  return stringify(rows.map((r) => columns.map((c) => cell(c.kind, c.value(r)))), OPTIONS);
+  // One flat string from join: TextEncoder would first have to flatten a rope of += pieces.
+  const lines: string[] = new Array(rows.length + 1);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    let line = cell(columns[0].kind, columns[0].value(row));
+    for (let i = 1; i < columns.length; i++) {
+      line += "," + cell(columns[i].kind, columns[i].value(row));
+    }
+    lines[r] = line;
+  }
+  lines[rows.length] = "";
+  return rows.length ? lines.join("\r\n") : "";
 }
 
 export const csvHeader = (columns: CsvColumn<never>[]) =>
-  stringify([columns.map((c) => defuse(c.header))], OPTIONS);
-
-/**
- * Reads the first page before returning, so a failure there (a bad pattern, a timeout) still
- * becomes an error response; each later page is read when the client pulls for more.
- */
-export async function csvStream<Row, Cursor>(
-  columns: CsvColumn<Row>[],
-  fetchPage: (cursor: Cursor | null) => Promise<Page<Row, Cursor>>,
-): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
-  let first: Page<Row, Cursor> | null = await fetchPage(null);
-  let cursor: Cursor | null = null;
-  // The BOM lets spreadsheets read the file as UTF-8.
-  let prefix = "\uFEFF" + csvHeader(columns as CsvColumn<never>[]);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        let text = prefix;
-        prefix = "";
-        let done = false;
-        // Pages may be empty (a page of users without transactions): skip to one with rows.
-        do {
-          const page: Page<Row, Cursor> = first ?? await fetchPage(cursor);
-          first = null;
-          text += csvRows(columns, page.rows);
-          cursor = page.next;
-          done = cursor === null;
-        } while (text === "" && !done);
-        if (text) controller.enqueue(encoder.encode(text));
-        if (done) controller.close();
-      } catch (err) {
-        // Headers are gone: all that is left is to cut the download short and log why.
-        console.error("CSV report failed mid-stream:", err);
-        controller.error(err);
-      }
-    },
-  }, { highWaterMark: 0 });
-}
+  stringify([columns.flatMap((c) => c.headers.map(defuse))], CSV_OPTIONS);

@@ -4,11 +4,12 @@ import type { Db } from "../db/client.ts";
 import { shiftReports as s, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
-import { type CsvColumn, csvStream, numberColumn, textColumn } from "./csv.ts";
+import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
+import { csvStream } from "./csv-stream.ts";
 import {
   afterCursor,
-  cursorText,
   decimalText,
+  epochMicros,
   nextCursor,
   type TimeCursor,
   utcDateTime,
@@ -21,19 +22,18 @@ const inRange = (range: ReportRange) =>
 function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: number) {
   return db.select({
     id: s.id,
-    cursorAt: cursorText(s.createdAt),
-    date: utcDateTime(s.createdAt),
-    reportDate: sql<string>`${s.reportDate}::text`,
+    at: epochMicros(s.createdAt),
+    reportDate: s.reportDate,
     username: users.username,
     account: s.account,
-    usdtIn: decimalText(s.usdtIn),
-    usdtOut: decimalText(s.usdtOut),
-    btcIn: decimalText(s.btcIn),
-    btcOut: decimalText(s.btcOut),
-    ethIn: decimalText(s.ethIn),
-    ethOut: decimalText(s.ethOut),
-    gtIn: decimalText(s.gtIn),
-    gtOut: decimalText(s.gtOut),
+    usdtIn: s.usdtIn,
+    usdtOut: s.usdtOut,
+    btcIn: s.btcIn,
+    btcOut: s.btcOut,
+    ethIn: s.ethIn,
+    ethOut: s.ethOut,
+    gtIn: s.gtIn,
+    gtOut: s.gtOut,
   }).from(s).innerJoin(users, eq(users.id, s.userId))
     .where(and(inRange(range), afterCursor(s.createdAt, s.id, cursor)))
     .orderBy(s.createdAt, s.id)
@@ -43,7 +43,7 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
 type Row = Awaited<ReturnType<typeof page>>[number];
 
 export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
-  textColumn("Date (UTC)", "date"),
+  { headers: ["Date (UTC)"], kind: "text", value: (r) => (r.at ? utcDateTime(r.at) : "TOTAL") },
   textColumn("Report Day", "reportDate"),
   textColumn("Username", "username"),
   textColumn("Account", "account"),
@@ -63,7 +63,7 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
     SHIFT_AMOUNT_FIELDS.map((f) => [f, decimalText(sql`coalesce(sum(${s[f]}), 0)`)]),
   ) as Record<(typeof SHIFT_AMOUNT_FIELDS)[number], ReturnType<typeof decimalText>>;
   const [row] = await db.select(sums).from(s).where(inRange(range));
-  return { id: 0, cursorAt: "", date: "TOTAL", reportDate: "", username: "", account: "", ...row };
+  return { id: 0, at: "", reportDate: "", username: "", account: "", ...row };
 }
 
 export function endOfShiftReport(deps: Deps, range: ReportRange) {

@@ -1,30 +1,64 @@
-// Keyset cursors over (timestamp, id). The timestamp travels as PostgreSQL's own text form so
-// its microseconds survive (a JS Date would cut them to milliseconds and repeat rows).
+// Keyset cursors over (timestamp, id). The timestamp travels as epoch microseconds, exact, so
+// PostgreSQL's microseconds survive the round trip (a JS Date would cut them to milliseconds
+// and repeat rows).
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
 
 export interface TimeCursor {
+  /** Epoch microseconds as a decimal string. */
   at: string;
-  id: number;
+  id: number | string;
 }
 
-export const cursorText = (column: AnyColumn) => sql<string>`${column}::text`;
+export const epochMicros = (column: AnyColumn) =>
+  sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
 /** Rows strictly after the cursor in (time, id) order; no condition for the first page. */
 export const afterCursor = (time: AnyColumn, id: AnyColumn, cursor: TimeCursor | null) =>
-  cursor ? sql`(${time}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+  cursor
+    ? sql`(${time}, ${id}) > (timestamptz 'epoch' + ${cursor.at}::bigint * interval '1 microsecond', ${cursor.id}::bigint)`
+    : undefined;
 
 /** The text of a NUMERIC without trailing zeros (10.50000000 becomes 10.5). */
 export const decimalText = (value: SQL | AnyColumn) => sql<string>`trim_scale(${value})::text`;
 
-/** A UTC date-time cell: YYYY-MM-DD HH:MM:SS. */
-export const utcDateTime = (column: AnyColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+const DAY_S = 86_400;
+const pad2 = (n: number) => (n < 10 ? "0" + n : String(n));
+let cachedDay = NaN;
+let cachedDayText = "";
+
+/**
+ * Epoch microseconds as a UTC date-time cell, YYYY-MM-DD HH:MM:SS. Rows come in time order, so
+ * the date part is formatted once per day and the time by arithmetic: a Date per row is a
+ * large share of a million-row report.
+ */
+export function utcDateTime(micros: string): string {
+  const seconds = Math.floor(Number(micros) / 1e6);
+  const day = Math.floor(seconds / DAY_S);
+  if (day !== cachedDay) {
+    cachedDay = day;
+    cachedDayText = new Date(day * DAY_S * 1000).toISOString().slice(0, 10);
+  }
+  const s = seconds - day * DAY_S;
+  return `${cachedDayText} ${pad2(Math.floor(s / 3600))}:${pad2(Math.floor(s / 60) % 60)}:${
+    pad2(s % 60)
+  }`;
+}
 
 /** The next cursor: the last row's, or null when the page was not full. */
-export function nextCursor<Row extends { cursorAt: string; id: number }>(
+export function nextCursor<Row extends { at: string; id: number | string }>(
   rows: Row[],
   limit: number,
 ): TimeCursor | null {
   const last = rows.at(-1);
-  return rows.length === limit && last ? { at: last.cursorAt, id: last.id } : null;
+  return rows.length === limit && last ? { at: last.at, id: last.id } : null;
+}
+
+/**
+ * Rows of a hand-written query, for the hot report pages: drizzle's row mapping costs as much
+ * as the query itself there. postgres.js answers an array, PGlite `{ rows }`.
+ */
+export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
 }

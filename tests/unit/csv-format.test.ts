@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
+import { stringify } from "csv-stringify/sync";
 import {
+  CSV_OPTIONS,
   csvHeader,
   csvRows,
-  csvStream,
   defuse,
   numberColumn,
-  type Page,
+  plainColumns,
   textColumn,
+  trimDecimal,
 } from "../../server/reports/csv.ts";
+import { csvStream, type Page } from "../../server/reports/csv-stream.ts";
+import { utcDateTime } from "../../server/reports/keyset.ts";
 import { hasBackReference } from "../../server/reports/user-regex.ts";
 
 interface Row {
@@ -42,8 +46,60 @@ Deno.test("csvRows() quotes commas, quotes and line breaks and leaves nulls empt
   assert.equal(csv, `"a,b",1\r\n"say ""hi""",2\r\n"two\nlines",3\r\n,4\r\n`);
 });
 
+Deno.test("csvRows() writes what csv-stringify writes for awkward text", () => {
+  const awkward = [
+    "",
+    " ",
+    "a,b",
+    '"',
+    '""',
+    "x\r\ny",
+    "\n",
+    "tab\there",
+    "é ü 漢字",
+    "a;b",
+    "'q'",
+  ];
+  const rows = awkward.flatMap((a) => awkward.map((b) => ({ name: a + b, amount: "1" })));
+  const expected = stringify(rows.map((r) => [defuse(r.name), "1"]), CSV_OPTIONS);
+  assert.equal(csvRows(COLUMNS, rows), expected);
+});
+
+Deno.test("trimDecimal() drops trailing zeros and a bare point, never integer zeros", () => {
+  assert.equal(trimDecimal("100.50000000"), "100.5");
+  assert.equal(trimDecimal("100.00000000"), "100");
+  assert.equal(trimDecimal("-0.00000001"), "-0.00000001");
+  assert.equal(trimDecimal("1000"), "1000");
+  assert.equal(trimDecimal("0.00000000"), "0");
+});
+
 Deno.test("csvHeader() writes the column headers as one record", () => {
   assert.equal(csvHeader(COLUMNS), "Name,Amount\r\n");
+});
+
+Deno.test("plainColumns() spans several headers and writes its joined cells untouched", () => {
+  const columns = [
+    textColumn<{ name: string; plain: string }>("Name", "name"),
+    plainColumns<{ name: string; plain: string }>(["Status", "Profit"], "plain"),
+  ];
+  assert.equal(csvHeader(columns), "Name,Status,Profit\r\n");
+  assert.equal(csvRows(columns, [{ name: "-x", plain: "DONE,-10.5" }]), "'-x,DONE,-10.5\r\n");
+});
+
+Deno.test("utcDateTime() formats epoch microseconds in UTC across days, as Date does", () => {
+  const samples = [
+    "2026-01-01T00:00:00Z",
+    "2026-01-01T23:59:59.999Z",
+    "2026-01-02T00:00:00.5Z",
+    "2024-02-29T12:34:56Z",
+    "1999-12-31T23:59:59Z",
+    "2026-01-01T09:05:07.123Z",
+  ];
+  for (const iso of samples) {
+    const ms = Date.parse(iso);
+    const expected = new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+    assert.equal(utcDateTime(String(ms * 1000 + 456)), expected, iso);
+  }
 });
 
 async function readAll(stream: ReadableStream<Uint8Array>) {
@@ -53,7 +109,7 @@ async function readAll(stream: ReadableStream<Uint8Array>) {
   return chunks;
 }
 
-Deno.test("csvStream() reads one page per pull and skips empty pages", async () => {
+Deno.test("csvStream() reads the first page up front, then one page ahead, skipping empty pages", async () => {
   const pages: Page<Row, number>[] = [
     { rows: [{ name: "a", amount: "1" }], next: 1 },
     { rows: [], next: 2 },
@@ -66,7 +122,13 @@ Deno.test("csvStream() reads one page per pull and skips empty pages", async () 
   });
   // The first page is read before the response exists; nothing more until the client pulls.
   assert.deepEqual(asked, [null]);
-  const chunks = await readAll(stream);
+  const reader = stream.getReader();
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  const chunks = [decoder.decode((await reader.read()).value)];
+  // While the first chunk goes out, the next page is already being read; no further.
+  assert.deepEqual(asked, [null, 1]);
+  reader.releaseLock();
+  chunks.push(...await readAll(stream));
   assert.deepEqual(asked, [null, 1, 2]);
   assert.deepEqual(chunks, ["\uFEFFName,Amount\r\na,1\r\n", "b,2\r\n"]);
 });

@@ -1,0 +1,218 @@
+// The Transaction Report over 1,000,000 transactions on PostgreSQL, downloaded from the real
+// server run as a subprocess: rows per second, and how far the server's resident memory (VmRSS
+// from /proc) rises above its level before the download. BENCH_DATABASE_URL names the server;
+// a scratch database is created on it and dropped afterwards.
+import postgres from "postgres";
+import { hashPassword } from "../../server/auth/password.ts";
+import { totpCode } from "../../server/auth/totp.ts";
+import { randomHex } from "../../server/core/hex.ts";
+import { createSecretBox } from "../../server/core/secret-box.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { users } from "../../server/db/schema.ts";
+
+const ROWS = 1_000_000;
+const MIN_ROWS_PER_SECOND = 200_000;
+const MAX_RSS_GROWTH_MB = 64;
+const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
+const FIRST = Date.parse("2026-01-01T00:00:00Z");
+const STEP_MS = 2_500; // 1,000,000 rows over about 29 days
+
+const V8_FLAGS = (Deno.env.get("BENCH_V8_FLAGS") ?? "").split(" ").filter(Boolean);
+const main = new URL("../../server/main.ts", import.meta.url).pathname;
+
+async function scratchDatabase() {
+  const name = `gb_bench_reports_${Deno.pid}`;
+  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    },
+  };
+}
+
+/** 50 users and ROWS transactions written by the database itself. */
+async function seed(url: string, appKey: string) {
+  const database = await openDatabase({ url, max: 2 });
+  const box = await createSecretBox(appKey);
+  const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  const password = "bench-password";
+  await database.db.insert(users).values({
+    username: "bench_admin",
+    email: "bench_admin@example.com",
+    passwordHash: await hashPassword(password, { memorySize: 64, iterations: 1 }),
+    role: "Admin",
+    uniqueId: 999_999,
+    totpEnabled: true,
+    totpSecret: await box.seal(totpSecret),
+  });
+  const sql = database.sql!;
+  await sql`insert into users (username, email, password_hash, unique_id)
+    select 'trader_' || g, 'trader_' || g || '@example.com', 'x', 100000 + g
+    from generate_series(1, 50) g`;
+  await sql`insert into transactions (user_id, status, pair, exchange, adapter, use_bot,
+      market_price, buy_price, sell_price, amount, quantity, hash, order_id, created_at,
+      updated_at)
+    select u.ids[1 + g % 50],
+      (array['BUY', 'SELL', 'DONE'])[1 + g % 3]::transaction_status,
+      (array['btc_usdt', 'eth_usdt', 'bnb_usdt'])[1 + g % 3],
+      'binance', 'paper', 'buy_sell',
+      60000 + g % 1000, 60000 + g % 1000, 60100.5 + g % 1000, 100, 0.00166389,
+      -- a real-looking hash; one row in a thousand has a cell that must be quoted
+      case when g % 1000 = 0 then 'note, "quoted"' else md5(g::text) end,
+      'tx' || g,
+      to_timestamp(${FIRST / 1000}) + g * interval '${sql.unsafe(String(STEP_MS))} milliseconds',
+      now()
+    from generate_series(1, ${ROWS}) g,
+      (select array_agg(id order by id) ids from users where username like 'trader_%') u`;
+  await sql`analyze transactions`;
+  await database.close();
+  return { username: "bench_admin", password, totpSecret };
+}
+
+function rssMb(pid: number): number {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+/** CPU seconds (user + system) the process has used: a figure the machine's load cannot skew. */
+function cpuSeconds(pid: number): number {
+  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function freePort() {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+async function waitForHealth(base: string, child: Deno.ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      await res.body?.cancel();
+      if (res.ok) return;
+    } catch { /* not listening yet */ }
+    const exited = await Promise.race([child.status, new Promise((r) => setTimeout(r, 100))]);
+    if (exited) throw new Error("server exited before it was ready");
+  }
+  throw new Error("server not ready after 60 s");
+}
+
+/** Downloads the report, sampling the server's RSS while the body streams. */
+async function download(base: string, token: string, pid: number, range: object) {
+  let peak = rssMb(pid);
+  const cpuBefore = cpuSeconds(pid);
+  const sampler = setInterval(() => peak = Math.max(peak, rssMb(pid)), 20);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/transaction/report`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(range),
+  });
+  if (res.status !== 200) throw new Error(`report failed: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body!) {
+    bytes += chunk.length;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  return { rows: lines - 1, bytes, seconds, cpu, peak: Math.max(peak, rssMb(pid)) };
+}
+
+export async function run(): Promise<boolean> {
+  const db = await scratchDatabase();
+  const appKey = randomHex(32);
+  let child: Deno.ChildProcess | undefined;
+  try {
+    const seedStart = performance.now();
+    const login = await seed(db.url, appKey);
+    console.log(
+      `seeded ${ROWS} transactions in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    const port = freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", ...V8_FLAGS, main],
+      env: {
+        DATABASE_URL: db.url,
+        APP_SECRET_KEY: appKey,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ROLES: "api",
+        RUST_BACKTRACE: "0",
+      },
+      stdout: "null",
+      stderr: "inherit",
+    }).spawn();
+    await waitForHealth(base, child);
+    const res = await fetch(`${base}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        username: login.username,
+        password: login.password,
+        code: await totpCode(login.totpSecret, new Date()),
+      }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${await res.text()}`);
+    const { token } = await res.json();
+
+    // A small report first, so code paths are compiled and pools are warm before measuring.
+    await download(base, token, child.pid, { start: FIRST, end: FIRST + 60 * 60_000 });
+    const cold = rssMb(child.pid);
+    // A tenth of the rows, then all of them: if memory followed the row count, the second
+    // download would peak far above the first.
+    const tenth = await download(base, token, child.pid, {
+      start: FIRST,
+      end: FIRST + (ROWS / 10) * STEP_MS,
+    });
+    const warm = rssMb(child.pid);
+    const all = { start: FIRST, end: FIRST + (ROWS + 1) * STEP_MS };
+    const result = await download(base, token, child.pid, all);
+    const rate = result.rows / result.seconds;
+    const growth = result.peak - warm;
+    const rateOk = result.rows === ROWS && rate >= MIN_ROWS_PER_SECOND;
+    const memoryOk = growth < MAX_RSS_GROWTH_MB;
+    console.log(
+      `transaction report: ${result.rows} rows, ${(result.bytes / 1e6).toFixed(1)} MB in ` +
+        `${result.seconds.toFixed(2)} s = ${Math.round(rate)} rows/s ` +
+        `(limit >= ${MIN_ROWS_PER_SECOND}) ${rateOk ? "OK" : "TOO SLOW"}`,
+    );
+    console.log(
+      `server CPU: ${result.cpu.toFixed(2)} s = ${
+        (result.cpu * 1e6 / result.rows).toFixed(2)
+      } us ` +
+        `a row (${Math.round(result.rows / result.cpu)} rows per CPU-second); machine load ` +
+        `${Deno.loadavg()[0].toFixed(1)} on ${navigator.hardwareConcurrency} cores`,
+    );
+    console.log(
+      `server RSS: ${cold.toFixed(1)} MB idle; ${tenth.rows} rows peaked at ` +
+        `${tenth.peak.toFixed(1)} MB (the V8 heap sizing itself for a first large download: ` +
+        `+${(tenth.peak - cold).toFixed(1)} MB); ${result.rows} rows peaked at ` +
+        `${result.peak.toFixed(1)} MB, ${growth.toFixed(1)} MB above the ${warm.toFixed(1)} MB ` +
+        `it started from (limit < ${MAX_RSS_GROWTH_MB} MB) ${memoryOk ? "OK" : "OVER"}`,
+    );
+    return rateOk && memoryOk;
+  } finally {
+    if (child) {
+      child.kill("SIGTERM");
+      await child.status;
+    }
+    await db.drop();
+  }
+}
+
+if (import.meta.main) Deno.exit((await run()) ? 0 : 1);
