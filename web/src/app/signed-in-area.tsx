@@ -13,6 +13,8 @@ const DashboardPage = lazy(() => import("../dashboard/dashboard-page.tsx"));
 const YahooFinancePage = lazy(() => import("../yahoo-finance/yahoo-page.tsx"));
 const ManageUsersPage = lazy(() => import("../users/manage-users-page.tsx"));
 const BotKeysPage = lazy(() => import("../bot-keys/bot-keys-page.tsx"));
+const ShiftPage = lazy(() => import("../shifts/shift-page.tsx"));
+const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 
 export default function SignedInArea() {
@@ -35,6 +37,8 @@ export default function SignedInArea() {
             <Route path="/yahoo-finance" component={YahooFinancePage} />
             <Route path="/manage-users" component={ManageUsersPage} />
             <Route path="/bot-keys/:exchange" component={BotKeysPage} />
+            <Route path="/shift" component={ShiftPage} />
+            <Route path="/profit" component={ProfitPage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

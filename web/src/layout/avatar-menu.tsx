@@ -6,6 +6,7 @@ import { useSnapshot } from "valtio";
 import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
 import "../users/messages.ts";
 import "../keys/messages.ts";
+import "../reports/messages.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { tradingExchange } from "../trading/pairs.ts";
 import { useT } from "../i18n/index.ts";
@@ -45,6 +46,24 @@ const MENU: MenuEntry[] = [
       t("keys.title", { exchange: exchangeTitle(tradingExchange(user.exchange)) }),
     roles: PERMISSIONS["keys.update"],
     modal: lazy(() => import("../keys/update-keys-modal.tsx")),
+  },
+  {
+    key: "user-summary-report",
+    label: (t) => t("reports.userSummary"),
+    roles: PERMISSIONS["reports.userSummary"],
+    modal: lazy(() => import("../reports/user-summary-report-modal.tsx")),
+  },
+  {
+    key: "transaction-report",
+    label: (t) => t("reports.transaction"),
+    roles: PERMISSIONS["reports.transactions"],
+    modal: lazy(() => import("../reports/transaction-report-modal.tsx")),
+  },
+  {
+    key: "end-of-shift-report",
+    label: (t) => t("reports.endOfShift"),
+    roles: PERMISSIONS["reports.endOfShift"],
+    modal: lazy(() => import("../reports/end-of-shift-report-modal.tsx")),
   },
 ];
 

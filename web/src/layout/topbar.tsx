@@ -10,6 +10,7 @@ import { useT } from "../i18n/index.ts";
 import { LivePrice } from "../trading/live-price.tsx";
 import { RealtimeLink } from "../realtime/realtime-link.tsx";
 import { TradingBar } from "../trading/trading-bar.tsx";
+import { ShiftEndButton } from "../shift-reports/shift-end-button.tsx";
 import { AvatarMenu } from "./avatar-menu.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
 
@@ -38,6 +39,7 @@ export function Topbar() {
       <Group gap="xs" wrap={mobile ? "wrap" : "nowrap"} justify="flex-end" style={{ flex: 1 }}>
         <BotSelector />
         {!mobile && <LanguageSelect />}
+        <ShiftEndButton compact={mobile} />
         <AvatarMenu />
         <RealtimeLink />
         <CallAlerts />

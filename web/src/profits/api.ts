@@ -1,0 +1,24 @@
+// The profit calls: GET /profits (ours, server/reports/README.md) and the spec's CSV download.
+import { api, download } from "../api/http.ts";
+import type { ProfitRow } from "../../../server/profits/schema.ts";
+
+export interface ProfitQuery {
+  start?: number;
+  end?: number;
+  pair?: string;
+}
+
+export interface ProfitPage {
+  items: ProfitRow[];
+  totalItems: number;
+  total: { trades: number; profit: string };
+}
+
+export const listProfits = (query: ProfitQuery & { page: number; limit: number }) =>
+  api<ProfitPage>("GET", "/profits", { query: { ...query } });
+
+export const downloadProfitCsv = (query: ProfitQuery, onProgress: (bytes: number) => void) =>
+  download("POST", "/users/calculator-profit-csv", `profit-${Date.now()}.csv`, {
+    query: { ...query },
+    onProgress,
+  });

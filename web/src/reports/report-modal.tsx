@@ -1,0 +1,78 @@
+// The frame of every report modal: a date range, the report's own fields, and a download that
+// shows its progress, then 'Report Success!' or the server's message / 'Report Failed!'.
+import "@mantine/dates/styles.css";
+import { Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { type ReactNode, useState } from "react";
+import { useT } from "../i18n/index.ts";
+import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
+import { type DayRange, dayRangeMs, formatBytes, todayRange } from "./range.ts";
+import "./messages.ts";
+
+export interface ReportModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** Prefix of the data-testid attributes, e.g. "transaction-report". */
+  testId: string;
+  children?: ReactNode;
+  download(range: { start: number; end: number }, onProgress: (bytes: number) => void): Promise<
+    void
+  >;
+}
+
+export function ReportModal(props: ReportModalProps) {
+  const t = useT();
+  const [range, setRange] = useState<DayRange>(todayRange);
+  const [received, setReceived] = useState<number | null>(null);
+
+  async function run() {
+    const ms = dayRangeMs(range);
+    if (!ms) return notifyWarning(t("reports.selectRange"));
+    setReceived(0);
+    try {
+      await props.download(ms, setReceived);
+      notifySuccess(t("reports.success"));
+      props.onClose();
+    } catch (err) {
+      notifyError(errorText(err, t("reports.failed")));
+    } finally {
+      setReceived(null);
+    }
+  }
+
+  const busy = received !== null;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      <Stack gap="sm">
+        <DatePickerInput
+          type="range"
+          label={t("reports.dateRange")}
+          placeholder={t("reports.pickDates")}
+          valueFormat="MM/DD/YYYY"
+          value={range}
+          onChange={(value) => setRange([value[0], value[1]])}
+          allowSingleDateInRange
+          data-testid={`${props.testId}-range`}
+        />
+        {props.children}
+        {busy && (
+          <Stack gap={4} data-testid={`${props.testId}-progress`}>
+            <Progress value={100} striped animated />
+            <Text size="sm" c="dimmed">
+              {t("reports.downloading", { size: formatBytes(received) })}
+            </Text>
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose} disabled={busy}>
+            {t("common.cancel")}
+          </Button>
+          <Button onClick={run} loading={busy} data-testid={`${props.testId}-submit`}>
+            {t("reports.download")}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

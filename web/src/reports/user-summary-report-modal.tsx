@@ -1,0 +1,45 @@
+// Avatar menu "User Summary Report" (Lead and above): per user and pair, filtered by a username
+// regex (run by the server, which answers a bad or runaway pattern with a message) and a pair.
+import { NativeSelect, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { PAIRS } from "../../../server/market/pairs.ts";
+import { USER_REGEX_MAX_LENGTH } from "../../../server/reports/schema.ts";
+import { useT } from "../i18n/index.ts";
+import type { ModalProps } from "../layout/avatar-menu.tsx";
+import { downloadUserSummaryReport } from "./api.ts";
+import { ReportModal } from "./report-modal.tsx";
+
+export default function UserSummaryReportModal({ opened, onClose }: ModalProps) {
+  const t = useT();
+  const [userRegex, setUserRegex] = useState("");
+  const [pair, setPair] = useState("");
+  return (
+    <ReportModal
+      opened={opened}
+      onClose={onClose}
+      title={t("reports.userSummary")}
+      testId="user-summary-report"
+      download={(range, onProgress) =>
+        downloadUserSummaryReport({ ...range, userRegex, pair }, onProgress)}
+    >
+      <TextInput
+        label={t("reports.userRegex")}
+        placeholder="^trader_"
+        maxLength={USER_REGEX_MAX_LENGTH}
+        value={userRegex}
+        onChange={(e) => setUserRegex(e.currentTarget.value)}
+        data-testid="user-summary-report-regex"
+      />
+      <NativeSelect
+        label={t("reports.pair")}
+        data={[
+          { value: "", label: t("reports.allPairs") },
+          ...PAIRS.map((p) => ({ value: p.value, label: p.label })),
+        ]}
+        value={pair}
+        onChange={(e) => setPair(e.currentTarget.value)}
+        data-testid="user-summary-report-pair"
+      />
+    </ReportModal>
+  );
+}
