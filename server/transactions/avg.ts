@@ -1,11 +1,11 @@
 // GET /transaction/avg: totals and average prices over the transactions a list query selects.
 // Averages are weighted by quantity (the price paid per unit overall), floored to 8 decimals.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { floor8 } from "../core/decimal.ts";
 import type { Db } from "../db/client.ts";
 import { transactions } from "../db/schema.ts";
-import { filterConditions, whereAll } from "./filters.ts";
+import { filterConditions, statusIs, whereAll } from "./filters.ts";
 import type { TransactionFilter } from "./schema.ts";
 
 export interface Averages {
@@ -44,7 +44,7 @@ export async function transactionAverages(
     avgBuyPrice: weighted(t.buyPrice),
     avgSellPrice: weighted(t.sellPrice),
     avgMarketPrice: weighted(t.marketPrice),
-  }).from(t).where(whereAll(conds, filter.status ? eq(t.status, filter.status) : undefined));
+  }).from(t).where(whereAll(filter.status ? [...conds, statusIs(filter.status)] : conds));
   const money = (v: string | null) => floor8(v ?? 0);
   return {
     count: Number(row.count),

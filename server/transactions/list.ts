@@ -1,19 +1,19 @@
 // GET /transaction: BUY, SELL and ALL groups, each a page of items and its total.
 // BUY and SELL are those statuses; ALL is every status, or the `status` filter when one is given.
-// Items are newest first (created_at, id), read in order from the list indexes. Two queries whatever the filters: one UNION ALL for the
-// three pages, one for the three totals.
+// Items are newest first (created_at, id), read in order from the list indexes. Two queries
+// whatever the filters: one UNION ALL for the three pages, one for the three totals.
 //
 // Totals are exact up to COUNT_CAP (500 pages of 10) and reported as COUNT_CAP with
 // totalCapped: true beyond it: counting every one of a million matching rows would cost far more
 // than the page itself, and nobody pages that far; narrower filters give exact totals again.
-import { eq, type SQL, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
-import type { Db } from "../db/client.ts";
-import { transactions, users } from "../db/schema.ts";
-import { filterConditions, whereAll } from "./filters.ts";
+import type { Database } from "../db/client.ts";
+import { transactions } from "../db/schema.ts";
+import { filterConditions, statusIs, whereAll } from "./filters.ts";
+import { rawRows } from "./raw-query.ts";
 import type { ListQuery } from "./schema.ts";
-import { toTransactionView, type TransactionView } from "./view.ts";
+import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
 
 export const COUNT_CAP = 5_000;
 
@@ -31,50 +31,65 @@ export interface TransactionList {
 }
 
 const GROUPS = ["BUY", "SELL", "ALL"] as const;
-/** Nulls last, as the indexes are built (the columns are never null). */
-const NEWEST_FIRST = [
-  sql`${transactions.createdAt} desc nulls last`,
-  sql`${transactions.id} desc nulls last`,
-];
+type GroupName = (typeof GROUPS)[number];
 const empty = (): Group => ({ items: [], totalItems: 0, totalCapped: false });
 
+/** Every transactions column under its TypeScript name, and the owner's username. */
+const COLUMNS = sql.raw(
+  Object.entries(transactions).filter(([, c]) => c && typeof c === "object" && "columnType" in c)
+    .map(([key, c]) => `"transactions"."${(c as { name: string }).name}" as "${key}"`)
+    .concat(`"users"."username" as "username"`).join(", "),
+);
+
+type RawRow = Record<keyof TransactionRow | "grp" | "username", unknown>;
+
+const DATES = ["filledAt", "closingSince", "closeErrorAt", "createdAt", "updatedAt"] as const;
+
+/** The driver's row as drizzle would have mapped it. */
+function toRow(raw: RawRow): TransactionRow {
+  const row = { ...raw, id: Number(raw.id) } as Record<string, unknown>;
+  // PostgreSQL's text form ("2026-01-01 12:00:00.123+00") is one Date parses.
+  for (const key of DATES) if (raw[key] !== null) row[key] = new Date(raw[key] as string);
+  return row as unknown as TransactionRow;
+}
+
 export async function listTransactions(
-  db: Db,
+  database: Pick<Database, "db" | "sql">,
   user: SessionUser,
   query: ListQuery,
 ): Promise<TransactionList> {
-  const conds = await filterConditions(db, user, query);
+  const conds = await filterConditions(database.db, user, query);
   if (!conds) return { BUY: empty(), SELL: empty(), ALL: empty() };
-  const statusOf: Record<(typeof GROUPS)[number], SQL | undefined> = {
-    BUY: eq(transactions.status, "BUY"),
-    SELL: eq(transactions.status, "SELL"),
-    ALL: query.status ? eq(transactions.status, query.status) : undefined,
-  };
+  const whereOf = Object.fromEntries(GROUPS.map((group) => {
+    const status = group === "ALL" ? query.status : group;
+    return [group, whereAll(status ? [...conds, statusIs(status)] : conds)];
+  })) as Record<GroupName, SQL>;
+  const page = (group: GroupName) =>
+    sql`(select ${sql.raw(`'${group}'`)} as "grp", ${COLUMNS}
+      from "transactions" join "users" on "users"."id" = "transactions"."user_id"
+      where ${whereOf[group]}
+      order by "transactions"."created_at" desc nulls last, "transactions"."id" desc nulls last
+      limit ${query.limit} offset ${(query.page - 1) * query.limit})`;
+  const capped = (group: GroupName) =>
+    sql`(select count(*) from (select 1 from "transactions" where ${whereOf[group]}
+      limit ${COUNT_CAP + 1}) capped)`;
 
-  const page = (group: (typeof GROUPS)[number]) =>
-    db.select({ grp: sql<string>`${group}`.as("grp"), t: transactions, username: users.username })
-      .from(transactions)
-      .innerJoin(users, eq(users.id, transactions.userId))
-      .where(whereAll(conds, statusOf[group]))
-      .orderBy(...NEWEST_FIRST)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-  const capped = (group: (typeof GROUPS)[number]) =>
-    sql<string>`(select count(*) from (${
-      db.select({ one: sql`1` }).from(transactions).where(whereAll(conds, statusOf[group]))
-        .limit(COUNT_CAP + 1)
-    }) capped)`;
-
-  // Prepared (by query text, per connection): the shapes repeat, so parsing and planning are saved.
   const [rows, [totals]] = await Promise.all([
-    unionAll(page("BUY"), page("SELL"), page("ALL")).prepare("transaction_list").execute(),
-    db.select({ BUY: capped("BUY"), SELL: capped("SELL"), ALL: capped("ALL") })
-      .from(sql`(select 1) one`).prepare("transaction_totals").execute(),
+    rawRows<RawRow>(
+      database,
+      sql`${page("BUY")} union all ${page("SELL")} union all ${page("ALL")}`,
+    ),
+    rawRows<Record<GroupName, string>>(
+      database,
+      sql`select ${capped("BUY")} as "BUY", ${capped("SELL")} as "SELL", ${capped("ALL")} as "ALL"`,
+    ),
   ]);
-  const group = (name: (typeof GROUPS)[number]): Group => {
+  const group = (name: GroupName): Group => {
     const total = Number(totals[name]);
     return {
-      items: rows.filter((r) => r.grp === name).map((r) => toTransactionView(r.t, r.username)),
+      items: rows.filter((r) => r.grp === name).map((r) =>
+        toTransactionView(toRow(r), r.username as string)
+      ),
       totalItems: Math.min(total, COUNT_CAP),
       totalCapped: total > COUNT_CAP,
     };

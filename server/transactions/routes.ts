@@ -29,7 +29,7 @@ export function transactionRoutes(deps: Deps) {
   const auth = every(requireAuth(deps), requirePermission("dashboard.view"));
   return new Hono<AppEnv>()
     .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {
-      return c.json(await listTransactions(deps.db, c.get("user"), c.req.valid("query")));
+      return c.json(await listTransactions(deps.database, c.get("user"), c.req.valid("query")));
     })
     .post("/transaction", auth, validate("json", createTransactionSchema), async (c) => {
       const result = await createTransaction(deps, c.get("user"), c.req.valid("json"));

@@ -47,6 +47,10 @@ Deno.test("create: buy_sell BUY places a paper market buy and stays BUY with the
     assert.equal(tx.orderId, `paper-tx${tx.id}`);
     assert.equal(tx.username, u.username);
     assert.deepEqual(changed.map((c) => c.id), [tx.id]);
+    // The list reads rows its own way: the same transaction comes out the same.
+    const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
+    assert.deepEqual(list.BUY.items, [tx]);
+    assert.deepEqual(list.ALL.items, [tx]);
     assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166666").toFixed(8));
     assert.equal(await balance(t, u.id, "USDT"), dec(100000).sub("99.9996").toFixed(8));
   } finally {

@@ -171,7 +171,7 @@ async function postLoad(base: string, traders: string[], price: string, seconds:
   };
 }
 
-async function listLatency(base: string, token: string, query: string) {
+async function listLatency(base: string, token: string, query: string, pid: number) {
   const get = async () => {
     const t0 = performance.now();
     const res = await fetch(`${base}/api/transaction?${query}`, {
@@ -184,12 +184,14 @@ async function listLatency(base: string, token: string, query: string) {
   for (let i = 0; i < 30; i++) await get();
   const times: number[] = [];
   let last;
+  const cpuBefore = cpuMs(pid);
   for (let i = 0; i < LIST_REQUESTS; i++) {
     last = await get();
     times.push(last.ms);
   }
+  const cpu = (cpuMs(pid) - cpuBefore) / LIST_REQUESTS;
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), body: last!.body };
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), cpu, body: last!.body };
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -269,13 +271,14 @@ export async function run(): Promise<boolean> {
     ];
     let listOk = true;
     for (const [label, token, query] of queries) {
-      const r = await listLatency(base, token, query);
+      const r = await listLatency(base, token, query, child.pid);
       const ok = r.p99 < MAX_LIST_P99_MS;
       listOk &&= ok;
       console.log(
         `GET /api/transaction page 1 (${label}; totals ${r.body.BUY.totalItems}/` +
           `${r.body.SELL.totalItems}/${r.body.ALL.totalItems}): p50 ${ms(r.p50)}, ` +
-          `p99 ${ms(r.p99)} (limit < ${MAX_LIST_P99_MS} ms) ${ok ? "OK" : "OVER"}`,
+          `p99 ${ms(r.p99)} (limit < ${MAX_LIST_P99_MS} ms) ${ok ? "OK" : "OVER"}; ` +
+          `server CPU ${r.cpu.toFixed(2)} ms/request; load average ${loadAverage()}`,
       );
     }
     return postOk && listOk;

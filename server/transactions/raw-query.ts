@@ -1,0 +1,15 @@
+// Hot read queries written as SQL text: drizzle's query building and row mapping were most of a
+// list request's CPU time. On PostgreSQL the statement is prepared (parsed and planned once per
+// connection); PGlite runs it through drizzle. Rows come back as the driver gives them.
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client.ts";
+import { rowsOf } from "./record.ts";
+
+const dialect = new PgDialect();
+
+export async function rawRows<T>(database: Pick<Database, "db" | "sql">, query: SQL): Promise<T[]> {
+  if (!database.sql) return rowsOf<T>(await database.db.execute(query));
+  const { sql, params } = dialect.sqlToQuery(query);
+  return await database.sql.unsafe(sql, params as never[], { prepare: true }) as unknown as T[];
+}
