@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "../core/errors.ts";
 import { botKeys, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { exchangeTitle } from "../keys/schema.ts";
-import { SECRET_MASK } from "../users/public-user.ts";
+import { sealSentFields } from "../keys/seal-fields.ts";
 import { can } from "../users/roles.ts";
 import { findLiveBotKey, newKeyAdapter } from "./accounts.ts";
 import type {
@@ -47,7 +47,7 @@ export async function searchBotKeys(deps: Deps, q: SearchBotKeysQuery) {
 }
 
 export async function createBotKey(deps: Deps, actor: SessionUser, input: CreateBotKeyInput) {
-  const sealed = await sealFields(deps, input);
+  const sealed = await sealSentFields<SecretField>(deps, input, SECRET_FIELDS);
   if (!sealed.key || !sealed.secret) throw badRequest("Both key and secret are required");
   const now = deps.clock.now();
   const row = await uniqueUsername(
@@ -84,7 +84,11 @@ export async function updateBotKey(
 ) {
   const current = await findLiveBotKey(deps.db, id);
   if (!current) throw notFound(`Bot key ${id} not found`);
-  const values: Partial<typeof botKeys.$inferInsert> = await sealFields(deps, input);
+  const values: Partial<typeof botKeys.$inferInsert> = await sealSentFields<SecretField>(
+    deps,
+    input,
+    SECRET_FIELDS,
+  );
   if (input.username && input.username !== current.username) values.username = input.username;
   const fields = Object.keys(values);
   if (fields.length === 0) throw badRequest("Nothing to update");
@@ -129,21 +133,6 @@ export async function deleteBotKey(deps: Deps, actor: SessionUser, id: number) {
     });
   });
   return { id, message: "Bot key deleted." };
-}
-
-/** Decrypts and seals the sent key and secret; masks of stored values and empty ones are kept. */
-async function sealFields(deps: Deps, input: { [F in SecretField]?: string } & { hash?: string }) {
-  const sealed: Partial<Record<SecretField, string>> = {};
-  for (const field of SECRET_FIELDS) {
-    const sent = input[field]?.trim();
-    if (!sent || sent === SECRET_MASK) continue;
-    const plain = await deps.keyTransport.decrypt(sent, input.hash);
-    if (plain === null) {
-      throw badRequest(`${field}: could not be decrypted; reload the page and try again`, field);
-    }
-    sealed[field] = await deps.secretBox.seal(plain.trim());
-  }
-  return sealed;
 }
 
 /** Runs a write, answering 409 when another live key of the exchange has the username. */

@@ -6,7 +6,8 @@ import { badRequest, notFound } from "../core/errors.ts";
 import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserById } from "../users/find.ts";
-import { SECRET_MASK, toPublicUser } from "../users/public-user.ts";
+import { toPublicUser } from "../users/public-user.ts";
+import { sealSentFields } from "./seal-fields.ts";
 import { type UpdateBotKeyInput, USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
 
 export async function updateUserKeys(deps: Deps, actor: SessionUser, input: UpdateBotKeyInput) {
@@ -15,17 +16,7 @@ export async function updateUserKeys(deps: Deps, actor: SessionUser, input: Upda
     : await findLiveUserById(deps.db, input.userId);
   if (!target) throw notFound("User not found");
 
-  const sealed: Partial<Record<UserKeyField, string>> = {};
-  for (const field of USER_KEY_FIELDS) {
-    const sent = input[field]?.trim();
-    // The form sends back masks of stored values unchanged, and drops empty ones (spec section 5).
-    if (!sent || sent === SECRET_MASK) continue;
-    const plain = await deps.keyTransport.decrypt(sent, input.hash);
-    if (plain === null) {
-      throw badRequest(`${field}: could not be decrypted; reload the page and try again`, field);
-    }
-    sealed[field] = await deps.secretBox.seal(plain.trim());
-  }
+  const sealed = await sealSentFields<UserKeyField>(deps, input, USER_KEY_FIELDS);
   const fields = Object.keys(sealed);
   if (fields.length === 0) throw badRequest("No key or secret to update");
 
