@@ -35,9 +35,8 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     db,
     sql`select ${t.id}::text as "id", ${epochMicros(t.createdAt)} as "at",
       ${users.username} as "username", ${t.pair} as "pair",
-      concat_ws(',', ${t.exchange}, ${t.status}, ${t.useBot}, trim_scale(${t.marketPrice}),
-        trim_scale(${t.buyPrice}), trim_scale(${t.sellPrice}), trim_scale(${t.amount}),
-        trim_scale(${t.quantity})) as "plain",
+      concat_ws(',', ${t.exchange}, ${t.status}, ${t.useBot}, ${t.marketPrice}, ${t.buyPrice},
+        ${t.sellPrice}, ${t.amount}, ${t.quantity}) as "plain",
       ${t.orderId} as "orderId", ${t.hash} as "hash"
     from ${t} join ${users} on ${users.id} = ${t.userId}
     where ${t.createdAt} >= ${new Date(range.start).toISOString()}::timestamptz

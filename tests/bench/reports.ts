@@ -1,7 +1,8 @@
 // The Transaction Report over 1,000,000 transactions on PostgreSQL, downloaded from the real
-// server run as a subprocess: rows per second, and how far the server's resident memory (VmRSS
-// from /proc) rises above its level before the download. BENCH_DATABASE_URL names the server;
-// a scratch database is created on it and dropped afterwards.
+// server run as a subprocess: rows per second, the server's CPU time per row, and how far its
+// resident memory (VmRSS from /proc) rises. BENCH_DATABASE_URL names the server; a scratch
+// database is created on it and dropped afterwards. To compare settings: REPORT_PAGE_SIZE is
+// passed to the server, BENCH_V8_FLAGS (e.g. "--v8-flags=--max-semi-space-size=2") to deno.
 import postgres from "postgres";
 import { hashPassword } from "../../server/auth/password.ts";
 import { totpCode } from "../../server/auth/totp.ts";
@@ -124,7 +125,8 @@ async function download(base: string, token: string, pid: number, range: object)
   let lines = 0;
   for await (const chunk of res.body!) {
     bytes += chunk.length;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    // indexOf is a native scan: the client must not be what slows the download down.
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines++;
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
@@ -153,6 +155,9 @@ export async function run(): Promise<boolean> {
         HOST: "127.0.0.1",
         ROLES: "api",
         RUST_BACKTRACE: "0",
+        ...(Deno.env.get("REPORT_PAGE_SIZE")
+          ? { REPORT_PAGE_SIZE: Deno.env.get("REPORT_PAGE_SIZE")! }
+          : {}),
       },
       stdout: "null",
       stderr: "inherit",
@@ -182,6 +187,8 @@ export async function run(): Promise<boolean> {
     const warm = rssMb(child.pid);
     const all = { start: FIRST, end: FIRST + (ROWS + 1) * STEP_MS };
     const result = await download(base, token, child.pid, all);
+    // Once more: a steady server peaks where it did, however many reports it has streamed.
+    const again = await download(base, token, child.pid, all);
     const rate = result.rows / result.seconds;
     const growth = result.peak - warm;
     const rateOk = result.rows === ROWS && rate >= MIN_ROWS_PER_SECOND;
@@ -203,7 +210,8 @@ export async function run(): Promise<boolean> {
         `${tenth.peak.toFixed(1)} MB (the V8 heap sizing itself for a first large download: ` +
         `+${(tenth.peak - cold).toFixed(1)} MB); ${result.rows} rows peaked at ` +
         `${result.peak.toFixed(1)} MB, ${growth.toFixed(1)} MB above the ${warm.toFixed(1)} MB ` +
-        `it started from (limit < ${MAX_RSS_GROWTH_MB} MB) ${memoryOk ? "OK" : "OVER"}`,
+        `it started from (limit < ${MAX_RSS_GROWTH_MB} MB) ${memoryOk ? "OK" : "OVER"}; ` +
+        `the same report again peaked at ${again.peak.toFixed(1)} MB`,
     );
     return rateOk && memoryOk;
   } finally {

@@ -8,7 +8,7 @@ import {
   numberColumn,
   plainColumns,
   textColumn,
-  trimDecimal,
+  trimDecimals,
 } from "../../server/reports/csv.ts";
 import { csvStream, type Page } from "../../server/reports/csv-stream.ts";
 import { utcDateTime } from "../../server/reports/keyset.ts";
@@ -65,12 +65,16 @@ Deno.test("csvRows() writes what csv-stringify writes for awkward text", () => {
   assert.equal(csvRows(COLUMNS, rows), expected);
 });
 
-Deno.test("trimDecimal() drops trailing zeros and a bare point, never integer zeros", () => {
-  assert.equal(trimDecimal("100.50000000"), "100.5");
-  assert.equal(trimDecimal("100.00000000"), "100");
-  assert.equal(trimDecimal("-0.00000001"), "-0.00000001");
-  assert.equal(trimDecimal("1000"), "1000");
-  assert.equal(trimDecimal("0.00000000"), "0");
+Deno.test("trimDecimals() drops trailing zeros and a bare point, never integer zeros", () => {
+  assert.equal(trimDecimals("100.50000000"), "100.5");
+  assert.equal(trimDecimals("100.00000000"), "100");
+  assert.equal(trimDecimals("-0.00000001"), "-0.00000001");
+  assert.equal(trimDecimals("1000"), "1000");
+  assert.equal(trimDecimals("0.00000000"), "0");
+  assert.equal(
+    trimDecimals("binance,DONE,buy_sell,60100.50000000,100.00000000,-10.10000000,1000,0.00000000"),
+    "binance,DONE,buy_sell,60100.5,100,-10.1,1000,0",
+  );
 });
 
 Deno.test("csvHeader() writes the column headers as one record", () => {
