@@ -125,6 +125,9 @@ Deno.test({
       await desktop.setViewportSize({ width: 1400, height: 900 });
       await desktop.goto(server.baseUrl + "/dashboard");
       await desktop.getByTestId("sidebar").waitFor({ state: "visible" });
+      // A page the role may not open is not there for it.
+      await desktop.goto(server.baseUrl + "/manage-users");
+      await desktop.getByTestId("error-404").waitFor();
     } finally {
       await browser.close();
       await server.close();

@@ -1,13 +1,27 @@
 // Everything behind sign-in: the shell and the pages of spec section 2. Areas add their routes here.
 import { Center, Loader } from "@mantine/core";
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { useSnapshot } from "valtio";
+import type { Role } from "../../../server/users/roles.ts";
 import { Route, Switch } from "wouter";
 import { api } from "../api/http.ts";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { Shell } from "../layout/app-shell.tsx";
-import { type PublicUser, updateUser } from "../session/store.ts";
+import { type PublicUser, session, updateUser } from "../session/store.ts";
 import "./messages.ts";
+
+const LEAD_UP: Role[] = ["SuperAdmin", "Admin", "Lead"];
+const ADMIN_UP: Role[] = ["SuperAdmin", "Admin"];
+
+/** A page a role may not open shows the 404 page, as if it were not there. */
+// deno-lint-ignore no-explicit-any
+function only<P extends Record<string, any>>(roles: Role[], Page: ComponentType<P>) {
+  return function Guarded(props: P) {
+    const { user } = useSnapshot(session);
+    return user && roles.includes(user.role) ? <Page {...props} /> : <NotFoundPage />;
+  };
+}
 
 const DashboardPage = lazy(() => import("../dashboard/dashboard-page.tsx"));
 const YahooFinancePage = lazy(() => import("../yahoo-finance/yahoo-page.tsx"));
@@ -16,6 +30,10 @@ const BotKeysPage = lazy(() => import("../bot-keys/bot-keys-page.tsx"));
 const ShiftPage = lazy(() => import("../shifts/shift-page.tsx"));
 const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
+const ManageUsers = only(LEAD_UP, ManageUsersPage);
+const BotKeys = only(["SuperAdmin"], BotKeysPage);
+const Shift = only(ADMIN_UP, ShiftPage);
+const Profit = only(ADMIN_UP, ProfitPage);
 
 export default function SignedInArea() {
   useEffect(() => {
@@ -35,10 +53,11 @@ export default function SignedInArea() {
           <Switch>
             <Route path="/dashboard" component={DashboardPage} />
             <Route path="/yahoo-finance" component={YahooFinancePage} />
-            <Route path="/manage-users" component={ManageUsersPage} />
-            <Route path="/bot-keys/:exchange" component={BotKeysPage} />
-            <Route path="/shift" component={ShiftPage} />
-            <Route path="/profit" component={ProfitPage} />
+            <Route path="/btc-stats" component={YahooFinancePage} />
+            <Route path="/manage-users" component={ManageUsers} />
+            <Route path="/bot-keys/:exchange" component={BotKeys} />
+            <Route path="/shift" component={Shift} />
+            <Route path="/profit" component={Profit} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>
