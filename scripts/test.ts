@@ -30,7 +30,7 @@ async function suite(label: string, dirs: string[], env: Record<string, string>)
   const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "-A", "--parallel", ...filter, ...present],
     cwd: root,
-    env: { RUST_BACKTRACE: "0", DENO_JOBS: "2", ...env },
+    env: { RUST_BACKTRACE: "0", DENO_JOBS: "2", NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -43,8 +43,7 @@ async function suite(label: string, dirs: string[], env: Record<string, string>)
   }
   const status = await child.status;
   // deno test ends with "ok | 12 passed | 0 failed | 1 ignored (3s)".
-  const plain = tail.replace(/\x1b\[[0-9;]*m/g, "");
-  const num = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(plain)?.[1] ?? 0);
+  const num = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(tail)?.[1] ?? 0);
   const totals = { passed: num("passed"), failed: num("failed"), ignored: num("ignored") };
   if (!status.success && totals.failed === 0) totals.failed = 1;
   return totals;
@@ -52,11 +51,13 @@ async function suite(label: string, dirs: string[], env: Record<string, string>)
 
 await buildWebIfStale();
 const runs: Totals[] = [];
-runs.push(await suite("unit, API and realtime tests on PGlite", [
-  "tests/unit",
-  "tests/api",
-  "tests/realtime",
-], {}));
+runs.push(
+  await suite("unit, API and realtime tests on PGlite", [
+    "tests/unit",
+    "tests/api",
+    "tests/realtime",
+  ], {}),
+);
 if (pgUrl) {
   runs.push(
     await suite("API and realtime tests on PostgreSQL", ["tests/api", "tests/realtime"], {

@@ -188,7 +188,13 @@ export const transactions = pgTable("transactions", {
     t.status,
     t.sellPrice,
   ),
-  index("transactions_list_pair").on(t.pair, t.createdAt.desc(), t.id.desc(), t.status, t.sellPrice),
+  index("transactions_list_pair").on(
+    t.pair,
+    t.createdAt.desc(),
+    t.id.desc(),
+    t.status,
+    t.sellPrice,
+  ),
   index("transactions_list_pair_status").on(
     t.pair,
     t.status,
