@@ -101,6 +101,63 @@ Deno.test({
 });
 
 Deno.test({
+  name:
+    "trading: missing keys warn before any order, an NFT buys at a typed price, an Admin action and a delete update the lists",
+  ...opts,
+  async fn() {
+    const server = await startE2EServer();
+    const browser = await launchBrowser();
+    try {
+      const admin = await tradingUser(server, "SuperAdmin");
+      const page = await browser.newPage();
+      await signInUi(page, server, admin);
+      await page.waitForURL("**/dashboard");
+      await page.getByTestId("live-price").getByText("$").waitFor();
+
+      await page.getByTestId("buy-button").click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("CREATE TRANSACTION FAILED").waitFor();
+      await dialog.getByText("Please update Key/Secret for Binance first").waitFor();
+      await page.getByTestId("trade-dialog-close").click();
+      assert.equal((await server.deps.db.select().from(transactions)).length, 0);
+
+      // NFT pairs: no live price; the typed price keeps digits and one point only.
+      await page.getByTestId("pair-select").selectOption("ub_nft");
+      assert.equal(await page.getByTestId("live-price").count(), 0);
+      await page.getByTestId("typed-price").fill("12.5x.0");
+      assert.equal(await page.getByTestId("typed-price").inputValue(), "12.50");
+      await page.getByTestId("asset-id").fill("asset-77");
+      // BUY is debounced 1 s: wait it out after the refused BUY.
+      await page.waitForTimeout(1100);
+      await page.getByTestId("buy-button").click();
+      const first = page.getByTestId("transactions-BUY").locator("tbody tr").first();
+      await first.getByText("UB_NFT").waitFor();
+      const [nft] = await server.deps.db.select().from(transactions);
+      assert.equal(nft.assetId, "asset-77");
+      assert.equal(nft.marketPrice, "12.50000000");
+      await page.waitForTimeout(1100);
+      await page.getByTestId("buy-button").click();
+      await page.getByTestId("tab-BUY").getByText("BUY (2)").waitFor();
+
+      // set-status DONE moves one out of BUY; delete takes the other out of every list.
+      const rows = page.getByTestId("transactions-BUY").locator("tbody tr");
+      await rows.first().getByTestId("transaction-actions").click();
+      await page.getByTestId("set-status-DONE").click();
+      await page.getByTestId("tab-BUY").getByText("BUY (1)").waitFor();
+      await rows.first().getByTestId("transaction-actions").click();
+      await page.getByTestId("delete-transaction").click();
+      await page.getByTestId("confirm-delete").click();
+      await page.getByTestId("tab-BUY").getByText("BUY (0)").waitFor();
+      await page.getByTestId("tab-ALL").getByText("ALL (1)").waitFor();
+      await page.getByTestId("transactions-empty").waitFor();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+});
+
+Deno.test({
   name: "trading: a User's BUY and SELL stay disabled without a call; a Lead's are enabled",
   ...opts,
   async fn() {

@@ -13,10 +13,9 @@ export const TOPBAR_HEIGHT = 70;
 export const SIDEBAR_WIDTH = 240;
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { collapsed, view } = useSnapshot(layout);
-  const compact = view !== "desktop";
+  const { collapsed, compactTopbar: compact } = useSnapshot(layout);
   const t = useT();
-  // Below desktop width the topbar's controls wrap into more rows: the header is as tall as they are.
+  // A compact topbar wraps its controls into more rows: the header is as tall as they are.
   const topbar = useElementSize();
   useEffect(watchWindow, []);
   return (

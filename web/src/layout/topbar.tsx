@@ -15,9 +15,8 @@ import { AvatarMenu } from "./avatar-menu.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
 
 export function Topbar() {
-  const { collapsed, mobile, view } = useSnapshot(layout);
-  // Below desktop width the controls do not fit one row: they move to rows of their own.
-  const compact = view !== "desktop";
+  // A narrower window does not fit every control in one row: they move to rows of their own.
+  const { collapsed, mobile, compactTopbar: compact } = useSnapshot(layout);
   const t = useT();
   const bar = (
     <Group h={compact ? undefined : "100%"} px="sm" gap="xs" wrap="nowrap" justify="space-between">

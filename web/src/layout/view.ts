@@ -1,7 +1,14 @@
 // Responsive flags of spec sections 2 and 9, kept in one store from the window width.
 import { proxy } from "valtio";
 
-export const BREAKPOINTS = { mobile: 768, mobileHorizontal: 500, tab: 767, desktop: 1220 };
+export const BREAKPOINTS = {
+  mobile: 768,
+  mobileHorizontal: 500,
+  tab: 767,
+  desktop: 1220,
+  /** Below this the topbar's controls (trading, calls, shift end) wrap into rows of their own. */
+  topbarOneRow: 1440,
+};
 
 export type View = "desktop" | "tab" | "mobile";
 
@@ -11,6 +18,7 @@ export const layout = proxy({
   mobileHorizontal: false,
   /** The menu is collapsed whenever the view is not desktop; on desktop the user toggles it. */
   collapsed: false,
+  compactTopbar: false,
 });
 
 export function viewFor(width: number): View {
@@ -23,6 +31,7 @@ export function applyWidth(width: number) {
   const view = viewFor(width);
   layout.mobile = width < BREAKPOINTS.mobile;
   layout.mobileHorizontal = layout.mobile && width > BREAKPOINTS.mobileHorizontal;
+  layout.compactTopbar = width < BREAKPOINTS.topbarOneRow;
   if (view !== layout.view) layout.collapsed = view !== "desktop";
   layout.view = view;
 }
