@@ -194,9 +194,15 @@ Deno.test("missingKeys: bot modes on priced pairs need the exchange's stored key
     gateSecretV4: "",
     houbiKey: "",
     houbiSecret: "",
+    selectBots: [] as number[],
   };
   assert.equal(missingKeys({ ...masked, useBot: "buy_sell" }, "binance", "btc_usdt"), false);
   assert.equal(missingKeys({ ...masked, useBot: "buy_sell" }, "gate", "btc_usdt"), true);
   assert.equal(missingKeys({ ...masked, useBot: "none" }, "gate", "btc_usdt"), false);
   assert.equal(missingKeys({ ...masked, useBot: "only_buy" }, "gate", "ub_nft"), false);
+  // Selected bot keys trade instead of the user's own keys: the server decides.
+  assert.equal(
+    missingKeys({ ...masked, useBot: "buy_sell", selectBots: [3] }, "gate", "btc_usdt"),
+    false,
+  );
 });

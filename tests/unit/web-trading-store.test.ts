@@ -59,6 +59,7 @@ function signInAs(fields: Partial<PublicUser> = {}) {
     binanceSecret: "********",
     gateKeyV4: "",
     gateSecretV4: "",
+    selectBots: [],
     ...fields,
   } as PublicUser, "token-1");
 }

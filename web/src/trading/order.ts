@@ -73,13 +73,18 @@ export function orderPayload(input: OrderInput): OrderPayload {
 
 /**
  * A bot-mode order on a priced pair is signed with the user's stored key and secret for the
- * exchange; the session user carries masks of stored ones ("" when none).
+ * exchange; the session user carries masks of stored ones ("" when none). With bot keys selected
+ * the bots trade instead, and only the server knows which of them serve this exchange: it answers
+ * the same missing-keys message when none does.
  */
 export function missingKeys(
-  user: Pick<PublicUser, "useBot" | (typeof TRADING_KEY_FIELDS)[KeyedExchange][number]>,
+  user: Pick<
+    PublicUser,
+    "useBot" | "selectBots" | (typeof TRADING_KEY_FIELDS)[KeyedExchange][number]
+  >,
   exchange: KeyedExchange,
   pair: string,
 ): boolean {
-  if (user.useBot === "none" || needsTypedPrice(pair)) return false;
+  if (user.useBot === "none" || needsTypedPrice(pair) || user.selectBots.length) return false;
   return !TRADING_KEY_FIELDS[exchange].every((field) => !!user[field]);
 }
