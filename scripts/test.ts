@@ -22,13 +22,18 @@ async function exists(path: string) {
   }
 }
 
-async function suite(label: string, dirs: string[], env: Record<string, string>): Promise<Totals> {
+async function suite(
+  label: string,
+  dirs: string[],
+  env: Record<string, string>,
+  parallel = true,
+): Promise<Totals> {
   const present = [];
   for (const d of dirs) if (await exists(d)) present.push(d);
   if (!present.length) return { passed: 0, failed: 0, ignored: 0 };
   console.log(`\n=== ${label} ===`);
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["test", "-A", "--parallel", ...filter, ...present],
+    args: ["test", "-A", ...(parallel ? ["--parallel"] : []), ...filter, ...present],
     cwd: root,
     env: { RUST_BACKTRACE: "0", DENO_JOBS: "2", NO_COLOR: "1", ...env },
     stdout: "piped",
@@ -67,7 +72,8 @@ if (pgUrl) {
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.");
 }
-runs.push(await suite("browser tests (Chromium)", ["tests/e2e"], {}));
+// One browser at a time: two Chromiums and their servers on two cores starve each other.
+runs.push(await suite("browser tests (Chromium)", ["tests/e2e"], {}, false));
 
 const sum = runs.reduce(
   (a, b) => ({
