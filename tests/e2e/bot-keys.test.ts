@@ -120,9 +120,9 @@ Deno.test({
         await listed.and(leadPage.getByTestId(`transaction-${tx.id}`)).waitFor();
       }
 
-      // The pages are the SuperAdmin's: a Lead is told so; an unknown exchange is a 404.
+      // The pages are the SuperAdmin's: for a Lead they are not there; nor is an unknown exchange.
       await leadPage.goto(server.baseUrl + "/bot-keys/gate");
-      await leadPage.getByText("Only a SuperAdmin can manage bot keys.").waitFor();
+      await leadPage.getByTestId("error-404").waitFor();
       await page.goto(server.baseUrl + "/bot-keys/houbi");
       await page.getByTestId("bot-keys-title").getByText("Bot Keys: Houbi").waitFor();
       await page.goto(server.baseUrl + "/bot-keys/kraken");

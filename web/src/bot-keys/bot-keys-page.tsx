@@ -17,10 +17,8 @@ import { useSnapshot } from "valtio";
 import { useParams } from "wouter";
 import { BOT_KEY_EXCHANGES, type BotKeyExchange } from "../../../server/bot-keys/schema.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
-import { can } from "../../../server/users/roles.ts";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { useT } from "../i18n/index.ts";
-import { session } from "../session/store.ts";
 import type { BotKeyView } from "./api.ts";
 import { BalanceModal } from "./balance-modal.tsx";
 import { BotKeyModal } from "./bot-key-modal.tsx";
@@ -37,15 +35,8 @@ const isExchange = (x: string): x is BotKeyExchange =>
 
 export default function BotKeysPage() {
   const { exchange = "" } = useParams<{ exchange: string }>();
-  const { user } = useSnapshot(session);
   if (!isExchange(exchange)) return <ErrorPage code={404} />;
-  if (!user || !can(user.role, "botKeys.manage")) return <NoAccess />;
   return <BotKeysTable key={exchange} exchange={exchange} />;
-}
-
-function NoAccess() {
-  const t = useT();
-  return <Alert color="yellow">{t("botKeys.noAccess")}</Alert>;
 }
 
 function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {

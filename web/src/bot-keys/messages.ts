@@ -3,7 +3,6 @@ import { defineMessages } from "../i18n/index.ts";
 defineMessages({
   en: {
     "botKeys.title": "Bot Keys: {{exchange}}",
-    "botKeys.noAccess": "Only a SuperAdmin can manage bot keys.",
     "botKeys.loadFailed": "Could not load bot keys.",
     "botKeys.searchUsername": "Search by username",
     "botKeys.total": "{{count}} bot keys",
@@ -47,7 +46,6 @@ defineMessages({
   },
   zh: {
     "botKeys.title": "机器人密钥：{{exchange}}",
-    "botKeys.noAccess": "只有超级管理员可以管理机器人密钥。",
     "botKeys.loadFailed": "无法加载机器人密钥。",
     "botKeys.searchUsername": "按用户名搜索",
     "botKeys.total": "共 {{count}} 个机器人密钥",
@@ -89,7 +87,6 @@ defineMessages({
   },
   es: {
     "botKeys.title": "Claves de bots: {{exchange}}",
-    "botKeys.noAccess": "Solo un superadministrador puede gestionar las claves de bots.",
     "botKeys.loadFailed": "No se pudieron cargar las claves de bots.",
     "botKeys.searchUsername": "Buscar por usuario",
     "botKeys.total": "{{count}} claves de bots",
@@ -133,7 +130,6 @@ defineMessages({
   },
   fr: {
     "botKeys.title": "Clés de bots : {{exchange}}",
-    "botKeys.noAccess": "Seul un super-administrateur peut gérer les clés de bots.",
     "botKeys.loadFailed": "Impossible de charger les clés de bots.",
     "botKeys.searchUsername": "Rechercher par nom d'utilisateur",
     "botKeys.total": "{{count}} clés de bots",
@@ -177,7 +173,6 @@ defineMessages({
   },
   it: {
     "botKeys.title": "Chiavi dei bot: {{exchange}}",
-    "botKeys.noAccess": "Solo un SuperAdmin può gestire le chiavi dei bot.",
     "botKeys.loadFailed": "Impossibile caricare le chiavi dei bot.",
     "botKeys.searchUsername": "Cerca per nome utente",
     "botKeys.total": "{{count}} chiavi dei bot",
