@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set, a fresh PostgreSQL database per test app on that server.
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
+import { randomHex } from "../../server/core/hex.ts";
 import {
   type Database,
   migrateDatabase,
@@ -26,10 +27,9 @@ export async function openTestDatabase(): Promise<Database> {
   return wrapPglite(await (await template).clone());
 }
 
-let counter = 0;
-
 async function openFreshPostgres(url: string): Promise<Database> {
-  const name = `gb_test_${Date.now().toString(36)}_${Deno.pid}_${counter++}`;
+  // Parallel test workers share one process id: a random part keeps their names apart.
+  const name = `gb_test_${Date.now().toString(36)}_${randomHex(6)}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();
