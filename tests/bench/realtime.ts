@@ -4,6 +4,7 @@
 //   (< 25% of one core, from /proc/<pid>/stat over a window);
 // - the same call POSTed to instance B reaches A's sockets over LISTEN/NOTIFY (p99 < 150 ms).
 // BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import postgres from "postgres";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
 import { openDatabase } from "../../server/db/client.ts";
@@ -79,7 +80,7 @@ function freePort() {
 async function startInstance(url: string, appKey: string, roles: "both" | "api") {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", main],
+    args: ["run", "-A", ...SERVER_V8_FLAGS, main],
     env: {
       DATABASE_URL: url,
       APP_SECRET_KEY: appKey,

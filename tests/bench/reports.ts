@@ -2,8 +2,10 @@
 // server run as a subprocess: rows per second, the server's CPU time per row, and how far its
 // resident memory (VmRSS from /proc) rises. BENCH_DATABASE_URL names the server; a scratch
 // database is created on it and dropped afterwards. To compare settings: REPORT_PAGE_SIZE is
-// passed to the server, BENCH_V8_FLAGS (e.g. "--v8-flags=--max-semi-space-size=2") to deno.
+// passed to the server, BENCH_V8_FLAGS to deno (default: the flag `deno task start` and
+// deploy/gatebot.service run the server with).
 import postgres from "postgres";
+import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { randomHex } from "../../server/core/hex.ts";
@@ -18,7 +20,7 @@ const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.
 const FIRST = Date.parse("2026-01-01T00:00:00Z");
 const STEP_MS = 2_500; // 1,000,000 rows over about 29 days
 
-const V8_FLAGS = (Deno.env.get("BENCH_V8_FLAGS") ?? "").split(" ").filter(Boolean);
+const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS")?.split(" ").filter(Boolean) ?? SERVER_V8_FLAGS;
 const main = new URL("../../server/main.ts", import.meta.url).pathname;
 
 async function scratchDatabase() {

@@ -4,6 +4,7 @@
 //    a paper market order and a row each): requests per second and p99 latency.
 // 2. GET /api/transaction page 1 with filters over 1,000,000 transactions: p99 latency per query.
 // BENCH_DATABASE_URL names the PostgreSQL server; a scratch database is created and dropped.
+import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import postgres from "postgres";
 import { createSession } from "../../server/auth/sessions.ts";
 import { randomHex } from "../../server/core/hex.ts";
@@ -232,7 +233,7 @@ export async function run(): Promise<boolean> {
     const port = freePort();
     const base = `http://127.0.0.1:${port}`;
     child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", main],
+      args: ["run", "-A", ...SERVER_V8_FLAGS, main],
       env: {
         DATABASE_URL: db.url,
         APP_SECRET_KEY: appKey,
