@@ -4,8 +4,8 @@
 //   (< 25% of one core, from /proc/<pid>/stat over a window);
 // - the same call POSTed to instance B reaches A's sockets over LISTEN/NOTIFY (p99 < 150 ms).
 // BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+import { scratchDatabase } from "../support/scratch-database.ts";
 import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
-import postgres from "postgres";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { sessions } from "../../server/db/schema.ts";
@@ -22,24 +22,6 @@ const LIMIT_REMOTE_P99_MS = 150;
 const LIMIT_CPU_PCT = 25;
 const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
 const main = new URL("../../server/main.ts", import.meta.url).pathname;
-
-async function scratchDatabase() {
-  const name = `gb_bench_realtime_${Deno.pid}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`drop database if exists ${name} with (force)`);
-      await sql.end();
-    },
-  };
-}
 
 /** A Lead and SOCKETS Users in one group, each with a live session; returns their tokens. */
 async function seed(url: string) {
@@ -240,7 +222,7 @@ async function cpuPercent(pid: number, seconds: number) {
 }
 
 export async function run(): Promise<boolean> {
-  const db = await scratchDatabase();
+  const db = await scratchDatabase(BASE_URL, `gb_bench_realtime_${Deno.pid}`);
   const appKey = randomHex(32);
   const children: Deno.ChildProcess[] = [];
   let clients: ClientPool | undefined;

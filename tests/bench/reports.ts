@@ -4,7 +4,7 @@
 // database is created on it and dropped afterwards. To compare settings: REPORT_PAGE_SIZE is
 // passed to the server, BENCH_V8_FLAGS to deno (default: the flag `deno task start` and
 // deploy/gatebot.service run the server with).
-import postgres from "postgres";
+import { scratchDatabase } from "../support/scratch-database.ts";
 import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { totpCode } from "../../server/auth/totp.ts";
@@ -22,24 +22,6 @@ const STEP_MS = 2_500; // 1,000,000 rows over about 29 days
 
 const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS")?.split(" ").filter(Boolean) ?? SERVER_V8_FLAGS;
 const main = new URL("../../server/main.ts", import.meta.url).pathname;
-
-async function scratchDatabase() {
-  const name = `gb_bench_reports_${Deno.pid}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`drop database if exists ${name} with (force)`);
-      await sql.end();
-    },
-  };
-}
 
 /** 50 users and ROWS transactions written by the database itself. */
 async function seed(url: string, appKey: string) {
@@ -137,7 +119,7 @@ async function download(base: string, token: string, pid: number, range: object)
 }
 
 export async function run(): Promise<boolean> {
-  const db = await scratchDatabase();
+  const db = await scratchDatabase(BASE_URL, `gb_bench_reports_${Deno.pid}`);
   const appKey = randomHex(32);
   let child: Deno.ChildProcess | undefined;
   try {

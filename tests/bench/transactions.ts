@@ -4,6 +4,7 @@
 //    a paper market order and a row each): requests per second and p99 latency.
 // 2. GET /api/transaction page 1 with filters over 1,000,000 transactions: p99 latency per query.
 // BENCH_DATABASE_URL names the PostgreSQL server; a scratch database is created and dropped.
+import { scratchDatabase } from "../support/scratch-database.ts";
 import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import postgres from "postgres";
 import { createSession } from "../../server/auth/sessions.ts";
@@ -38,24 +39,6 @@ const PAIRS = [
   "naft_usdt",
   "mepad_usdt",
 ];
-
-async function scratchDatabase() {
-  const name = `gb_bench_tx_${Deno.pid}`;
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const sql = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`drop database if exists ${name} with (force)`);
-      await sql.end();
-    },
-  };
-}
 
 /** An Admin, 50 Lead traders with Binance keys and 150 Users, each with a signed-in token. */
 async function seedPeople(url: string, appKey: string) {
@@ -225,7 +208,7 @@ async function postPhase(base: string, traders: string[], price: string, pid: nu
 }
 
 export async function run(): Promise<boolean> {
-  const db = await scratchDatabase();
+  const db = await scratchDatabase(BASE_URL, `gb_bench_tx_${Deno.pid}`);
   const appKey = randomHex(32);
   let child: Deno.ChildProcess | undefined;
   try {

@@ -1,8 +1,8 @@
 // Test databases: a clone of one migrated PGlite template per test app, or, when
 // TEST_DATABASE_URL is set, a fresh PostgreSQL database per test app on that server.
 import { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
 import { randomHex } from "../../server/core/hex.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 import {
   type Database,
   migrateDatabase,
@@ -29,20 +29,13 @@ export async function openTestDatabase(): Promise<Database> {
 
 async function openFreshPostgres(url: string): Promise<Database> {
   // Parallel test workers share one process id: a random part keeps their names apart.
-  const name = `gb_test_${Date.now().toString(36)}_${randomHex(6)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ url: dbUrl.toString(), max: 10 });
+  const scratch = await scratchDatabase(url, `gb_test_${Date.now().toString(36)}_${randomHex(6)}`);
+  const database = await openDatabase({ url: scratch.url, max: 10 });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,0 +1,19 @@
+import postgres from "postgres";
+
+/** A fresh, empty database on the PostgreSQL server at `baseUrl`, dropped by `drop()`. */
+export async function scratchDatabase(baseUrl: string, name: string) {
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(baseUrl, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`drop database if exists ${name} with (force)`);
+      await sql.end();
+    },
+  };
+}
