@@ -4,8 +4,8 @@
 //   (< 25% of one core, from /proc/<pid>/stat over a window);
 // - the same call POSTed to instance B reaches A's sockets over LISTEN/NOTIFY (p99 < 150 ms).
 // BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+import { startBenchServer } from "../support/bench-server.ts";
 import { scratchDatabase } from "../support/scratch-database.ts";
-import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { sessions } from "../../server/db/schema.ts";
@@ -21,7 +21,6 @@ const LIMIT_LOCAL_P99_MS = 100;
 const LIMIT_REMOTE_P99_MS = 150;
 const LIMIT_CPU_PCT = 25;
 const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
-const main = new URL("../../server/main.ts", import.meta.url).pathname;
 
 /** A Lead and SOCKETS Users in one group, each with a live session; returns their tokens. */
 async function seed(url: string) {
@@ -52,43 +51,17 @@ async function seed(url: string) {
   return { leadToken: tokens[lead], memberTokens: tokens.filter((_, i) => i !== lead) };
 }
 
-function freePort() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
 async function startInstance(url: string, appKey: string, roles: "both" | "api") {
-  const port = freePort();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", ...SERVER_V8_FLAGS, main],
-    env: {
-      DATABASE_URL: url,
-      APP_SECRET_KEY: appKey,
-      ADMIN_PASSWORD: "bench-password",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ROLES: roles,
-      MARKET_FEED: "sim",
-      MARKET_SIM_INTERVAL_MS: "1000",
-      RUST_BACKTRACE: "0",
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const base = `127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://${base}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) return { base, child };
-    } catch { /* not listening yet */ }
-    const exited = await Promise.race([child.status, new Promise((r) => setTimeout(r, 100))]);
-    if (exited) throw new Error("server exited before it was ready");
-  }
-  child.kill("SIGTERM");
-  throw new Error("server not ready after 60 s");
+  const { base, child } = await startBenchServer({
+    DATABASE_URL: url,
+    APP_SECRET_KEY: appKey,
+    ADMIN_PASSWORD: "bench-password",
+    ROLES: roles,
+    MARKET_FEED: "sim",
+    MARKET_SIM_INTERVAL_MS: "1000",
+  });
+  // Callers address it without the scheme (http:// and ws:// both).
+  return { base: base.replace("http://", ""), child };
 }
 
 /**

@@ -4,8 +4,8 @@
 // database is created on it and dropped afterwards. To compare settings: REPORT_PAGE_SIZE is
 // passed to the server, BENCH_V8_FLAGS to deno (default: the flag `deno task start` and
 // deploy/gatebot.service run the server with).
+import { startBenchServer } from "../support/bench-server.ts";
 import { scratchDatabase } from "../support/scratch-database.ts";
-import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { randomHex } from "../../server/core/hex.ts";
@@ -20,8 +20,7 @@ const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.
 const FIRST = Date.parse("2026-01-01T00:00:00Z");
 const STEP_MS = 2_500; // 1,000,000 rows over about 29 days
 
-const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS")?.split(" ").filter(Boolean) ?? SERVER_V8_FLAGS;
-const main = new URL("../../server/main.ts", import.meta.url).pathname;
+const V8_FLAGS = Deno.env.get("BENCH_V8_FLAGS")?.split(" ").filter(Boolean);
 
 /** 50 users and ROWS transactions written by the database itself. */
 async function seed(url: string, appKey: string) {
@@ -73,26 +72,6 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function freePort() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-async function waitForHealth(base: string, child: Deno.ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch { /* not listening yet */ }
-    const exited = await Promise.race([child.status, new Promise((r) => setTimeout(r, 100))]);
-    if (exited) throw new Error("server exited before it was ready");
-  }
-  throw new Error("server not ready after 60 s");
-}
-
 /** Downloads the report, sampling the server's RSS while the body streams. */
 async function download(base: string, token: string, pid: number, range: object) {
   let peak = rssMb(pid);
@@ -128,25 +107,16 @@ export async function run(): Promise<boolean> {
     console.log(
       `seeded ${ROWS} transactions in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
-    const port = freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...V8_FLAGS, main],
-      env: {
-        DATABASE_URL: db.url,
-        APP_SECRET_KEY: appKey,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        ROLES: "api",
-        RUST_BACKTRACE: "0",
-        ...(Deno.env.get("REPORT_PAGE_SIZE")
-          ? { REPORT_PAGE_SIZE: Deno.env.get("REPORT_PAGE_SIZE")! }
-          : {}),
-      },
-      stdout: "null",
-      stderr: "inherit",
-    }).spawn();
-    await waitForHealth(base, child);
+    const server = await startBenchServer({
+      DATABASE_URL: db.url,
+      APP_SECRET_KEY: appKey,
+      ROLES: "api",
+      ...(Deno.env.get("REPORT_PAGE_SIZE")
+        ? { REPORT_PAGE_SIZE: Deno.env.get("REPORT_PAGE_SIZE")! }
+        : {}),
+    }, V8_FLAGS);
+    child = server.child;
+    const base = server.base;
     const res = await fetch(`${base}/api/users/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -4,8 +4,8 @@
 //    a paper market order and a row each): requests per second and p99 latency.
 // 2. GET /api/transaction page 1 with filters over 1,000,000 transactions: p99 latency per query.
 // BENCH_DATABASE_URL names the PostgreSQL server; a scratch database is created and dropped.
+import { startBenchServer } from "../support/bench-server.ts";
 import { scratchDatabase } from "../support/scratch-database.ts";
-import { SERVER_V8_FLAGS } from "../support/server-flags.ts";
 import postgres from "postgres";
 import { createSession } from "../../server/auth/sessions.ts";
 import { randomHex } from "../../server/core/hex.ts";
@@ -24,7 +24,6 @@ const MAX_LIST_P99_MS = 15;
 const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
 /** "post" or "list" runs one phase only, while tuning. */
 const ONLY = Deno.env.get("BENCH_ONLY");
-const main = new URL("../../server/main.ts", import.meta.url).pathname;
 const PAIRS = [
   "btc_usdt",
   "eth_usdt",
@@ -89,26 +88,6 @@ async function bulkTransactions(url: string) {
   await sql`vacuum analyze transactions`;
   await sql.end();
   return (performance.now() - started) / 1000;
-}
-
-function freePort() {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-async function waitForHealth(base: string, child: Deno.ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch { /* not listening yet */ }
-    const exited = await Promise.race([child.status, new Promise((r) => setTimeout(r, 100))]);
-    if (exited) throw new Error("server exited before it was ready");
-  }
-  throw new Error("server not ready after 60 s");
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -213,25 +192,16 @@ export async function run(): Promise<boolean> {
   let child: Deno.ChildProcess | undefined;
   try {
     const people = await seedPeople(db.url, appKey);
-    const port = freePort();
-    const base = `http://127.0.0.1:${port}`;
-    child = new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", ...SERVER_V8_FLAGS, main],
-      env: {
-        DATABASE_URL: db.url,
-        APP_SECRET_KEY: appKey,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        ROLES: "both",
-        // A still market: the client's price stays the feed's, so no request is "fluctuating".
-        MARKET_SIM_INTERVAL_MS: "3600000",
-        DATA_DIR: await Deno.makeTempDir(),
-        RUST_BACKTRACE: "0",
-      },
-      stdout: "null",
-      stderr: "inherit",
-    }).spawn();
-    await waitForHealth(base, child);
+    const server = await startBenchServer({
+      DATABASE_URL: db.url,
+      APP_SECRET_KEY: appKey,
+      ROLES: "both",
+      // A still market: the client's price stays the feed's, so no request is "fluctuating".
+      MARKET_SIM_INTERVAL_MS: "3600000",
+      DATA_DIR: await Deno.makeTempDir(),
+    });
+    child = server.child;
+    const base = server.base;
     const prices = await (await fetch(`${base}/api/Summaries/prices?exchange=binance`, {
       headers: { authorization: `Bearer ${people.admin}` },
     })).json();
