@@ -1,16 +1,6 @@
 // /bot-keys/{exchange} (SuperAdmin; spec sections 2 and 6): that exchange's bot keys, searchable and
 // paged, with create, edit, delete and a balance view per entry.
-import {
-  Alert,
-  Button,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
@@ -19,11 +9,12 @@ import { BOT_KEY_EXCHANGES, type BotKeyExchange } from "../../../server/bot-keys
 import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { useT } from "../i18n/index.ts";
+import { PagedTable } from "../ui/paged-table.tsx";
 import type { BotKeyView } from "./api.ts";
 import { BalanceModal } from "./balance-modal.tsx";
 import { BotKeyModal } from "./bot-key-modal.tsx";
 import { DeleteBotKeyModal } from "./delete-bot-key-modal.tsx";
-import { botKeysTable, PAGE_SIZE, setPage, showExchange } from "./store.ts";
+import { botKeys, showExchange } from "./store.ts";
 import "./messages.ts";
 
 type Open =
@@ -41,7 +32,7 @@ export default function BotKeysPage() {
 
 function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
   const t = useT();
-  const table = useSnapshot(botKeysTable);
+  const table = useSnapshot(botKeys.state);
   const [typed, setTyped] = useState("");
   const [username] = useDebouncedValue(typed, 300);
   const [open, setOpen] = useState<Open | null>(null);
@@ -67,64 +58,53 @@ function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
             data-testid="bot-keys-search"
           />
           <Text c="dimmed" size="sm" data-testid="bot-keys-total">
-            {t("botKeys.total", { count: table.totalItems })}
+            {t("botKeys.total", { count: table.result.totalItems })}
           </Text>
         </Group>
         <Button onClick={() => setOpen({ action: "create" })} data-testid="bot-key-add">
           {t("botKeys.add")}
         </Button>
       </Group>
-      {table.error && <Alert color="red">{table.error}</Alert>}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="bot-keys-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("botKeys.id")}</Table.Th>
-              <Table.Th>{t("botKeys.username")}</Table.Th>
-              <Table.Th>{t("botKeys.key")}</Table.Th>
-              <Table.Th>{t("botKeys.secret")}</Table.Th>
-              <Table.Th>{t("botKeys.adapter")}</Table.Th>
-              <Table.Th>{t("botKeys.actions")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {table.items.map((entry) => (
-              <Table.Tr key={entry.id} data-testid={`bot-key-row-${entry.username}`}>
-                <Table.Td>{entry.id}</Table.Td>
-                <Table.Td>{entry.username}</Table.Td>
-                <Table.Td>{entry.key}</Table.Td>
-                <Table.Td>{entry.secret}</Table.Td>
-                <Table.Td>
-                  {t(`botKeys.adapterName.${entry.adapter === "paper" ? "paper" : "live"}`)}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {(["balance", "edit", "delete"] as const).map((action) => (
-                      <Button
-                        key={action}
-                        size="compact-xs"
-                        variant={action === "delete" ? "light" : "default"}
-                        color={action === "delete" ? "red" : undefined}
-                        onClick={() => setOpen({ action, entry: entry as BotKeyView })}
-                        data-testid={`bot-key-${action}-${entry.username}`}
-                      >
-                        {t(action === "edit" ? "common.edit" : `botKeys.${action}`)}
-                      </Button>
-                    ))}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!table.requesting && table.items.length === 0 && <Text c="dimmed">{t("botKeys.empty")}
-      </Text>}
-      <Pagination
-        total={Math.max(1, Math.ceil(table.totalItems / PAGE_SIZE))}
-        value={table.page}
-        onChange={setPage}
-        hideWithOnePage
+      <PagedTable
+        table={table}
+        onPage={botKeys.setPage}
+        testId="bot-keys"
+        minWidth={640}
+        empty={t("botKeys.empty")}
+        rowKey={(entry) => entry.id}
+        rowProps={(entry) => ({ "data-testid": `bot-key-row-${entry.username}` })}
+        columns={[
+          { key: "id", header: t("botKeys.id"), cell: (entry) => entry.id },
+          { key: "username", header: t("botKeys.username"), cell: (entry) => entry.username },
+          { key: "key", header: t("botKeys.key"), cell: (entry) => entry.key },
+          { key: "secret", header: t("botKeys.secret"), cell: (entry) => entry.secret },
+          {
+            key: "adapter",
+            header: t("botKeys.adapter"),
+            cell: (entry) =>
+              t(`botKeys.adapterName.${entry.adapter === "paper" ? "paper" : "live"}`),
+          },
+          {
+            key: "actions",
+            header: t("botKeys.actions"),
+            cell: (entry) => (
+              <Group gap={4} wrap="nowrap">
+                {(["balance", "edit", "delete"] as const).map((action) => (
+                  <Button
+                    key={action}
+                    size="compact-xs"
+                    variant={action === "delete" ? "light" : "default"}
+                    color={action === "delete" ? "red" : undefined}
+                    onClick={() => setOpen({ action, entry: entry as BotKeyView })}
+                    data-testid={`bot-key-${action}-${entry.username}`}
+                  >
+                    {t(action === "edit" ? "common.edit" : `botKeys.${action}`)}
+                  </Button>
+                ))}
+              </Group>
+            ),
+          },
+        ]}
       />
       {open?.action === "create" && <BotKeyModal exchange={exchange} onClose={close} />}
       {open?.action === "edit" && (

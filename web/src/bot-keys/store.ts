@@ -1,8 +1,7 @@
 // The /bot-keys/{exchange} table, and the bot keys a Lead and above may select.
 import { proxy } from "valtio";
-import { translate } from "../i18n/index.ts";
 import { onSignOut } from "../session/store.ts";
-import { errorText } from "../ui/notify.ts";
+import { pagedList } from "../ui/paged-list.ts";
 import {
   type BotKeyExchange,
   type BotKeyOption,
@@ -12,50 +11,17 @@ import {
 } from "./api.ts";
 import "./messages.ts";
 
-export const PAGE_SIZE = 10;
-
-const initialTable = () => ({
-  exchange: "gate" as BotKeyExchange,
-  username: "",
-  page: 1,
-  items: [] as BotKeyView[],
-  totalItems: 0,
-  requesting: false,
-  error: null as string | null,
+export const botKeys = pagedList({
+  filters: { exchange: "gate" as BotKeyExchange, username: "" },
+  empty: { items: [] as BotKeyView[], totalItems: 0 },
+  fetch: searchBotKeys,
+  failed: "botKeys.loadFailed",
 });
 
-export const botKeysTable = proxy(initialTable());
-
-let latest = 0;
-
-export async function loadBotKeys() {
-  const mine = ++latest;
-  botKeysTable.requesting = true;
-  botKeysTable.error = null;
-  try {
-    const { exchange, username, page } = botKeysTable;
-    const result = await searchBotKeys({ exchange, username, page, limit: PAGE_SIZE });
-    // A slower earlier answer never overwrites a newer one.
-    if (mine !== latest) return;
-    botKeysTable.items = result.items;
-    botKeysTable.totalItems = result.totalItems;
-  } catch (err) {
-    if (mine === latest) botKeysTable.error = errorText(err, translate("botKeys.loadFailed"));
-  } finally {
-    if (mine === latest) botKeysTable.requesting = false;
-  }
-}
-
-/** Shows an exchange's keys; the filters start over when the exchange changes. */
+/** Shows an exchange's keys from page 1; another exchange's rows never stand under this title. */
 export function showExchange(exchange: BotKeyExchange, username: string) {
-  if (exchange !== botKeysTable.exchange) botKeysTable.items = [];
-  Object.assign(botKeysTable, { exchange, username, page: 1 });
-  return loadBotKeys();
-}
-
-export function setPage(page: number) {
-  botKeysTable.page = page;
-  return loadBotKeys();
+  if (exchange !== botKeys.state.filters.exchange) botKeys.state.result.items = [];
+  return botKeys.setFilters({ exchange, username });
 }
 
 export const botOptions = proxy({
@@ -74,11 +40,8 @@ export async function loadBotOptions() {
 
 /** After a change on the page, the table and the selector's list both show it. */
 export function refreshAfterChange() {
-  loadBotKeys();
+  botKeys.load();
   if (botOptions.loaded) loadBotOptions();
 }
 
-onSignOut(() => {
-  Object.assign(botKeysTable, initialTable());
-  Object.assign(botOptions, { items: [], loaded: false });
-});
+onSignOut(() => Object.assign(botOptions, { items: [], loaded: false }));

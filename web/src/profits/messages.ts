@@ -4,7 +4,6 @@ import "../reports/messages.ts";
 defineMessages({
   en: {
     "profits.title": "Profits",
-    "profits.noAccess": "You do not have access to this page.",
     "profits.loadFailed": "Could not load profits.",
     "profits.allTime": "All time",
     "profits.download": "Download CSV",
@@ -20,7 +19,6 @@ defineMessages({
   },
   zh: {
     "profits.title": "利润",
-    "profits.noAccess": "您无权访问此页面。",
     "profits.loadFailed": "无法加载利润。",
     "profits.allTime": "全部时间",
     "profits.download": "下载 CSV",
@@ -36,7 +34,6 @@ defineMessages({
   },
   es: {
     "profits.title": "Beneficios",
-    "profits.noAccess": "No tiene acceso a esta página.",
     "profits.loadFailed": "No se pudieron cargar los beneficios.",
     "profits.allTime": "Todo el tiempo",
     "profits.download": "Descargar CSV",
@@ -52,7 +49,6 @@ defineMessages({
   },
   fr: {
     "profits.title": "Profits",
-    "profits.noAccess": "Vous n'avez pas accès à cette page.",
     "profits.loadFailed": "Impossible de charger les profits.",
     "profits.allTime": "Toute la période",
     "profits.download": "Télécharger le CSV",
@@ -68,7 +64,6 @@ defineMessages({
   },
   it: {
     "profits.title": "Profitti",
-    "profits.noAccess": "Non hai accesso a questa pagina.",
     "profits.loadFailed": "Impossibile caricare i profitti.",
     "profits.allTime": "Tutto il periodo",
     "profits.download": "Scarica CSV",

@@ -2,51 +2,29 @@
 // with the range's total and the CSV download (profit-{timestamp}.csv). The topbar's live price
 // keeps refreshing here (spec section 4).
 import "@mantine/dates/styles.css";
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PAIRS } from "../../../server/market/pairs.ts";
-import { can } from "../../../server/users/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { formatBytes } from "../reports/range.ts";
-import { session } from "../session/store.ts";
 import { formatNumber } from "../transactions/format.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { PagedTable } from "../ui/paged-table.tsx";
 import { downloadProfitCsv } from "./api.ts";
-import {
-  loadProfits,
-  PAGE_SIZE,
-  profitQuery,
-  profits,
-  setProfitFilter,
-  setProfitPage,
-} from "./store.ts";
+import { profitQuery, profits } from "./store.ts";
 import "./messages.ts";
 
 export default function ProfitPage() {
   const t = useT();
-  const { user } = useSnapshot(session);
-  const snap = useSnapshot(profits);
+  const snap = useSnapshot(profits.state);
+  const { range, pair } = snap.filters;
   const [received, setReceived] = useState<number | null>(null);
-  const allowed = !!user && can(user.role, "profits.view");
 
   useEffect(() => {
-    if (allowed) loadProfits();
-  }, [allowed]);
-
-  if (!allowed) return <Alert color="yellow">{t("profits.noAccess")}</Alert>;
+    profits.load();
+  }, []);
 
   async function downloadCsv() {
     setReceived(0);
@@ -72,12 +50,11 @@ export default function ProfitPage() {
             label={t("reports.dateRange")}
             placeholder={t("profits.allTime")}
             valueFormat="MM/DD/YYYY"
-            value={[...snap.range]}
-            onChange={(range) => {
+            value={[...range]}
+            onChange={([from, to]) => {
               // Half a range is not a filter yet; both ends or none.
-              if ((range[0] === null) === (range[1] === null)) {
-                setProfitFilter({ range: [range[0], range[1]] });
-              } else profits.range = [range[0], range[1]];
+              if ((from === null) === (to === null)) profits.setFilters({ range: [from, to] });
+              else profits.state.filters.range = [from, to];
             }}
             allowSingleDateInRange
             clearable
@@ -90,8 +67,8 @@ export default function ProfitPage() {
               { value: "", label: t("reports.allPairs") },
               ...PAIRS.map((p) => ({ value: p.value, label: p.label })),
             ]}
-            value={snap.pair}
-            onChange={(e) => setProfitFilter({ pair: e.currentTarget.value })}
+            value={pair}
+            onChange={(e) => profits.setFilters({ pair: e.currentTarget.value })}
             data-testid="profits-pair"
           />
           <Button
@@ -109,50 +86,54 @@ export default function ProfitPage() {
         </Group>
       </Card>
       <Text data-testid="profits-total">
-        {t("profits.total", { trades: snap.total.trades })}{" "}
-        <Text span fw={700} c={profitColor(snap.total.profit)}>
-          {formatNumber(snap.total.profit)}
+        {t("profits.total", { trades: snap.result.total.trades })}{" "}
+        <Text span fw={700} c={profitColor(snap.result.total.profit)}>
+          {formatNumber(snap.result.total.profit)}
         </Text>
       </Text>
-      {snap.error && <Alert color="red">{snap.error}</Alert>}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover data-testid="profits-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("profits.day")}</Table.Th>
-              <Table.Th>{t("profits.username")}</Table.Th>
-              <Table.Th>{t("reports.pair")}</Table.Th>
-              <Table.Th ta="right">{t("profits.trades")}</Table.Th>
-              <Table.Th ta="right">{t("profits.quantity")}</Table.Th>
-              <Table.Th ta="right">{t("profits.buyAmount")}</Table.Th>
-              <Table.Th ta="right">{t("profits.sellAmount")}</Table.Th>
-              <Table.Th ta="right">{t("profits.profit")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {snap.items.map((row) => (
-              <Table.Tr key={`${row.day}-${row.userId}-${row.pair}`}>
-                <Table.Td>{row.day.slice(5, 7)}/{row.day.slice(8)}/{row.day.slice(0, 4)}</Table.Td>
-                <Table.Td>{row.username}</Table.Td>
-                <Table.Td>{row.pair}</Table.Td>
-                <Table.Td ta="right">{row.trades}</Table.Td>
-                <Table.Td ta="right">{formatNumber(row.quantity, 8)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(row.buyAmount)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(row.sellAmount)}</Table.Td>
-                <Table.Td ta="right" c={profitColor(row.profit)}>
-                  {formatNumber(row.profit)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!snap.requesting && snap.items.length === 0 && <Text c="dimmed">{t("profits.empty")}</Text>}
-      <Pagination
-        total={Math.max(1, Math.ceil(snap.totalItems / PAGE_SIZE))}
-        value={snap.page}
-        onChange={setProfitPage}
-        hideWithOnePage
+      <PagedTable
+        table={snap}
+        onPage={profits.setPage}
+        testId="profits"
+        minWidth={720}
+        empty={t("profits.empty")}
+        rowKey={(row) => `${row.day}-${row.userId}-${row.pair}`}
+        columns={[
+          {
+            key: "day",
+            header: t("profits.day"),
+            cell: (row) => `${row.day.slice(5, 7)}/${row.day.slice(8)}/${row.day.slice(0, 4)}`,
+          },
+          { key: "username", header: t("profits.username"), cell: (row) => row.username },
+          { key: "pair", header: t("reports.pair"), cell: (row) => row.pair },
+          { key: "trades", header: t("profits.trades"), cell: (row) => row.trades, align: "right" },
+          {
+            key: "quantity",
+            header: t("profits.quantity"),
+            cell: (row) => formatNumber(row.quantity, 8),
+            align: "right",
+          },
+          {
+            key: "buyAmount",
+            header: t("profits.buyAmount"),
+            cell: (row) => formatNumber(row.buyAmount),
+            align: "right",
+          },
+          {
+            key: "sellAmount",
+            header: t("profits.sellAmount"),
+            cell: (row) => formatNumber(row.sellAmount),
+            align: "right",
+          },
+          {
+            key: "profit",
+            header: t("profits.profit"),
+            cell: (row) => (
+              <Text span inherit c={profitColor(row.profit)}>{formatNumber(row.profit)}</Text>
+            ),
+            align: "right",
+          },
+        ]}
       />
     </Stack>
   );

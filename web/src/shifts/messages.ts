@@ -3,7 +3,6 @@ import { defineMessages } from "../i18n/index.ts";
 defineMessages({
   en: {
     "shifts.title": "Shifts",
-    "shifts.noAccess": "You do not have access to this page.",
     "shifts.loadFailed": "Could not load shifts.",
     "shifts.usersFailed": "Could not load users.",
     "shifts.add": "Add shift",
@@ -29,7 +28,6 @@ defineMessages({
   },
   zh: {
     "shifts.title": "班次",
-    "shifts.noAccess": "您无权访问此页面。",
     "shifts.loadFailed": "无法加载班次。",
     "shifts.usersFailed": "无法加载用户。",
     "shifts.add": "添加班次",
@@ -55,7 +53,6 @@ defineMessages({
   },
   es: {
     "shifts.title": "Turnos",
-    "shifts.noAccess": "No tiene acceso a esta página.",
     "shifts.loadFailed": "No se pudieron cargar los turnos.",
     "shifts.usersFailed": "No se pudieron cargar los usuarios.",
     "shifts.add": "Añadir turno",
@@ -81,7 +78,6 @@ defineMessages({
   },
   fr: {
     "shifts.title": "Services",
-    "shifts.noAccess": "Vous n'avez pas accès à cette page.",
     "shifts.loadFailed": "Impossible de charger les services.",
     "shifts.usersFailed": "Impossible de charger les utilisateurs.",
     "shifts.add": "Ajouter un service",
@@ -107,7 +103,6 @@ defineMessages({
   },
   it: {
     "shifts.title": "Turni",
-    "shifts.noAccess": "Non hai accesso a questa pagina.",
     "shifts.loadFailed": "Impossibile caricare i turni.",
     "shifts.usersFailed": "Impossibile caricare gli utenti.",
     "shifts.add": "Aggiungi turno",

@@ -20,7 +20,7 @@ import { useT } from "../i18n/index.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { createShift, listAllUsers, updateShift } from "./api.ts";
 import { dayHourMs, formatShiftTime, HOUR_OPTIONS, viewerTzOffset } from "./format.ts";
-import { loadShifts } from "./store.ts";
+import { shifts } from "./store.ts";
 import "./messages.ts";
 
 interface Props {
@@ -65,7 +65,7 @@ export function ShiftFormModal({ shift, onClose }: Props) {
       else await createShift(body);
       notifySuccess(t("shifts.saved"));
       onClose();
-      loadShifts();
+      shifts.load();
     } catch (err) {
       notifyError(errorText(err, t("shifts.saveFailed")));
     } finally {

@@ -1,39 +1,34 @@
 // /shift (Admin and SuperAdmin): the shifts, each with its start, end, interval and users.
-import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
-import { can } from "../../../server/users/roles.ts";
 import { useT } from "../i18n/index.ts";
-import { session } from "../session/store.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { PagedTable } from "../ui/paged-table.tsx";
 import { deleteShift } from "./api.ts";
 import { formatShiftTime } from "./format.ts";
 import { ShiftFormModal } from "./shift-form-modal.tsx";
-import { loadShifts, PAGE_SIZE, setShiftsPage, shiftsTable } from "./store.ts";
+import { shifts } from "./store.ts";
 import "./messages.ts";
 
 type Open = { kind: "form"; shift?: ShiftView } | { kind: "delete"; shift: ShiftView } | null;
 
 export default function ShiftPage() {
   const t = useT();
-  const { user } = useSnapshot(session);
-  const table = useSnapshot(shiftsTable);
+  const table = useSnapshot(shifts.state);
   const [open, setOpen] = useState<Open>(null);
-  const allowed = !!user && can(user.role, "shifts.manage");
 
   useEffect(() => {
-    if (allowed) loadShifts();
-  }, [allowed]);
-
-  if (!allowed) return <Alert color="yellow">{t("shifts.noAccess")}</Alert>;
+    shifts.load();
+  }, []);
 
   async function remove(shift: ShiftView) {
     try {
       await deleteShift(shift.id);
       notifySuccess(t("shifts.deleted"));
       setOpen(null);
-      loadShifts();
+      shifts.load();
     } catch (err) {
       notifyError(errorText(err, t("shifts.deleteFailed")));
     }
@@ -47,59 +42,47 @@ export default function ShiftPage() {
           {t("shifts.add")}
         </Button>
       </Group>
-      {table.error && <Alert color="red">{table.error}</Alert>}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover data-testid="shifts-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("shifts.start")}</Table.Th>
-              <Table.Th>{t("shifts.end")}</Table.Th>
-              <Table.Th>{t("shifts.hours")}</Table.Th>
-              <Table.Th>{t("shifts.users")}</Table.Th>
-              <Table.Th>{t("shifts.actions")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {table.items.map((shift) => (
-              <Table.Tr key={shift.id} data-testid={`shift-row-${shift.id}`}>
-                <Table.Td>{formatShiftTime(shift.timeStart)}</Table.Td>
-                <Table.Td>{formatShiftTime(shift.timeEnd)}</Table.Td>
-                <Table.Td>{shift.interval}</Table.Td>
-                <Table.Td>
-                  {shift.users.map((u) =>
-                    u.username
-                  ).join(", ")}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setOpen({ kind: "form", shift: shift as ShiftView })}
-                    >
-                      {t("common.edit")}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => setOpen({ kind: "delete", shift: shift as ShiftView })}
-                    >
-                      {t("common.delete")}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!table.requesting && table.items.length === 0 && <Text c="dimmed">{t("shifts.empty")}</Text>}
-      <Pagination
-        total={Math.max(1, Math.ceil(table.totalItems / PAGE_SIZE))}
-        value={table.page}
-        onChange={setShiftsPage}
-        hideWithOnePage
+      <PagedTable
+        table={table}
+        onPage={shifts.setPage}
+        testId="shifts"
+        minWidth={640}
+        empty={t("shifts.empty")}
+        rowKey={(shift) => shift.id}
+        rowProps={(shift) => ({ "data-testid": `shift-row-${shift.id}` })}
+        columns={[
+          { key: "start", header: t("shifts.start"), cell: (s) => formatShiftTime(s.timeStart) },
+          { key: "end", header: t("shifts.end"), cell: (s) => formatShiftTime(s.timeEnd) },
+          { key: "hours", header: t("shifts.hours"), cell: (s) => s.interval },
+          {
+            key: "users",
+            header: t("shifts.users"),
+            cell: (s) => s.users.map((u) => u.username).join(", "),
+          },
+          {
+            key: "actions",
+            header: t("shifts.actions"),
+            cell: (shift) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setOpen({ kind: "form", shift: shift as ShiftView })}
+                >
+                  {t("common.edit")}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  onClick={() => setOpen({ kind: "delete", shift: shift as ShiftView })}
+                >
+                  {t("common.delete")}
+                </Button>
+              </Group>
+            ),
+          },
+        ]}
       />
       {open?.kind === "form" && <ShiftFormModal shift={open.shift} onClose={() => setOpen(null)} />}
       {open?.kind === "delete" && (

@@ -4,6 +4,7 @@ import { proxy } from "valtio";
 import { translate } from "../i18n/index.ts";
 import { onSignOut } from "../session/store.ts";
 import { errorText } from "../ui/notify.ts";
+import { PAGE_SIZE } from "../ui/paged-list.ts";
 import { fetchTransactions, type TransactionView } from "./api.ts";
 import {
   emptyLists,
@@ -14,8 +15,6 @@ import {
   withoutTransaction,
 } from "./list-effects.ts";
 import "./messages.ts";
-
-export const PAGE_SIZE = 10;
 
 const initial = () => ({
   tab: "BUY" as GroupName,

@@ -3,7 +3,6 @@ import { defineMessages } from "../i18n/index.ts";
 defineMessages({
   en: {
     "users.title": "Users",
-    "users.noAccess": "You do not have access to this page.",
     "users.loadFailed": "Could not load users.",
     "users.searchUsername": "Search by username",
     "users.allRoles": "All roles",
@@ -48,7 +47,6 @@ defineMessages({
   },
   zh: {
     "users.title": "用户",
-    "users.noAccess": "您无权访问此页面。",
     "users.loadFailed": "无法加载用户。",
     "users.searchUsername": "按用户名搜索",
     "users.allRoles": "所有角色",
@@ -92,7 +90,6 @@ defineMessages({
   },
   es: {
     "users.title": "Usuarios",
-    "users.noAccess": "No tienes acceso a esta página.",
     "users.loadFailed": "No se pudieron cargar los usuarios.",
     "users.searchUsername": "Buscar por usuario",
     "users.allRoles": "Todos los roles",
@@ -137,7 +134,6 @@ defineMessages({
   },
   fr: {
     "users.title": "Utilisateurs",
-    "users.noAccess": "Vous n'avez pas accès à cette page.",
     "users.loadFailed": "Impossible de charger les utilisateurs.",
     "users.searchUsername": "Rechercher par nom d'utilisateur",
     "users.allRoles": "Tous les rôles",
@@ -184,7 +180,6 @@ defineMessages({
   },
   it: {
     "users.title": "Utenti",
-    "users.noAccess": "Non hai accesso a questa pagina.",
     "users.loadFailed": "Impossibile caricare gli utenti.",
     "users.searchUsername": "Cerca per nome utente",
     "users.allRoles": "Tutti i ruoli",

@@ -1,0 +1,137 @@
+// The columns of a transaction list; Admin and above get a selection box and the actions of spec
+// section 4 on every row.
+import { ActionIcon, Badge, Checkbox, Menu, Text } from "@mantine/core";
+import type { Snapshot } from "valtio";
+import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
+import { findPair } from "../../../server/market/pairs.ts";
+import type { useT } from "../i18n/index.ts";
+import type { Column } from "../ui/paged-table.tsx";
+import type { TransactionView } from "./api.ts";
+import { moveBuyToSell, setListedStatus } from "./actions.ts";
+import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
+import "./messages.ts";
+
+const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
+
+type Row = Snapshot<TransactionView>;
+
+export function transactionColumns({ t, withActions, selected, onSelect, onDelete }: {
+  t: ReturnType<typeof useT>;
+  withActions: boolean;
+  selected: readonly number[];
+  onSelect: (id: number, checked: boolean) => void;
+  onDelete: (tx: TransactionView) => void;
+}): (Column<Row> | false)[] {
+  return [
+    withActions && {
+      key: "select",
+      header: null,
+      cell: (tx) => (
+        <Checkbox
+          size="xs"
+          aria-label={t("transactions.select", { id: tx.id })}
+          checked={selected.includes(tx.id)}
+          disabled={tx.status === "DONE"}
+          onChange={(e) => onSelect(tx.id, e.currentTarget.checked)}
+        />
+      ),
+    },
+    { key: "id", header: t("transactions.id"), cell: (tx) => tx.id },
+    { key: "username", header: t("transactions.username"), cell: (tx) => tx.username },
+    {
+      key: "pair",
+      header: t("transactions.pair"),
+      cell: (tx) => findPair(tx.pair)?.label ?? tx.pair,
+    },
+    {
+      key: "exchange",
+      header: t("transactions.exchange"),
+      cell: (tx) => t(`transactions.exchangeName.${tx.exchange}`),
+    },
+    {
+      key: "status",
+      header: t("transactions.statusColumn"),
+      cell: (tx) => (
+        <Badge
+          color={STATUS_COLOR[tx.status]}
+          variant="light"
+          miw={64}
+          data-testid="transaction-status"
+        >
+          {t(`transactions.status.${tx.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: "buyPrice",
+      header: t("transactions.buyPrice"),
+      cell: (tx) => formatPrice(tx.buyPrice, tx.pair),
+    },
+    {
+      key: "sellPrice",
+      header: t("transactions.sellPrice"),
+      cell: (tx) => formatPrice(tx.sellPrice, tx.pair),
+    },
+    { key: "amount", header: t("transactions.amount"), cell: (tx) => formatNumber(tx.amount) },
+    {
+      key: "quantity",
+      header: t("transactions.quantity"),
+      cell: (tx) => formatQuantity(tx.quantity),
+    },
+    {
+      key: "createdAt",
+      header: t("transactions.createdAt"),
+      cell: (tx) => (
+        <Text span inherit style={{ whiteSpace: "nowrap" }}>{formatDateTime(tx.createdAt)}</Text>
+      ),
+    },
+    withActions && {
+      key: "actions",
+      header: t("transactions.actions"),
+      cell: (tx) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t("transactions.actions")}
+              data-testid="transaction-actions"
+            >
+              ⋯
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{t("transactions.setStatus")}</Menu.Label>
+            {TRANSACTION_STATUSES.filter((s) => s !== tx.status).map((s) => (
+              <Menu.Item
+                key={s}
+                onClick={() => setListedStatus(tx as TransactionView, s)}
+                data-testid={`set-status-${s}`}
+              >
+                {t(`transactions.status.${s}`)}
+              </Menu.Item>
+            ))}
+            {tx.status === "BUY" && (
+              <>
+                <Menu.Divider />
+                <Menu.Item
+                  onClick={() => moveBuyToSell(tx as TransactionView)}
+                  data-testid="buy-to-sell"
+                >
+                  {t("transactions.buyToSell")}
+                </Menu.Item>
+              </>
+            )}
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              onClick={() => onDelete(tx as TransactionView)}
+              data-testid="delete-transaction"
+            >
+              {t("common.delete")}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+}

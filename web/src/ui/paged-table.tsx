@@ -1,0 +1,82 @@
+// The table of a server-paged list: the load error, the rows, the empty line once nothing is
+// loading, and the pages. A page brings its columns; its filters and actions stay its own.
+import { Alert, Pagination, Table, Text } from "@mantine/core";
+import type { Key, ReactNode } from "react";
+import { PAGE_SIZE } from "./paged-list.ts";
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  align?: "right";
+}
+
+interface PagedView<Row> {
+  page: number;
+  result: { readonly items: readonly Row[]; totalItems: number };
+  requesting: boolean;
+  error: string | null;
+}
+
+export function PagedTable<Row>({
+  table,
+  onPage,
+  columns,
+  rowKey,
+  rowProps,
+  testId,
+  tableTestId = `${testId}-table`,
+  minWidth,
+  empty,
+  toolbar,
+}: {
+  table: PagedView<Row>;
+  onPage: (page: number) => void;
+  /** A false column is one the viewer's role does not see. */
+  columns: readonly (Column<NoInfer<Row>> | false)[];
+  rowKey: (row: Row) => Key;
+  rowProps?: (row: Row) => Record<`data-${string}`, string>;
+  /** Prefix of the test ids: `{testId}-table`, `-empty` and `-pagination`. */
+  testId: string;
+  /** Where the table's test id is not `{testId}-table` (the dashboard names each tab's). */
+  tableTestId?: string;
+  minWidth: number;
+  empty: string;
+  /** Stands between the load error and the table. */
+  toolbar?: ReactNode;
+}) {
+  const { items, totalItems } = table.result;
+  const shown = columns.filter((c) => c !== false);
+  return (
+    <>
+      {table.error && <Alert color="red">{table.error}</Alert>}
+      {toolbar}
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover data-testid={tableTestId}>
+          <Table.Thead>
+            <Table.Tr>
+              {shown.map((c) => <Table.Th key={c.key} ta={c.align}>{c.header}</Table.Th>)}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((row) => (
+              <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+                {shown.map((c) => <Table.Td key={c.key} ta={c.align}>{c.cell(row)}</Table.Td>)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!table.requesting && items.length === 0 && (
+        <Text c="dimmed" data-testid={`${testId}-empty`}>{empty}</Text>
+      )}
+      <Pagination
+        total={Math.max(1, Math.ceil(totalItems / PAGE_SIZE))}
+        value={table.page}
+        onChange={onPage}
+        hideWithOnePage
+        data-testid={`${testId}-pagination`}
+      />
+    </>
+  );
+}
