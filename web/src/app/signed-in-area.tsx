@@ -2,7 +2,8 @@
 import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
-import type { Role } from "../../../server/users/roles.ts";
+import { ROLES } from "../../../server/db/enums.ts";
+import { can, type Role } from "../../../server/users/roles.ts";
 import { Route, Switch } from "wouter";
 import { api } from "../api/http.ts";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
@@ -29,11 +30,13 @@ const ManageUsersPage = lazy(() => import("../users/manage-users-page.tsx"));
 const BotKeysPage = lazy(() => import("../bot-keys/bot-keys-page.tsx"));
 const ShiftPage = lazy(() => import("../shifts/shift-page.tsx"));
 const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
+const AuditPage = lazy(() => import("../audit/audit-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 const ManageUsers = only(LEAD_UP, ManageUsersPage);
 const BotKeys = only(["SuperAdmin"], BotKeysPage);
 const Shift = only(ADMIN_UP, ShiftPage);
 const Profit = only(ADMIN_UP, ProfitPage);
+const Audit = only(ROLES.filter((role) => can(role, "audit.read")), AuditPage);
 
 export default function SignedInArea() {
   useEffect(() => {
@@ -58,6 +61,7 @@ export default function SignedInArea() {
             <Route path="/bot-keys/:exchange" component={BotKeys} />
             <Route path="/shift" component={Shift} />
             <Route path="/profit" component={Profit} />
+            <Route path="/audit" component={Audit} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -19,7 +19,7 @@ export function pagedList<F extends object, A extends PageOf<unknown>>(options: 
   filters: F;
   /** The answer shown before the first one arrives, and again after sign-out. */
   empty: A;
-  fetch: (query: F & PageQuery) => Promise<A>;
+  fetch: (query: F & PageQuery) => Promise<NoInfer<A>>;
   /** Message key of a failed load, for an error the server did not word. */
   failed: string;
 }) {
