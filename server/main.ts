@@ -37,7 +37,7 @@ const deps: Deps = {
     rotateHours: config.KEY_TRANSPORT_ROTATE_HOURS,
   }),
   market,
-  exchanges: createExchanges({ config, db: database.db, clock: systemClock, market }),
+  exchanges: createExchanges({ config, database, clock: systemClock, market }),
 };
 
 const seeded = await seedFirstSuperAdmin(deps);

@@ -1,7 +1,8 @@
 // Server-side sessions: the bearer token is random, the table keeps only its hash.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { randomHex, sha256Hex } from "../core/hex.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
+import { rawShape, textRows } from "../db/raw-rows.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { SESSION_SCOPES } from "../db/schema.ts";
 
@@ -34,33 +35,28 @@ export async function createSession(
   return token;
 }
 
-/**
- * Built once per database and prepared: this runs on every request, and building the query cost
- * several times what running it did.
- */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const sessionShape = rawShape(sessions, "s.");
+const userShape = rawShape(users, "u.");
 
-function prepareLookup(db: Db) {
-  return db.select({ session: sessions, user: users }).from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(
-      eq(sessions.id, sql.placeholder("id")),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, sql.placeholder("now")),
-      isNull(users.deletedAt),
-    ))
-    .limit(1)
-    .prepare("session_lookup");
-}
+/** Runs on every request: SQL text, prepared, mapped by hand (server/db/raw-rows.ts). */
+const LOOKUP = `select ${sessionShape.select}, ${userShape.select}
+  from "sessions" join "users" on "users"."id" = "sessions"."user_id"
+  where "sessions"."id" = $1 and "sessions"."revoked_at" is null
+    and "sessions"."expires_at" > $2::timestamptz and "users"."deleted_at" is null
+  limit 1`;
 
 /** The live session and its user for a token, or null when unknown, revoked or expired. */
-export async function resolveSession(db: Db, token: string, now: Date) {
+export async function resolveSession(
+  database: Pick<Database, "db" | "sql">,
+  token: string,
+  now: Date,
+) {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, lookup = prepareLookup(db));
-  // The date as ISO text: a placeholder skips drizzle's own date encoding.
-  const [row] = await lookup.execute({ id: await sha256Hex(token), now: now.toISOString() });
-  return row ?? null;
+  const [row] = await textRows<Record<string, unknown>>(database, LOOKUP, [
+    await sha256Hex(token),
+    now.toISOString(),
+  ]);
+  return row ? { session: sessionShape.read(row), user: userShape.read(row) } : null;
 }
 
 export async function upgradeSession(db: Db, token: string) {

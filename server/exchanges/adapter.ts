@@ -41,6 +41,25 @@ export interface ExchangeAdapter {
   readonly name: "paper" | "binance" | "gate";
   placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult>;
   balances(account: AccountRef): Promise<Balance[]>;
+  /** Present when orders are rows in our own database (paper): see DatabaseOrders. */
+  readonly inDatabase?: DatabaseOrders;
+}
+
+/**
+ * An order as SQL, for the caller to run in the statement that records it, so the fill and its
+ * record are one atomic write: a data-modifying WITH list (`cte`) that defines `fill`, one row
+ * when the order filled and none when it was refused, with parameters $1..$n (n = params.length).
+ */
+export interface FillSql {
+  cte: string;
+  params: unknown[];
+}
+
+export interface DatabaseOrders {
+  /** Checks and prices the order: its SQL and the result it has once that SQL filled it. */
+  plan(account: AccountRef, order: OrderRequest): Promise<{ fill: FillSql; result: OrderResult }>;
+  /** Why a planned fill wrote nothing. */
+  refusal(account: AccountRef, order: OrderRequest): Promise<ExchangeError>;
 }
 
 /** Whose account: paper accounts are keyed by this id; live ones need credentials. */

@@ -2,7 +2,7 @@
 // exchange's live REST client. A bot key row names its own kind in `bot_keys.adapter`.
 import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
-import type { Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import type { Market, MarketExchange } from "../market/feed.ts";
 import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
 import { createBinanceAdapter } from "./binance.ts";
@@ -25,7 +25,7 @@ export interface ExchangesDeps {
     Config,
     "EXCHANGE_ADAPTER" | "PAPER_START_BALANCES" | "BINANCE_REST_URL" | "GATE_REST_URL"
   >;
-  db: Db;
+  database: Pick<Database, "db" | "sql">;
   clock: Clock;
   /** Absent on an api-only instance: its market orders then find no price. */
   market?: Market;
@@ -41,7 +41,12 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
   const priceOf = (exchange: MarketExchange) => (pair: string) =>
     deps.market?.feed(exchange).price(pair);
   const paper = (exchange: MarketExchange) =>
-    createPaperAdapter({ db: deps.db, priceOf: priceOf(exchange), startBalances, funded });
+    createPaperAdapter({
+      database: deps.database,
+      priceOf: priceOf(exchange),
+      startBalances,
+      funded,
+    });
   const adapters: Record<MarketExchange, Record<AdapterKind, ExchangeAdapter>> = {
     binance: {
       paper: paper("binance"),

@@ -2,31 +2,45 @@
 // its own price (waiting for the market to reach it is the bot worker's job). Balances live in
 // paper_balances per account and never go negative. No fees.
 //
+// An order is one statement (FILL_CTE): the debit, guarded by the balance, and the credit, which
+// happens only if the debit did. Opening a transaction runs that statement with the transaction's
+// insert (DatabaseOrders), so a paper fill never exists without its record.
+//
 // Funding: the first time an account is used it is credited PAPER_START_BALANCES (one row per
 // asset, inserted only where none exists, so spending an asset to zero never refills it).
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { dec, Decimal } from "../core/decimal.ts";
-import type { Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { paperBalances } from "../db/schema.ts";
 import { findPair } from "../market/pairs.ts";
+import { textRows } from "../db/raw-rows.ts";
 import {
   type AccountRef,
   type Balance,
+  type DatabaseOrders,
   type ExchangeAdapter,
   ExchangeError,
+  type FillSql,
   type OrderRequest,
   type OrderResult,
 } from "./adapter.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** "USDT:100000,BTC:2" to { USDT: "100000", BTC: "2" }. */
 export function parseStartBalances(text: string): Record<string, string> {
   return Object.fromEntries(text.split(",").filter(Boolean).map((part) => part.split(":")));
 }
 
+/** $1 account, $2 asset paid, $3 amount paid, $4 asset received, $5 amount received. */
+const FILL_CTE = `fill as (update "paper_balances" set "free" = "free" - $3::numeric
+    where "account" = $1 and "asset" = $2 and "free" >= $3::numeric returning "account"),
+  fill_credit as (insert into "paper_balances" ("account", "asset", "free")
+    select "account", $4, $5::numeric from fill
+    on conflict ("account", "asset")
+    do update set "free" = "paper_balances"."free" + excluded."free")`;
+const PLACE = `with ${FILL_CTE} select count(*)::int as "filled" from fill`;
+
 export interface PaperAdapterDeps {
-  db: Db;
+  database: Pick<Database, "db" | "sql">;
   /** Prices market orders: the feed of the exchange this paper adapter stands in for. */
   priceOf: (pair: string) => string | undefined;
   startBalances: Record<string, string>;
@@ -34,10 +48,17 @@ export interface PaperAdapterDeps {
   funded?: Set<string>;
 }
 
+interface Plan {
+  fill: FillSql;
+  result: OrderResult;
+  paid: { asset: string; amount: Decimal };
+}
+
 export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
   const funded = deps.funded ?? new Set<string>();
+  const { db } = deps.database;
 
-  async function fund(db: Db | Tx, account: string) {
+  async function fund(account: string) {
     if (funded.has(account)) return;
     const rows = Object.entries(deps.startBalances).map(([asset, free]) => ({
       account,
@@ -48,79 +69,91 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     funded.add(account);
   }
 
-  async function debit(tx: Tx, account: string, asset: string, amount: Decimal) {
-    const taken = await tx.update(paperBalances)
-      .set({ free: sql`${paperBalances.free} - ${amount.toFixed(8)}` })
-      .where(and(
-        eq(paperBalances.account, account),
-        eq(paperBalances.asset, asset),
-        gte(paperBalances.free, amount.toFixed(8)),
-      ))
-      .returning({ asset: paperBalances.asset });
-    if (taken.length) return;
-    const [row] = await tx.select({ free: paperBalances.free }).from(paperBalances)
-      .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, asset)));
-    throw new ExchangeError(
-      "paper",
-      `Insufficient balance: ${amount.toFixed()} ${asset} needed, ${
-        dec(row?.free ?? 0).toFixed()
-      } ${asset} available`,
-    );
-  }
-
-  async function credit(tx: Tx, account: string, asset: string, amount: Decimal) {
-    await tx.insert(paperBalances).values({ account, asset, free: amount.toFixed(8) })
-      .onConflictDoUpdate({
-        target: [paperBalances.account, paperBalances.asset],
-        set: { free: sql`${paperBalances.free} + excluded.free` },
-      });
-  }
-
-  return {
-    name: "paper",
-
-    async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
-      const pair = findPair(order.pair);
-      if (!pair) throw new ExchangeError("paper", `Unknown pair "${order.pair}"`);
-      const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
-      if (!price) {
-        throw new ExchangeError(
-          "paper",
-          order.type === "limit"
-            ? "A limit order needs a price"
-            : `No market price for ${pair.label} yet`,
-        );
-      }
-      const quantity = dec(order.quantity).toDecimalPlaces(8, Decimal.ROUND_DOWN);
-      if (!quantity.gt(0) || !dec(price).gt(0)) {
-        throw new ExchangeError("paper", "Quantity and price must be positive");
-      }
-      // The account pays the quote rounded up and receives it rounded down: never a free satoshi.
-      const quote = quantity.mul(price).toDecimalPlaces(
-        8,
-        order.side === "BUY" ? Decimal.ROUND_UP : Decimal.ROUND_DOWN,
+  async function plan(account: AccountRef, order: OrderRequest): Promise<Plan> {
+    const pair = findPair(order.pair);
+    if (!pair) throw new ExchangeError("paper", `Unknown pair "${order.pair}"`);
+    const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
+    if (!price) {
+      throw new ExchangeError(
+        "paper",
+        order.type === "limit"
+          ? "A limit order needs a price"
+          : `No market price for ${pair.label} yet`,
       );
-      await fund(deps.db, account.id);
-      await deps.db.transaction(async (tx) => {
-        if (order.side === "BUY") {
-          await debit(tx, account.id, pair.quote, quote);
-          await credit(tx, account.id, pair.base, quantity);
-        } else {
-          await debit(tx, account.id, pair.base, quantity);
-          await credit(tx, account.id, pair.quote, quote);
-        }
-      });
-      return {
+    }
+    const quantity = dec(order.quantity).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    if (!quantity.gt(0) || !dec(price).gt(0)) {
+      throw new ExchangeError("paper", "Quantity and price must be positive");
+    }
+    // The account pays the quote rounded up and receives it rounded down: never a free satoshi.
+    const quote = quantity.mul(price).toDecimalPlaces(
+      8,
+      order.side === "BUY" ? Decimal.ROUND_UP : Decimal.ROUND_DOWN,
+    );
+    const [paid, received] = order.side === "BUY"
+      ? [{ asset: pair.quote, amount: quote }, { asset: pair.base, amount: quantity }]
+      : [{ asset: pair.base, amount: quantity }, { asset: pair.quote, amount: quote }];
+    await fund(account.id);
+    return {
+      fill: {
+        cte: FILL_CTE,
+        params: [
+          account.id,
+          paid.asset,
+          paid.amount.toFixed(8),
+          received.asset,
+          received.amount.toFixed(8),
+        ],
+      },
+      result: {
         orderId: `paper-${order.clientOrderId}`,
         status: "filled",
         filledPrice: dec(price).toFixed(),
         filledQuantity: quantity.toFixed(),
-      };
+      },
+      paid,
+    };
+  }
+
+  async function refusal(account: AccountRef, paid: Plan["paid"]) {
+    const [balance] = await db.select({ free: paperBalances.free }).from(paperBalances)
+      .where(and(eq(paperBalances.account, account.id), eq(paperBalances.asset, paid.asset)));
+    return new ExchangeError(
+      "paper",
+      `Insufficient balance: ${paid.amount.toFixed()} ${paid.asset} needed, ${
+        dec(balance?.free ?? 0).toFixed()
+      } ${paid.asset} available`,
+    );
+  }
+
+  const inDatabase: DatabaseOrders = {
+    async plan(account, order) {
+      const { fill, result } = await plan(account, order);
+      return { fill, result };
+    },
+    async refusal(account, order) {
+      return await refusal(account, (await plan(account, order)).paid);
+    },
+  };
+
+  return {
+    name: "paper",
+    inDatabase,
+
+    async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
+      const planned = await plan(account, order);
+      const [{ filled }] = await textRows<{ filled: number }>(
+        deps.database,
+        PLACE,
+        planned.fill.params,
+      );
+      if (!filled) throw await refusal(account, planned.paid);
+      return planned.result;
     },
 
     async balances(account: AccountRef): Promise<Balance[]> {
-      await fund(deps.db, account.id);
-      const rows = await deps.db.select().from(paperBalances)
+      await fund(account.id);
+      const rows = await db.select().from(paperBalances)
         .where(eq(paperBalances.account, account.id))
         .orderBy(paperBalances.asset);
       return rows

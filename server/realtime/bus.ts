@@ -31,12 +31,14 @@ export const BUS_CHANNEL = "gatebot_hub";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_BUS_PAYLOAD = 7850;
 
-export function encodeBusEvent(event: BusEvent): string {
+function encode(event: BusEvent) {
   const text = JSON.stringify(event);
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_BUS_PAYLOAD) throw new Error(`Bus event too large: ${bytes} bytes`);
-  return text;
+  return { text, bytes };
 }
+
+export const encodeBusEvent = (event: BusEvent): string => encode(event).text;
 
 export function createMemoryBus(): Bus {
   const listeners: ((event: BusEvent) => void)[] = [];
@@ -53,26 +55,63 @@ export function createMemoryBus(): Bus {
   };
 }
 
+/** What wraps the events of a NOTIFY payload, `{"origin":"<16 hex>","events":[…]}`, and more. */
+const WIRE_OVERHEAD = 64;
+
 export async function createPostgresBus(sql: postgres.Sql, channel = BUS_CHANNEL): Promise<Bus> {
   const listeners: ((event: BusEvent) => void)[] = [];
   // Events carry their origin: this instance delivers its own at once, not after a round trip.
   const origin = randomHex(8);
+  const own = `{"origin":"${origin}"`;
   const { unlisten } = await sql.listen(channel, (payload) => {
-    let wire: { origin: string; event: BusEvent };
+    // This instance's own events were delivered when published: not worth parsing again.
+    if (payload.startsWith(own)) return;
+    let wire: { origin: string; events: BusEvent[] };
     try {
       wire = JSON.parse(payload);
     } catch {
       console.error(`Ignored a malformed bus payload on ${channel}`);
       return;
     }
-    if (wire.origin !== origin) listeners.forEach((l) => l(wire.event));
+    for (const event of wire.events) listeners.forEach((l) => l(event));
   });
+
+  // Every NOTIFY is a commit that PostgreSQL serialises, so events are sent one NOTIFY at a time:
+  // those published while one is under way go together in the next. An idle bus sends at once;
+  // a busy one (a trade per millisecond) sends many events per NOTIFY instead of one each.
+  const waiting: { text: string; bytes: number; sent: PromiseWithResolvers<void> }[] = [];
+  let sending = false;
+  async function send() {
+    sending = true;
+    while (waiting.length) {
+      let bytes = WIRE_OVERHEAD + waiting[0].bytes;
+      let n = 1;
+      while (
+        n < waiting.length && bytes + waiting[n].bytes + 1 <= MAX_BUS_PAYLOAD + WIRE_OVERHEAD
+      ) {
+        bytes += waiting[n++].bytes + 1;
+      }
+      const batch = waiting.splice(0, n);
+      const events = batch.map((e) => e.text).join(",");
+      try {
+        await sql.notify(channel, `${own},"events":[${events}]}`);
+        batch.forEach((e) => e.sent.resolve());
+      } catch (err) {
+        batch.forEach((e) => e.sent.reject(err));
+      }
+    }
+    sending = false;
+  }
+
   return {
     kind: "postgres",
-    async publish(event) {
-      const text = encodeBusEvent(event);
+    publish(event) {
+      const { text, bytes } = encode(event);
       listeners.forEach((l) => l(JSON.parse(text)));
-      await sql.notify(channel, `{"origin":"${origin}","event":${text}}`);
+      const sent = Promise.withResolvers<void>();
+      waiting.push({ text, bytes, sent });
+      if (!sending) send();
+      return sent.promise;
     },
     subscribe: (listener) => void listeners.push(listener),
     close: () => unlisten(),

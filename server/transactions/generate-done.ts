@@ -56,7 +56,7 @@ export async function generateDone(
     row ? toTransactionView(row, owner.username) : null;
 
   if (!input.callId) {
-    const row = await insertTransaction(deps.db, values);
+    const row = await insertTransaction(deps.database, values);
     deps.onTransactionChanged?.(view(row)!);
     return { created: true, outcome: "done", transaction: view(row) };
   }

@@ -9,9 +9,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
-import { transactions } from "../db/schema.ts";
 import { filterConditions, statusIs, whereAll } from "./filters.ts";
 import { rawRows } from "./raw-query.ts";
+import { SELECT_COLUMNS, toRow } from "./row-sql.ts";
 import type { ListQuery } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
 
@@ -35,23 +35,9 @@ type GroupName = (typeof GROUPS)[number];
 const empty = (): Group => ({ items: [], totalItems: 0, totalCapped: false });
 
 /** Every transactions column under its TypeScript name, and the owner's username. */
-const COLUMNS = sql.raw(
-  Object.entries(transactions).filter(([, c]) => c && typeof c === "object" && "columnType" in c)
-    .map(([key, c]) => `"transactions"."${(c as { name: string }).name}" as "${key}"`)
-    .concat(`"users"."username" as "username"`).join(", "),
-);
+const COLUMNS = sql.raw(`${SELECT_COLUMNS}, "users"."username" as "username"`);
 
 type RawRow = Record<keyof TransactionRow | "grp" | "username", unknown>;
-
-const DATES = ["filledAt", "closingSince", "closeErrorAt", "createdAt", "updatedAt"] as const;
-
-/** The driver's row as drizzle would have mapped it. */
-function toRow(raw: RawRow): TransactionRow {
-  const row = { ...raw, id: Number(raw.id) } as Record<string, unknown>;
-  // PostgreSQL's text form ("2026-01-01 12:00:00.123+00") is one Date parses.
-  for (const key of DATES) if (raw[key] !== null) row[key] = new Date(raw[key] as string);
-  return row as unknown as TransactionRow;
-}
 
 export async function listTransactions(
   database: Pick<Database, "db" | "sql">,

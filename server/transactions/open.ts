@@ -3,7 +3,12 @@
 import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
-import { type Credentials, ExchangeError, type Side } from "../exchanges/adapter.ts";
+import {
+  type Credentials,
+  ExchangeError,
+  type OrderResult,
+  type Side,
+} from "../exchanges/adapter.ts";
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import {
@@ -28,24 +33,43 @@ export interface OpenRequest {
 }
 
 export async function openTransaction(deps: Deps, req: OpenRequest) {
-  if (!req.credentials) return await insertTransaction(deps.db, req.values, req);
+  if (!req.credentials) return await insertTransaction(deps.database, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
-  const result = await adapter.placeOrder(
-    { id: req.account?.id ?? `user:${req.user.id}`, credentials: req.credentials },
-    { pair, side: req.side, type: "market", quantity, clientOrderId: openOrderId(id) },
-  ).catch((err) => {
+  const account = { id: req.account?.id ?? `user:${req.user.id}`, credentials: req.credentials };
+  const order = {
+    pair,
+    side: req.side,
+    type: "market" as const,
+    quantity,
+    clientOrderId: openOrderId(id),
+  };
+  const failed = (err: unknown) => {
     throw exchangeFailure(exchange, err);
+  };
+  const recorded = (result: OrderResult): NewTransaction => ({
+    ...req.values,
+    adapter: adapter.name,
+    orderId: result.orderId,
+    // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
+    ...req.values.status === "DONE"
+      ? { filledPrice: result.filledPrice ?? null, filledAt: req.values.createdAt }
+      : {},
   });
-  const values: NewTransaction = { ...req.values, adapter: adapter.name, orderId: result.orderId };
-  // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
-  if (values.status === "DONE") {
-    values.filledPrice = result.filledPrice ?? null;
-    values.filledAt = values.createdAt;
+
+  if (adapter.inDatabase) {
+    const { fill, result } = await adapter.inDatabase.plan(account, order).catch(failed);
+    const row = await insertTransaction(deps.database, recorded(result), {
+      id,
+      outcome: req.outcome,
+      fill,
+    });
+    return row ?? failed(await adapter.inDatabase.refusal(account, order));
   }
+  const result = await adapter.placeOrder(account, order).catch(failed);
   try {
-    return await insertTransaction(deps.db, values, { id, outcome: req.outcome });
+    return await insertTransaction(deps.database, recorded(result), { id, outcome: req.outcome });
   } catch (err) {
     // The order stands on the exchange: say which, so it can be reconciled by hand.
     console.error(`order ${openOrderId(id)} (${result.orderId}) placed but not recorded:`, err);

@@ -1,8 +1,12 @@
 // Writes transaction rows. An id reserved before the order (so the order's clientOrderId names its
-// row) is inserted as given; a call outcome is written in the same database transaction.
-import { getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { callOutcomes, transactions } from "../db/schema.ts";
+// row) is inserted as given; a call outcome, and a paper fill, are written by the same statement.
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../db/client.ts";
+import type { FillSql } from "../exchanges/adapter.ts";
+import type { transactions } from "../db/schema.ts";
+import { textRows } from "../db/raw-rows.ts";
+import { rowsOf } from "./raw-query.ts";
+import { COLUMNS, SELECT_COLUMNS, toRow } from "./row-sql.ts";
 import type { TransactionRow } from "./view.ts";
 
 export type NewTransaction = Omit<typeof transactions.$inferInsert, "id">;
@@ -65,59 +69,74 @@ const DEFAULTS = {
   closeErrorAt: null,
 } as const;
 
-/**
- * One insert statement for every row, every column a placeholder: drizzle builds its SQL once per
- * database instead of once per order (building it was a large share of a create's CPU time).
- */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+/** Statement texts by shape (fill text, outcome or not): each is prepared once per connection. */
+const statements = new Map<string, string>();
 
-function prepareInsert(db: Db) {
-  const columns = Object.keys(getTableColumns(transactions));
-  // Raw placeholders: the driver serialises the values (drizzle's own encoders fail on a null date).
-  const values = Object.fromEntries(columns.map((c) => [c, sql`${sql.placeholder(c)}`]));
-  return db.insert(transactions).overridingSystemValue()
-    .values(values as unknown as typeof transactions.$inferInsert).returning()
-    .prepare("transaction_insert");
+function insertStatement(fillCte: string | undefined, fillParams: number, outcome: boolean) {
+  const key = `${fillCte ?? ""}|${outcome}`;
+  let text = statements.get(key);
+  if (text) return text;
+  let n = fillParams;
+  const values = COLUMNS.map((c) => `$${++n}::${c.type}`).join(", ");
+  const ctes = [
+    ...(fillCte ? [fillCte] : []),
+    `ins as (insert into "transactions" (${COLUMNS.map((c) => `"${c.name}"`).join(", ")})
+      overriding system value select ${values}${fillCte ? " from fill" : ""}
+      returning ${SELECT_COLUMNS})`,
+    ...(outcome
+      ? [`outcome as (insert into "call_outcomes" ("call_id", "user_id", "outcome",
+          "transaction_id", "at") select $${++n}, "userId", $${++n}, "id", "createdAt" from ins
+          on conflict do nothing)`]
+      : []),
+  ];
+  text = `with ${ctes.join(", ")} select * from ins`;
+  statements.set(key, text);
+  return text;
 }
 
-/** Inserts a row under a reserved id (or the next one), with its call outcome when given. */
-export async function insertTransaction(
-  db: Db,
+interface InsertOptions {
+  /** A reserved id; the next one otherwise. */
+  id?: number;
+  /** The call outcome written with the row. */
+  outcome?: Outcome;
+}
+
+/** Inserts a row in one statement, with its call outcome when given. */
+export function insertTransaction(
+  database: Pick<Database, "db" | "sql">,
   values: NewTransaction,
-  opts: { id?: number; outcome?: Outcome } = {},
-): Promise<TransactionRow> {
+  opts?: InsertOptions,
+): Promise<TransactionRow>;
+/** With a fill: null (and nothing written) when the fill was refused. */
+export function insertTransaction(
+  database: Pick<Database, "db" | "sql">,
+  values: NewTransaction,
+  opts: InsertOptions & { fill: FillSql },
+): Promise<TransactionRow | null>;
+export async function insertTransaction(
+  database: Pick<Database, "db" | "sql">,
+  values: NewTransaction,
+  opts: InsertOptions & { fill?: FillSql } = {},
+): Promise<TransactionRow | null> {
   const now = new Date();
-  const row = {
+  const row: Record<string, unknown> = {
     ...DEFAULTS,
     createdAt: now,
     updatedAt: now,
     ...values,
-    id: opts.id ?? await reserveTransactionId(db),
+    id: opts.id ?? await reserveTransactionId(database.db),
   };
-  const outcome = opts.outcome;
-  if (!outcome) {
-    let insert = prepared.get(db);
-    if (!insert) prepared.set(db, insert = prepareInsert(db));
-    // Dates as ISO text: drizzle leaves date serialisation to itself, and raw placeholders skip it.
-    const params = Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
-    );
-    return (await insert.execute(params))[0];
-  }
-  return await db.transaction(async (tx) => {
-    const [created] = await tx.insert(transactions).overridingSystemValue().values(row)
-      .returning();
-    await tx.insert(callOutcomes).values({
-      callId: outcome.callId,
-      userId: created.userId,
-      outcome: outcome.outcome,
-      transactionId: created.id,
-      at: created.createdAt,
-    }).onConflictDoNothing();
-    return created;
-  });
+  const { fill, outcome } = opts;
+  const params = [
+    ...fill?.params ?? [],
+    // Dates as ISO text: the drivers then send every parameter the same way.
+    ...COLUMNS.map(({ key }) => {
+      const v = row[key];
+      return v instanceof Date ? v.toISOString() : v ?? null;
+    }),
+    ...outcome ? [outcome.callId, outcome.outcome] : [],
+  ];
+  const text = insertStatement(fill?.cte, fill?.params.length ?? 0, !!outcome);
+  const [created] = await textRows<Record<string, unknown>>(database, text, params);
+  return created ? toRow(created) : null;
 }
-
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-// deno-lint-ignore no-explicit-any
-export const rowsOf = <T>(result: any): T[] => Array.isArray(result) ? result : result.rows;

@@ -57,7 +57,7 @@ export async function makeTestApp(
     keyTransport: await createKeyTransport({ seed: randomHex(32), clock, rotateHours: 24 }),
     passwordCost: TEST_PASSWORD_COST,
     market,
-    exchanges: createExchanges({ config, db: database.db, clock, market }),
+    exchanges: createExchanges({ config, database, clock, market }),
   };
   const realtime = await startRealtime(deps);
   Object.assign(deps, { realtime, ...realtime.hooks });

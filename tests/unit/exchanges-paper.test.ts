@@ -13,7 +13,7 @@ async function setup(start = "USDT:1000,BTC:0.5") {
   const database = await openTestDatabase();
   const prices: Record<string, string> = { btc_usdt: "60000.00" };
   const paper = createPaperAdapter({
-    db: database.db,
+    database,
     priceOf: (pair) => prices[pair],
     startBalances: parseStartBalances(start),
   });
@@ -117,7 +117,7 @@ Deno.test("paper: spending an asset to zero never refills it from the start bala
   try {
     await t.paper.placeOrder(ACCOUNT, order("SELL", "0.5"));
     const again = createPaperAdapter({
-      db: t.database.db,
+      database: t.database,
       priceOf: () => "60000",
       startBalances: parseStartBalances("USDT:1000,BTC:0.5"),
     });
@@ -155,7 +155,7 @@ Deno.test("createExchanges() gives paper by default, live on request, and refuse
     const config = testConfig();
     const market = createMarket(config, { clock });
     market.sim("binance")!.setPrice("btc_usdt", "50000");
-    const exchanges = createExchanges({ config, db: database.db, clock, market });
+    const exchanges = createExchanges({ config, database, clock, market });
     const paper = exchanges.adapter("binance");
     assert.equal(paper.name, "paper");
     assert.equal(exchanges.adapter("gate", "live").name, "gate");
@@ -165,7 +165,7 @@ Deno.test("createExchanges() gives paper by default, live on request, and refuse
     assert.equal(res.filledPrice, "50000");
     const live = createExchanges({
       config: testConfig({ EXCHANGE_ADAPTER: "live" }),
-      db: database.db,
+      database,
       clock,
       market,
     });

@@ -1,0 +1,47 @@
+// Hot statements written as SQL text, run prepared, rows mapped by hand: drizzle's query building
+// and row mapping cost more CPU than running those statements did (sessions on every request,
+// transaction lists and creates).
+import { getTableColumns, getTableName, type Table } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Database } from "./client.ts";
+
+/** Runs SQL text with positional parameters ($1, $2...); prepared once per connection on PostgreSQL. */
+export async function textRows<T>(
+  database: Pick<Database, "db" | "sql">,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
+  if (database.sql) {
+    return await database.sql.unsafe(text, params as never[], { prepare: true }) as unknown as T[];
+  }
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return (await client.query<T>(text, params)).rows;
+}
+
+/** A table's columns as SQL text, and the mapping of a raw row back to drizzle's row type. */
+export function rawShape<T extends Table>(table: T, prefix = "") {
+  const tableName = getTableName(table);
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
+    key,
+    name: column.name,
+    type: column.getSQLType(),
+  }));
+  const dates = columns.filter((c) => c.type.startsWith("timestamp")).map((c) => c.key);
+  const bigints = columns.filter((c) => c.type === "bigint").map((c) => c.key);
+  return {
+    columns,
+    /** `"table"."column" as "<prefix>key", ...` */
+    select: columns.map((c) => `"${tableName}"."${c.name}" as "${prefix}${c.key}"`).join(", "),
+    /**
+     * postgres.js (as drizzle configures it) gives dates as PostgreSQL's text, which Date parses,
+     * and bigint as text; PGlite gives Date and number.
+     */
+    read(raw: Record<string, unknown>): T["$inferSelect"] {
+      const row: Record<string, unknown> = {};
+      for (const { key } of columns) row[key] = raw[prefix + key];
+      for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
+      for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);
+      return row as T["$inferSelect"];
+    },
+  };
+}
