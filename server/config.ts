@@ -13,6 +13,8 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6).optional(),
   ADMIN_EMAIL: z.email().default("superadmin@localhost.localdomain"),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  // How long a resolved session is reused before it is looked up again (0: never reused).
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ROLES: z.enum(["api", "engine", "both"]).default("both"),
   MARKET_FEED: z.enum(["sim", "binance", "gate"]).default("sim"),
   MARKET_SEED: z.coerce.number().int().default(42),

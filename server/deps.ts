@@ -4,6 +4,7 @@ import type { Clock } from "./core/clock.ts";
 import type { SecretBox } from "./core/secret-box.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { PasswordCost } from "./auth/password.ts";
+import type { SessionCache } from "./auth/session-cache.ts";
 import type { KeyTransport } from "./keys/transport.ts";
 import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
@@ -19,6 +20,10 @@ export interface Deps {
   passwordCost?: PasswordCost;
   /** Told after every session of a user was revoked (the realtime hub sends `logout`). */
   onSessionsRevoked?: (userId: number) => void;
+  /** Recently resolved sessions (SESSION_CACHE_MS); absent: every request looks its session up. */
+  sessionCache?: SessionCache;
+  /** Told after a user's row changed (null: many users): other instances drop cached sessions. */
+  onUserChanged?: (userId: number | null) => void;
   /** The /Summaries/hash value and decryption of transport-encrypted key fields. */
   keyTransport: KeyTransport;
   /** Whether a User may trade now (a call activates that side for them); absent: always. */

@@ -13,6 +13,7 @@ import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
 import { CandleRecorder } from "./market/candles.ts";
 import { createMarket } from "./market/market.ts";
+import { sessionCacheFor } from "./auth/session-cache.ts";
 
 let config;
 try {
@@ -38,6 +39,7 @@ const deps: Deps = {
   }),
   market,
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
+  sessionCache: sessionCacheFor(config),
 };
 
 const seeded = await seedFirstSuperAdmin(deps);

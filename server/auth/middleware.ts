@@ -19,7 +19,9 @@ export function requireAuth(deps: Deps, scope: SessionScope = "full"): Middlewar
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
       const token = bearerToken(c);
-      const found = token ? await resolveSession(deps.database, token, deps.clock.now()) : null;
+      const found = token
+        ? await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache)
+        : null;
       if (!found || !token) throw unauthorized();
       if (scope === "full" && found.session.scope !== "full") {
         throw unauthorized("Finish two-factor enrolment first.");
@@ -37,7 +39,9 @@ export function optionalAuth(deps: Deps): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
       const token = bearerToken(c);
-      const found = token ? await resolveSession(deps.database, token, deps.clock.now()) : null;
+      const found = token
+        ? await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache)
+        : null;
       if (found && token && found.session.scope === "full") {
         c.set("user", found.user);
         c.set("token", token);

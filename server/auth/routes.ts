@@ -22,6 +22,7 @@ import {
   resetPassword,
 } from "./service.ts";
 import { revokeSession } from "./sessions.ts";
+import { notifyRevoked } from "../users/revoke.ts";
 
 export function authRoutes(deps: Deps) {
   const info = (c: { get(k: "ip"): string; req: { header(n: string): string | undefined } }) => ({
@@ -47,7 +48,7 @@ export function authRoutes(deps: Deps) {
     )
     .post("/users/logout", requireAuth(deps, "enroll"), async (c) => {
       await revokeSession(deps.db, c.get("token"), deps.clock.now());
-      deps.onSessionsRevoked?.(c.get("user").id);
+      notifyRevoked(deps, c.get("user").id);
       return c.json({ message: "Logged out" });
     })
     .get("/users/my-profile", requireAuth(deps), (c) => c.json(toPublicUser(c.get("user"))))

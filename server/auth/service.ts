@@ -20,6 +20,7 @@ import type {
 import { createSession, type SessionInfo, type SessionUser, upgradeSession } from "./sessions.ts";
 import { clearFailures, isThrottled, recordFailure } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
+import { userChanged } from "./user-changed.ts";
 
 const BAD_LOGIN = "Invalid username, password or code.";
 const RESET_TTL_MS = 24 * 3600_000;
@@ -72,6 +73,7 @@ async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<
       or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
     ))
     .returning({ id: users.id });
+  userChanged(deps, user.id);
   return updated.length ? step : null;
 }
 
@@ -81,6 +83,7 @@ export async function generateTotp(deps: Deps, user: SessionUser) {
   const secret = newTotpSecret();
   await deps.db.update(users).set({ totpSecret: await deps.secretBox.seal(secret) })
     .where(eq(users.id, user.id));
+  userChanged(deps, user.id);
   const otpauthUrl = totpUri(secret, user.username);
   return { secret, otpauthUrl, qrCode: await totpQrDataUrl(otpauthUrl) };
 }
@@ -93,6 +96,7 @@ export async function confirmTotp(deps: Deps, user: SessionUser, token: string, 
   if (step === null) throw badRequest("Invalid code.", "code");
   await deps.db.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
   await upgradeSession(deps.db, token);
+  userChanged(deps, user.id);
   await recordAudit(deps.db, {
     actorId: user.id,
     action: "2fa.enrolled",

@@ -4,10 +4,12 @@ import { randomHex, sha256Hex } from "../core/hex.ts";
 import type { Database, Db } from "../db/client.ts";
 import { rawShape, textRows } from "../db/raw-rows.ts";
 import { sessions, users } from "../db/schema.ts";
+import type { FoundSession, SessionCache } from "./session-cache.ts";
 import type { SESSION_SCOPES } from "../db/schema.ts";
 
 export type SessionScope = (typeof SESSION_SCOPES)[number];
 export type SessionUser = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
 export interface SessionInfo {
   ip?: string;
@@ -45,18 +47,27 @@ const LOOKUP = `select ${sessionShape.select}, ${userShape.select}
     and "sessions"."expires_at" > $2::timestamptz and "users"."deleted_at" is null
   limit 1`;
 
-/** The live session and its user for a token, or null when unknown, revoked or expired. */
+/**
+ * The live session and its user for a token, or null when unknown, revoked or expired. With a
+ * cache, a recent answer is reused (server/auth/session-cache.ts); unknown tokens are never cached.
+ */
 export async function resolveSession(
   database: Pick<Database, "db" | "sql">,
   token: string,
   now: Date,
-) {
+  cache?: SessionCache,
+): Promise<FoundSession | null> {
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
+  const cached = cache?.get(token, now);
+  if (cached) return cached;
   const [row] = await textRows<Record<string, unknown>>(database, LOOKUP, [
     await sha256Hex(token),
     now.toISOString(),
   ]);
-  return row ? { session: sessionShape.read(row), user: userShape.read(row) } : null;
+  if (!row) return null;
+  const found = { session: sessionShape.read(row), user: userShape.read(row) };
+  cache?.set(token, found);
+  return found;
 }
 
 export async function upgradeSession(db: Db, token: string) {

@@ -17,6 +17,7 @@ import type {
   UpdateBotKeyInput,
 } from "./schema.ts";
 import { toBotKeyOption, toBotKeyView } from "./view.ts";
+import { userChanged } from "../auth/user-changed.ts";
 
 const SECRET_FIELDS = ["key", "secret"] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -132,6 +133,7 @@ export async function deleteBotKey(deps: Deps, actor: SessionUser, id: number) {
       at: now,
     });
   });
+  userChanged(deps, null);
   return { id, message: "Bot key deleted." };
 }
 

@@ -175,10 +175,10 @@ export const transactions = pgTable("transactions", {
 }, (t) => [
   index("transactions_user_status_created").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
   index("transactions_status_created").on(t.status, t.createdAt.desc(), t.id.desc()),
-  index("transactions_created").on(t.createdAt),
-  index("transactions_pair_status").on(t.pair, t.status),
   // The list, newest first (created_at desc, id desc, nulls last like the two indexes above): one
-  // ordered range per scope, carrying the filtered columns so totals read the index only.
+  // ordered range per scope, carrying the filtered columns so totals read the index only. Read
+  // backwards, list_created also serves the reports' created_at ranges. Every index is paid for on
+  // each trade's insert: none may be a prefix of another.
   index("transactions_list_created").on(t.createdAt.desc(), t.id.desc(), t.sellPrice),
   index("transactions_list_user").on(
     t.userId,

@@ -9,6 +9,7 @@ import { findLiveUserById } from "../users/find.ts";
 import { toPublicUser } from "../users/public-user.ts";
 import { sealSentFields } from "./seal-fields.ts";
 import { type UpdateBotKeyInput, USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
+import { userChanged } from "../auth/user-changed.ts";
 
 export async function updateUserKeys(deps: Deps, actor: SessionUser, input: UpdateBotKeyInput) {
   const target = !input.userId || input.userId === actor.id
@@ -23,6 +24,7 @@ export async function updateUserKeys(deps: Deps, actor: SessionUser, input: Upda
   const now = deps.clock.now();
   const [row] = await deps.db.update(users).set({ ...sealed, updatedAt: now })
     .where(eq(users.id, target.id)).returning();
+  userChanged(deps, target.id);
   await recordAudit(deps.db, {
     actorId: actor.id,
     action: "user.keys.update",

@@ -17,6 +17,8 @@ export type BusEvent =
   | { kind: "send"; to: Audience; msg: ServerMessage }
   /** Some session of this user was revoked: each instance re-checks that user's sockets. */
   | { kind: "revoked"; userId: number }
+  /** A user's row changed (null: many users): each instance drops their cached sessions. */
+  | { kind: "user-changed"; userId: number | null }
   /** Prices from an engine-only instance, for instances without feeds of their own. */
   | { kind: "prices"; msg: PriceMessage };
 

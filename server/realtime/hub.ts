@@ -192,6 +192,8 @@ export class Hub {
         return this.deliver(event.to, event.msg);
       case "revoked":
         return void this.recheckUser(event.userId).catch((err) => console.error(err));
+      case "user-changed":
+        return; // the session cache's business (server/realtime/realtime.ts)
       case "prices":
         if (!this.opts.market) this.pushPrices(event.msg);
         return;

@@ -8,7 +8,10 @@ import { startPricePush, type Timers } from "./price-push.ts";
 import { callOpensTrading } from "./service.ts";
 
 export type RealtimeHooks = Required<
-  Pick<Deps, "onSessionsRevoked" | "onTransactionChanged" | "onTradeError" | "callGate">
+  Pick<
+    Deps,
+    "onSessionsRevoked" | "onUserChanged" | "onTransactionChanged" | "onTradeError" | "callGate"
+  >
 >;
 
 export interface Realtime {
@@ -51,8 +54,16 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     })
     : () => {};
 
+  // Another instance revoked or changed a user: their sessions cached here go too.
+  bus.subscribe((event) => {
+    if (event.kind === "revoked" || event.kind === "user-changed") {
+      deps.sessionCache?.forgetUser(event.userId);
+    }
+  });
+
   const hooks: RealtimeHooks = {
     onSessionsRevoked: (userId) => fire(hub.sessionsRevoked(userId)),
+    onUserChanged: (userId) => fire(bus.publish({ kind: "user-changed", userId })),
     onTransactionChanged: (tx) =>
       fire(hub.publish(
         { users: [tx.userId], roles: [...PERMISSIONS["transactions.viewAll"]] },

@@ -23,7 +23,7 @@ export function realtimeRoutes(deps: Deps) {
     .get("/socket", async (c) => {
       const { hub } = running(deps);
       const token = c.req.query("token") ?? "";
-      const found = await resolveSession(deps.database, token, deps.clock.now());
+      const found = await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache);
       if (!found || found.session.scope !== "full") throw unauthorized();
       if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
         return c.json({ message: "Expected a WebSocket upgrade." }, 426);

@@ -8,6 +8,7 @@ export const revokeSessionsIn = (deps: Deps, db: Db, userId: number) =>
   revokeUserSessions(db, userId, deps.clock.now());
 
 export function notifyRevoked(deps: Deps, userId: number) {
+  deps.sessionCache?.forgetUser(userId);
   deps.onSessionsRevoked?.(userId);
 }
 

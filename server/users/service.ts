@@ -13,6 +13,7 @@ import { toPublicUser } from "./public-user.ts";
 import { can } from "./roles.ts";
 import { type newUserSchema, PROFILE_FIELDS, type UpdateUserInput } from "./schema.ts";
 import { newUniqueId } from "./unique-id.ts";
+import { userChanged } from "../auth/user-changed.ts";
 
 const takenUsername = (u: string) => conflict(`Username "${u}" is already taken.`, "username");
 const takenEmail = (e: string) => conflict(`Email "${e}" is already in use.`, "email");
@@ -131,7 +132,7 @@ export async function updateUser(
   };
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    const updated = await deps.db.transaction(async (tx) => {
       const [row] = await tx.update(users).set({ ...values, ...names, updatedAt: now })
         .where(and(eq(users.id, target.id), isNull(users.deletedAt))).returning();
       if (!row) throw notFound(`User ${id} not found.`);
@@ -144,6 +145,8 @@ export async function updateUser(
       });
       return toPublicUser(row);
     });
+    userChanged(deps, target.id);
+    return updated;
   } catch (err) {
     if (violatedIndex(err) === "users_email_live") throw takenEmail(values.email ?? "");
     throw err;

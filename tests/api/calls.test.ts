@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { calls, users } from "../../server/db/schema.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { userChanged } from "../../server/auth/user-changed.ts";
 
 async function place(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
   await t.deps.db.update(users).set({ group, pair }).where(eq(users.id, userId));
+  userChanged(t.deps, userId);
 }
 
 Deno.test("calls: a User is refused (403) and nothing is recorded", async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../server/db/schema.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
 import type { TestApp } from "../support/test-app.ts";
+import { userChanged } from "../../server/auth/user-changed.ts";
 
 /** Stores (sealed) a key and secret for the exchange, as PATCH /users/update-bot-key would. */
 export async function giveKeys(t: TestApp, userId: number, exchange: "binance" | "gate") {
@@ -11,6 +12,7 @@ export async function giveKeys(t: TestApp, userId: number, exchange: "binance" |
     [keyField]: await t.deps.secretBox.seal(`${exchange}-key-${userId}`),
     [secretField]: await t.deps.secretBox.seal(`${exchange}-secret-${userId}`),
   }).where(eq(users.id, userId));
+  userChanged(t.deps, userId);
 }
 
 export async function setUser(
@@ -19,6 +21,7 @@ export async function setUser(
   values: Partial<typeof users.$inferInsert>,
 ) {
   await t.deps.db.update(users).set(values).where(eq(users.id, userId));
+  userChanged(t.deps, userId);
 }
 
 /** A create payload at the feed's current price. */

@@ -9,6 +9,7 @@ import { giveKeys } from "../api/transactions-fixtures.ts";
 import { until } from "../realtime/support.ts";
 import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
 import { type E2EServer, startE2EServer } from "./support/server.ts";
+import { userChanged } from "../../server/auth/user-changed.ts";
 
 const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 const EXPIRY_MS = 5000;
@@ -19,6 +20,7 @@ async function setUp(server: E2EServer, browser: Browser) {
   const user = await server.user("User");
   await server.deps.db.update(users).set({ useBot: "none", tradingAmount: "100", spread: "1" })
     .where(eq(users.id, user.id));
+  userChanged(server.deps, user.id);
   await giveKeys(server, user.id, "binance");
   const pages: Page[] = [];
   for (const who of [lead, user]) {

@@ -2,6 +2,7 @@
 // the LISTEN/NOTIFY bus makes them one. Needs TEST_DATABASE_URL (PGlite has no second instance).
 import assert from "node:assert/strict";
 import { createApp } from "../../server/app.ts";
+import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import type { Deps } from "../../server/deps.ts";
 import { startRealtime } from "../../server/realtime/realtime.ts";
@@ -15,7 +16,13 @@ async function secondInstance(t: TestApp) {
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), max: 5 });
-  const deps: Deps = { ...t.deps, database, db: database.db, realtime: undefined };
+  const deps: Deps = {
+    ...t.deps,
+    database,
+    db: database.db,
+    realtime: undefined,
+    sessionCache: sessionCacheFor(t.deps.config),
+  };
   const realtime = await startRealtime(deps);
   Object.assign(deps, { realtime, ...realtime.hooks });
   return {
@@ -72,6 +79,44 @@ Deno.test({
       await Promise.all(sockets.map((s) => s.close()));
       await servedA.close();
       await servedB.close();
+      await other.close();
+      await t.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "instances: a logout or a change through one instance ends the other's cached session",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    // A cache that would hold for a minute: only the bus can end these entries in time.
+    const t = await makeTestApp({ SESSION_CACHE_MS: 60_000 });
+    const other = await secondInstance(t);
+    try {
+      const admin = await t.user("SuperAdmin");
+      const [leaving, changed] = [await t.user("User"), await t.user("User")];
+      const onB = (token: string) =>
+        other.app.request("/api/users/my-profile", {
+          headers: { authorization: `Bearer ${token}` },
+        });
+      for (const u of [leaving, changed]) assert.equal((await onB(u.token)).status, 200);
+
+      await t.call("POST", "/api/users/logout", { token: leaving.token });
+      await t.call("PATCH", `/api/users/${changed.id}`, {
+        token: admin.token,
+        body: { group: "beta" },
+      });
+      const waitFor = async (check: () => Promise<boolean>) => {
+        for (let i = 0; i < 100 && !(await check()); i++) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        return await check();
+      };
+      assert.ok(await waitFor(async () => (await onB(leaving.token)).status === 401));
+      assert.ok(
+        await waitFor(async () => (await (await onB(changed.token)).json()).group === "beta"),
+      );
+    } finally {
       await other.close();
       await t.close();
     }

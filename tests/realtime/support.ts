@@ -5,6 +5,7 @@ import { users } from "../../server/db/schema.ts";
 import type { ServerMessage } from "../../server/realtime/protocol.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import type { TestApp, TestUser } from "../support/test-app.ts";
+import { userChanged } from "../../server/auth/user-changed.ts";
 
 export interface Served {
   origin: string;
@@ -109,6 +110,7 @@ export class TestSocket {
 
 export async function setGroup(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
   await t.deps.db.update(users).set({ group, pair }).where(eq(users.id, userId));
+  userChanged(t.deps, userId);
 }
 
 /** Closes every socket, then the server, then the app: the order Deno's sanitizers need. */

@@ -15,6 +15,7 @@ import { startRealtime } from "../../server/realtime/realtime.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
+import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 
 /** Cheap hashing: argon2id's real cost would make every test seconds slower. */
 export const TEST_PASSWORD_COST = { memorySize: 64, iterations: 1 };
@@ -58,6 +59,7 @@ export async function makeTestApp(
     passwordCost: TEST_PASSWORD_COST,
     market,
     exchanges: createExchanges({ config, database, clock, market }),
+    sessionCache: sessionCacheFor(config),
   };
   const realtime = await startRealtime(deps);
   Object.assign(deps, { realtime, ...realtime.hooks });

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_created";--> statement-breakpoint
+DROP INDEX "transactions_pair_status";
