@@ -49,8 +49,8 @@ export function createMemoryBus(): Bus {
     // deno-lint-ignore require-await
     async publish(event) {
       // Same size rule and same copy semantics as PostgreSQL, so tests catch an oversized event.
-      const text = encodeBusEvent(event);
-      queueMicrotask(() => listeners.forEach((l) => l(JSON.parse(text))));
+      const copy = JSON.parse(encodeBusEvent(event));
+      queueMicrotask(() => listeners.forEach((l) => l(copy)));
     },
     subscribe: (listener) => void listeners.push(listener),
     close: () => Promise.resolve(),
@@ -109,7 +109,9 @@ export async function createPostgresBus(sql: postgres.Sql, channel = BUS_CHANNEL
     kind: "postgres",
     publish(event) {
       const { text, bytes } = encode(event);
-      listeners.forEach((l) => l(JSON.parse(text)));
+      // Listeners get what another instance would: a copy, one for all (none of them mutates it).
+      const copy = JSON.parse(text);
+      listeners.forEach((l) => l(copy));
       const sent = Promise.withResolvers<void>();
       waiting.push({ text, bytes, sent });
       if (!sending) send();

@@ -12,7 +12,7 @@ import { buyToSell, deleteTransaction, setDone, setStatus, updateTransaction } f
 import { transactionAverages } from "./avg.ts";
 import { createTransaction } from "./create.ts";
 import { generateDone } from "./generate-done.ts";
-import { listTransactions } from "./list.ts";
+import { listTransactionsJson } from "./list.ts";
 import {
   createTransactionSchema,
   filterQuerySchema,
@@ -29,7 +29,8 @@ export function transactionRoutes(deps: Deps) {
   const auth = every(requireAuth(deps), requirePermission("dashboard.view"));
   return new Hono<AppEnv>()
     .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {
-      return c.json(await listTransactions(deps.database, c.get("user"), c.req.valid("query")));
+      const body = await listTransactionsJson(deps.database, c.get("user"), c.req.valid("query"));
+      return c.body(body, 200, { "content-type": "application/json" });
     })
     .post("/transaction", auth, validate("json", createTransactionSchema), async (c) => {
       const result = await createTransaction(deps, c.get("user"), c.req.valid("json"));

@@ -1,38 +1,75 @@
 // What the API tells about a transaction. Money stays a decimal string; no secret is in a row.
+// The fields are listed once: toTransactionView builds the view from a row in JS, and viewJsonSql
+// has PostgreSQL build the same JSON (the list sends it on without parsing it).
 import type { transactions } from "../db/schema.ts";
+import { COLUMNS } from "./row-sql.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
-export function toTransactionView(t: TransactionRow, username: string) {
-  return {
-    id: t.id,
-    userId: t.userId,
-    username,
-    status: t.status,
-    pair: t.pair,
-    exchange: t.exchange,
-    adapter: t.adapter,
-    useBot: t.useBot,
-    marketPrice: t.marketPrice,
-    buyPrice: t.buyPrice,
-    sellPrice: t.sellPrice,
-    amount: t.amount,
-    quantity: t.quantity,
-    spread: t.spread,
-    assetId: t.assetId,
-    callId: t.callId,
-    /** The bot key whose account placed it (multi-account trading); null for the user's own. */
-    botKeyId: t.botKeyId,
-    orderId: t.orderId,
-    closeOrderId: t.closeOrderId,
-    filledPrice: t.filledPrice,
-    filledAt: t.filledAt?.toISOString() ?? null,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  };
+/** Shown as they are (money is NUMERIC, so a decimal string). */
+const PLAIN = [
+  "id",
+  "userId",
+  "status",
+  "pair",
+  "exchange",
+  "adapter",
+  "useBot",
+  "marketPrice",
+  "buyPrice",
+  "sellPrice",
+  "amount",
+  "quantity",
+  "spread",
+  "assetId",
+  "callId",
+  /** The bot key whose account placed it (multi-account trading); null for the user's own. */
+  "botKeyId",
+  "orderId",
+  "closeOrderId",
+  "filledPrice",
+] as const satisfies readonly (keyof TransactionRow)[];
+
+/** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */
+const TIMES = ["filledAt", "createdAt", "updatedAt"] as const satisfies readonly (
+  keyof TransactionRow
+)[];
+
+type Times = {
+  [K in (typeof TIMES)[number]]: null extends TransactionRow[K] ? string | null : string;
+};
+
+export type TransactionView =
+  & { username: string }
+  & Pick<TransactionRow, (typeof PLAIN)[number]>
+  & Times;
+
+export function toTransactionView(t: TransactionRow, username: string): TransactionView {
+  const view: Record<string, unknown> = { username };
+  for (const key of PLAIN) view[key] = t[key];
+  for (const key of TIMES) view[key] = t[key]?.toISOString() ?? null;
+  return view as TransactionView;
 }
 
-export type TransactionView = ReturnType<typeof toTransactionView>;
+const columnOf = new Map(COLUMNS.map((c) => [c.key, c]));
+
+/**
+ * The view as a PostgreSQL json expression over the "transactions" row and the owner's username,
+ * exactly what JSON.stringify(toTransactionView(row, username)) holds.
+ */
+export function viewJsonSql(username: string) {
+  const field = (key: keyof TransactionRow) => {
+    const { name, type } = columnOf.get(key)!;
+    const column = `"transactions"."${name}"`;
+    if ((TIMES as readonly string[]).includes(key)) {
+      return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    }
+    // NUMERIC would be a JSON number; money stays text.
+    return type.startsWith("numeric") ? `${column}::text` : column;
+  };
+  const pairs = [...PLAIN, ...TIMES].map((key) => `'${key}', ${field(key)}`);
+  return `json_build_object('username', ${username}, ${pairs.join(", ")})`;
+}
 
 /** A failed bot order, sent to its owner as BUY_ERROR or SELL_ERROR. */
 export interface TradeError {
