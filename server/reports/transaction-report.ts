@@ -42,7 +42,9 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     where ${t.createdAt} >= ${new Date(range.start).toISOString()}::timestamptz
       and ${t.createdAt} <= ${new Date(range.end).toISOString()}::timestamptz
       ${after ? sql`and ${after}` : sql``}
-    order by ${t.createdAt}, ${t.id}
+    -- Nulls first (the columns are NOT NULL, so the order is the same): this is the list index
+    -- transactions_list_created read backwards, with no sort of the range.
+    order by ${t.createdAt} nulls first, ${t.id} nulls first
     limit ${limit}`,
   );
 }
