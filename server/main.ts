@@ -13,6 +13,7 @@ import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
 import { CandleRecorder } from "./market/candles.ts";
 import { createMarket } from "./market/market.ts";
+import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
 
 let config;
@@ -24,8 +25,10 @@ try {
 }
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-// Design section 6: the upstream feeds belong to the engine part; an api-only instance has none.
-const market = config.ROLES === "api" ? undefined : createMarket(config, { clock: systemClock });
+// Design section 6: the upstream feeds belong to the engine part; an api-only instance prices
+// with what the others hand on over the bus.
+const engine = config.ROLES === "api" ? undefined : createMarket(config, { clock: systemClock });
+const market = engine ?? createRelayedMarket(systemClock);
 const deps: Deps = {
   config,
   database,
@@ -45,9 +48,9 @@ const deps: Deps = {
 const seeded = await seedFirstSuperAdmin(deps);
 const realtime = await startRealtime(deps);
 Object.assign(deps, { realtime, ...realtime.hooks });
-if (market) {
-  await market.start();
-  new CandleRecorder({ db: database.db, clock: systemClock, market }).start();
+if (engine) {
+  await engine.start();
+  new CandleRecorder({ db: database.db, clock: systemClock, market: engine }).start();
   new BotWorker(deps).start();
 }
 const app = createApp(deps);

@@ -18,8 +18,8 @@ export type FeedState = "connecting" | "open" | "closed";
 
 export interface MarketFeed {
   readonly exchange: MarketExchange;
-  /** Where the prices come from, for /api/health. */
-  readonly source?: "sim" | "binance" | "gate";
+  /** Where the prices come from, for /api/health ("relay": another instance, over the bus). */
+  readonly source?: "sim" | "binance" | "gate" | "relay";
   /** Pairs this feed prices. */
   readonly pairs: readonly Pair[];
   start(): Promise<void>;
@@ -36,4 +36,6 @@ export interface MarketFeed {
 export interface Market {
   feed(exchange: MarketExchange): MarketFeed;
   all(): MarketFeed[];
+  /** Present on an api-only instance's market: takes prices handed on by another instance. */
+  relay?(batch: { exchange: MarketExchange; prices: Record<string, string> }): void;
 }

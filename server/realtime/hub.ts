@@ -195,8 +195,7 @@ export class Hub {
       case "user-changed":
         return; // the session cache's business (server/realtime/realtime.ts)
       case "prices":
-        if (!this.opts.market) this.pushPrices(event.msg);
-        return;
+        return; // an api-only instance's market takes them (server/realtime/realtime.ts)
       default:
         event satisfies never;
     }

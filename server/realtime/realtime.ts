@@ -41,8 +41,9 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     market: deps.market,
     sweepMs: opts.sweepMs,
   });
-  // An engine-only instance serves no sockets of its own worth speaking of: it hands prices on.
-  const handOn = deps.config.ROLES === "engine";
+  // An instance with feeds of its own hands its price batches on whenever instances share a
+  // PostgreSQL bus: api-only instances (ROLES=api) price trades with them.
+  const handOn = !!deps.market && !deps.market.relay && bus.kind === "postgres";
   const stopPrices = deps.market
     ? startPricePush(deps.market, {
       clock: deps.clock,
@@ -54,8 +55,9 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     })
     : () => {};
 
-  // Another instance revoked or changed a user: their sessions cached here go too.
   bus.subscribe((event) => {
+    if (event.kind === "prices") deps.market?.relay?.(event.msg);
+    // Another instance revoked or changed a user: their sessions cached here go too.
     if (event.kind === "revoked" || event.kind === "user-changed") {
       deps.sessionCache?.forgetUser(event.userId);
     }

@@ -5,7 +5,10 @@ import type { Market } from "../../server/market/feed.ts";
 import { createMemoryBus } from "../../server/realtime/bus.ts";
 import type { Peer } from "../../server/realtime/connections.ts";
 import { Hub } from "../../server/realtime/hub.ts";
-import type { ServerMessage } from "../../server/realtime/protocol.ts";
+import type { PriceMessage, ServerMessage } from "../../server/realtime/protocol.ts";
+import { createRelayedMarket } from "../../server/market/relayed-market.ts";
+import { startRealtime } from "../../server/realtime/realtime.ts";
+import { makeTestApp } from "../support/test-app.ts";
 import type { SessionUser } from "../../server/auth/sessions.ts";
 
 class FakePeer implements Peer {
@@ -89,24 +92,29 @@ Deno.test("hub: a client flooding frames has the excess dropped", async () => {
   hub.closeAll();
 });
 
-Deno.test("hub: prices from the bus reach an instance without feeds; one with feeds ignores them", async () => {
-  const bus = createMemoryBus();
-  const withFeeds = makeHub(bus, { all: () => [] } as unknown as Market);
-  const apiOnly = makeHub(bus);
-  const a = new FakePeer();
-  const b = new FakePeer();
-  withFeeds.open(a, { user: user(1, "g"), sessionId: "a" });
-  apiOnly.open(b, { user: user(2, "g"), sessionId: "b" });
-  const msg: ServerMessage = {
-    type: "price",
-    exchange: "binance",
-    prices: { btc_usdt: "5" },
-    at: 1,
-  };
-  await bus.publish({ kind: "prices", msg });
-  await new Promise((r) => setTimeout(r, 0));
-  assert.deepEqual(b.sent, [msg]);
-  assert.equal(a.sent.length, 0);
-  withFeeds.closeAll();
-  apiOnly.closeAll();
+Deno.test("realtime: an api-only instance's market takes bus prices and pushes them to its sockets", async () => {
+  const t = await makeTestApp();
+  const market = createRelayedMarket(t.clock);
+  const realtime = await startRealtime({ ...t.deps, market, realtime: undefined });
+  try {
+    const peer = new FakePeer();
+    realtime.hub.open(peer, { user: user(2, "g"), sessionId: "b" });
+    const msg: PriceMessage = {
+      type: "price",
+      exchange: "binance",
+      prices: { btc_usdt: "5" },
+      at: 1,
+    };
+    await realtime.bus.publish({ kind: "prices", msg });
+    for (let i = 0; i < 100 && !peer.sent.some((m) => m.type === "price"); i++) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.equal(market.feed("binance").price("btc_usdt"), "5");
+    const pushed = peer.sent.filter((m) => m.type === "price");
+    assert.deepEqual(pushed.map((m) => m.type === "price" && m.prices), [{ btc_usdt: "5" }]);
+    peer.close();
+  } finally {
+    await realtime.close();
+    await t.close();
+  }
 });

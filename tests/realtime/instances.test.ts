@@ -4,14 +4,20 @@ import assert from "node:assert/strict";
 import { createApp } from "../../server/app.ts";
 import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 import { openDatabase } from "../../server/db/client.ts";
+import { createExchanges } from "../../server/exchanges/exchanges.ts";
+import { createRelayedMarket } from "../../server/market/relayed-market.ts";
 import type { Deps } from "../../server/deps.ts";
 import { startRealtime } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
+import { giveKeys } from "../api/transactions-fixtures.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { serve, setGroup, TestSocket } from "./support.ts";
 
-/** Another instance of the app on the same database as `t`, through a client of its own. */
-async function secondInstance(t: TestApp) {
+/**
+ * Another instance of the app on the same database as `t`, through a client of its own; with
+ * `apiOnly`, as ROLES=api runs it: no feeds, prices relayed from the other instances.
+ */
+async function secondInstance(t: TestApp, apiOnly = false) {
   const [{ name }] = await t.deps.database.sql!`select current_database() as name`;
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
@@ -23,6 +29,15 @@ async function secondInstance(t: TestApp) {
     realtime: undefined,
     sessionCache: sessionCacheFor(t.deps.config),
   };
+  if (apiOnly) {
+    const config = { ...t.deps.config, ROLES: "api" as const };
+    const market = createRelayedMarket(t.clock);
+    Object.assign(deps, {
+      config,
+      market,
+      exchanges: createExchanges({ config, database, clock: t.clock, market }),
+    });
+  }
   const realtime = await startRealtime(deps);
   Object.assign(deps, { realtime, ...realtime.hooks });
   return {
@@ -118,6 +133,60 @@ Deno.test({
       );
     } finally {
       await other.close();
+      await t.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "instances: an api-only instance prices and places trades with the prices handed on to it",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const t = await makeTestApp();
+    const api = await secondInstance(t, true);
+    try {
+      const lead = await t.user("Lead");
+      await giveKeys(t, lead.id, "binance");
+      const onApi = (method: string, path: string, body?: unknown) =>
+        api.app.request(path, {
+          method,
+          headers: { authorization: `Bearer ${lead.token}`, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const apiPrice = async () =>
+        (await (await onApi("GET", "/api/Summaries/prices?exchange=binance")).json()).btc_usdt;
+
+      // The engine's feed moves; its price batch reaches the api-only instance over the bus.
+      t.market.sim("binance")!.setPrice("btc_usdt", "61234.50");
+      for (let i = 0; i < 200 && await apiPrice() !== "61234.50"; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.equal(await apiPrice(), "61234.50");
+      const health = await (await api.app.request("/api/health")).json();
+      assert.deepEqual(
+        health.feeds.map((f: { exchange: string; source: string; state: string }) => [
+          f.exchange,
+          f.source,
+        ]),
+        [["binance", "relay"], ["gate", "relay"]],
+      );
+
+      const res = await onApi("POST", "/api/transaction", {
+        marketPrice: "61234.50",
+        pair: "btc_usdt",
+        amount: "100",
+        buyPrice: "61234.50",
+        sellPrice: "70000",
+        useBot: "buy_sell",
+        status: "BUY",
+        exchange: "binance",
+      });
+      const created = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(created));
+      assert.equal(created.lastMarketPrice, "61234.50");
+      assert.equal(created.transaction.adapter, "paper");
+    } finally {
+      await api.close();
       await t.close();
     }
   },
