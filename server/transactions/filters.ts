@@ -12,30 +12,54 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Columns as plain SQL text: these conditions are rendered on every list request. */
 const column = (name: string) => sql.raw(`"transactions"."${name}"`);
 
+/** Whose transactions a filter covers, and its other conditions (status excluded). */
+export interface FilterScope {
+  /** The owners it is limited to; undefined: everyone's (viewAll without username). */
+  userIds?: number[];
+  conds: SQL[];
+}
+
+/** The scope of a filter; null when nothing can match. */
+export async function filterScope(
+  db: Db,
+  user: SessionUser,
+  filter: TransactionFilter,
+): Promise<FilterScope | null> {
+  let userIds: number[] | undefined;
+  const name = filter.username?.toLowerCase();
+  if (filter.viewAll && can(user.role, "transactions.viewAll")) {
+    if (name) {
+      // The users table is small: resolve names first, then use the user_id indexes.
+      const rows = await db.select({ id: users.id }).from(users)
+        .where(sql`lower(${users.username}) like ${`%${escapeLike(name)}%`}`);
+      if (rows.length === 0) return null;
+      userIds = rows.map((r) => r.id);
+    }
+  } else {
+    if (name && !user.username.toLowerCase().includes(name)) return null;
+    userIds = [user.id];
+  }
+  const conds: SQL[] = [];
+  if (filter.pair) conds.push(sql`${column("pair")} = ${filter.pair}`);
+  if (filter.sellPriceStart) conds.push(sql`${column("sell_price")} >= ${filter.sellPriceStart}`);
+  if (filter.sellPriceEnd) conds.push(sql`${column("sell_price")} <= ${filter.sellPriceEnd}`);
+  return { userIds, conds };
+}
+
+export const ownedBy = (userIds: number[]) =>
+  userIds.length === 1
+    ? sql`${column("user_id")} = ${userIds[0]}`
+    : sql`${column("user_id")} in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`;
+
 /** The conditions of a filter, status excluded; null when nothing can match. */
 export async function filterConditions(
   db: Db,
   user: SessionUser,
   filter: TransactionFilter,
 ): Promise<SQL[] | null> {
-  const conds: SQL[] = [];
-  const name = filter.username?.toLowerCase();
-  if (filter.viewAll && can(user.role, "transactions.viewAll")) {
-    if (name) {
-      // The users table is small: resolve names first, then use the user_id indexes.
-      const ids = await db.select({ id: users.id }).from(users)
-        .where(sql`lower(${users.username}) like ${`%${escapeLike(name)}%`}`);
-      if (ids.length === 0) return null;
-      conds.push(sql`${column("user_id")} in (${sql.join(ids.map((r) => sql`${r.id}`), sql`, `)})`);
-    }
-  } else {
-    if (name && !user.username.toLowerCase().includes(name)) return null;
-    conds.push(sql`${column("user_id")} = ${user.id}`);
-  }
-  if (filter.pair) conds.push(sql`${column("pair")} = ${filter.pair}`);
-  if (filter.sellPriceStart) conds.push(sql`${column("sell_price")} >= ${filter.sellPriceStart}`);
-  if (filter.sellPriceEnd) conds.push(sql`${column("sell_price")} <= ${filter.sellPriceEnd}`);
-  return conds;
+  const scope = await filterScope(db, user, filter);
+  if (!scope) return null;
+  return scope.userIds ? [ownedBy(scope.userIds), ...scope.conds] : scope.conds;
 }
 
 export const statusIs = (status: string) => sql`${column("status")} = ${status}`;

@@ -209,3 +209,36 @@ Deno.test("list: totals beyond COUNT_CAP are reported as the cap with totalCappe
     await t.close();
   }
 });
+
+Deno.test("list: a username matching several owners pages their merged rows newest first", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    const owners = [await t.user("User", "desk_a"), await t.user("User", "desk_b")];
+    const other = await t.user("User", "elsewhere");
+    // Interleaved in time, and the newest rows belong to someone else.
+    for (let round = 0; round < 8; round++) {
+      await seed(t, owners[round % 2].id, 2, { status: round % 3 ? "BUY" : "DONE" });
+    }
+    await seed(t, other.id, 30, { status: "BUY" });
+    const get = (q: string) =>
+      expectStatus(t, 200, "GET", `/api/transaction?viewAll=true&limit=3&${q}`, {
+        token: admin.token,
+      });
+
+    const all = await t.deps.db.select().from(transactions);
+    const expected = (status?: Status) =>
+      all.filter((r) => r.userId !== other.id && (!status || r.status === status))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .map((r) => r.id);
+    for (const page of [1, 2, 4]) {
+      const got = await get(`username=desk_&page=${page}`);
+      const slice = (list: number[]) => list.slice((page - 1) * 3, page * 3);
+      assert.deepEqual(ids(got.ALL.items), slice(expected()), `ALL page ${page}`);
+      assert.deepEqual(ids(got.BUY.items), slice(expected("BUY")), `BUY page ${page}`);
+      assert.equal(got.ALL.totalItems, 16);
+    }
+  } finally {
+    await t.close();
+  }
+});
