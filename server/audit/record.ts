@@ -1,10 +1,11 @@
 // Who did what to whom, and when. Callers never pass secrets in details.
 import type { Db } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
+import type { AuditAction } from "./actions.ts";
 
 export interface AuditEntry {
   actorId: number | null;
-  action: string;
+  action: AuditAction;
   targetUserId?: number | null;
   details?: Record<string, unknown>;
   at: Date;
