@@ -1,9 +1,25 @@
-// Hot statements written as SQL text, run prepared, rows mapped by hand: drizzle's query building
-// and row mapping cost more CPU than running those statements did (sessions on every request,
-// transaction lists and creates).
-import { getTableColumns, getTableName, type Table } from "drizzle-orm";
+// Statements run without drizzle's row mapping. The hot ones (sessions on every request,
+// transaction lists and creates) are SQL text, prepared, their rows mapped by hand: drizzle's query
+// building and row mapping cost more CPU than running those statements did.
+import { getTableColumns, getTableName, type SQL, type Table } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Database } from "./client.ts";
+import type { Database, Db } from "./client.ts";
+
+/** The rows of a drizzle query run as it is: postgres.js answers an array, PGlite `{ rows }`. */
+export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const dialect = new PgDialect();
+
+/** A query built with drizzle's sql template, run as text: prepared on PostgreSQL. */
+export async function rawRows<T>(database: Pick<Database, "db" | "sql">, query: SQL): Promise<T[]> {
+  if (!database.sql) return await executeRows<T>(database.db, query);
+  const { sql, params } = dialect.sqlToQuery(query);
+  return await textRows<T>(database, sql, params);
+}
 
 /** Runs SQL text with positional parameters ($1, $2...); prepared once per connection on PostgreSQL. */
 export async function textRows<T>(

@@ -57,9 +57,14 @@ export interface FillSql {
 
 export interface DatabaseOrders {
   /** Checks and prices the order: its SQL and the result it has once that SQL filled it. */
-  plan(account: AccountRef, order: OrderRequest): Promise<{ fill: FillSql; result: OrderResult }>;
-  /** Why a planned fill wrote nothing. */
-  refusal(account: AccountRef, order: OrderRequest): Promise<ExchangeError>;
+  plan(account: AccountRef, order: OrderRequest): Promise<PlannedFill>;
+}
+
+export interface PlannedFill {
+  fill: FillSql;
+  result: OrderResult;
+  /** Why the fill wrote nothing, when it did not. */
+  refusal(): Promise<ExchangeError>;
 }
 
 /** Whose account: paper accounts are keyed by this id; live ones need credentials. */

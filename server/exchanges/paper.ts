@@ -17,12 +17,11 @@ import { textRows } from "../db/raw-rows.ts";
 import {
   type AccountRef,
   type Balance,
-  type DatabaseOrders,
   type ExchangeAdapter,
   ExchangeError,
-  type FillSql,
   type OrderRequest,
   type OrderResult,
+  type PlannedFill,
 } from "./adapter.ts";
 
 /** "USDT:100000,BTC:2" to { USDT: "100000", BTC: "2" }. */
@@ -48,12 +47,6 @@ export interface PaperAdapterDeps {
   funded?: Set<string>;
 }
 
-interface Plan {
-  fill: FillSql;
-  result: OrderResult;
-  paid: { asset: string; amount: Decimal };
-}
-
 export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
   const funded = deps.funded ?? new Set<string>();
   const { db } = deps.database;
@@ -69,7 +62,7 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     funded.add(account);
   }
 
-  async function plan(account: AccountRef, order: OrderRequest): Promise<Plan> {
+  async function plan(account: AccountRef, order: OrderRequest): Promise<PlannedFill> {
     const pair = findPair(order.pair);
     if (!pair) throw new ExchangeError("paper", `Unknown pair "${order.pair}"`);
     const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
@@ -111,11 +104,11 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
         filledPrice: dec(price).toFixed(),
         filledQuantity: quantity.toFixed(),
       },
-      paid,
+      refusal: () => refusal(account, paid),
     };
   }
 
-  async function refusal(account: AccountRef, paid: Plan["paid"]) {
+  async function refusal(account: AccountRef, paid: { asset: string; amount: Decimal }) {
     const [balance] = await db.select({ free: paperBalances.free }).from(paperBalances)
       .where(and(eq(paperBalances.account, account.id), eq(paperBalances.asset, paid.asset)));
     return new ExchangeError(
@@ -126,19 +119,9 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     );
   }
 
-  const inDatabase: DatabaseOrders = {
-    async plan(account, order) {
-      const { fill, result } = await plan(account, order);
-      return { fill, result };
-    },
-    async refusal(account, order) {
-      return await refusal(account, (await plan(account, order)).paid);
-    },
-  };
-
   return {
     name: "paper",
-    inDatabase,
+    inDatabase: { plan },
 
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
       const planned = await plan(account, order);
@@ -147,7 +130,7 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
         PLACE,
         planned.fill.params,
       );
-      if (!filled) throw await refusal(account, planned.paid);
+      if (!filled) throw await planned.refusal();
       return planned.result;
     },
 

@@ -2,7 +2,6 @@
 // PostgreSQL's microseconds survive the round trip (a JS Date would cut them to milliseconds
 // and repeat rows).
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
 
 export interface TimeCursor {
   /** Epoch microseconds as a decimal string. */
@@ -58,7 +57,3 @@ export function nextCursor<Row extends { at: string; id: number | string }>(
  * Rows of a hand-written query, for the hot report pages: drizzle's row mapping costs as much
  * as the query itself there. postgres.js answers an array, PGlite `{ rows }`.
  */
-export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
-}

@@ -8,14 +8,8 @@ import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { type CsvColumn, numberColumn, plainColumns, textColumn } from "./csv.ts";
 import { csvStream } from "./csv-stream.ts";
-import {
-  afterCursor,
-  epochMicros,
-  nextCursor,
-  queryRows,
-  type TimeCursor,
-  utcDateTime,
-} from "./keyset.ts";
+import { executeRows } from "../db/raw-rows.ts";
+import { afterCursor, epochMicros, nextCursor, type TimeCursor, utcDateTime } from "./keyset.ts";
 import type { ReportRange } from "./schema.ts";
 
 interface Row {
@@ -31,7 +25,7 @@ interface Row {
 
 function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: number) {
   const after = afterCursor(t.createdAt, t.id, cursor);
-  return queryRows<Row>(
+  return executeRows<Row>(
     db,
     sql`select ${t.id}::text as "id", ${epochMicros(t.createdAt)} as "at",
       ${users.username} as "username", ${t.pair} as "pair",

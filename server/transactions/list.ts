@@ -14,7 +14,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { filterScope, ownedBy, statusIs, whereAll } from "./filters.ts";
-import { rawRows } from "./raw-query.ts";
+import { rawRows } from "../db/raw-rows.ts";
 import type { ListQuery } from "./schema.ts";
 import { type TransactionView, viewJsonSql } from "./view.ts";
 
@@ -95,9 +95,7 @@ export async function listTransactionsJson(
     ),
     rawRows<{ allTotal: string }>(database, sql`select ${capped("ALL")} as "allTotal"`),
   ]);
-  const pages = first;
-  const totals = { BUY: first.buyTotal, SELL: first.sellTotal, ALL: second.allTotal };
-  return answer(pages, totals);
+  return answer(first, { BUY: first.buyTotal, SELL: first.sellTotal, ALL: second.allTotal });
 }
 
 /**

@@ -59,13 +59,13 @@ export async function openTransaction(deps: Deps, req: OpenRequest) {
   });
 
   if (adapter.inDatabase) {
-    const { fill, result } = await adapter.inDatabase.plan(account, order).catch(failed);
-    const row = await insertTransaction(deps.database, recorded(result), {
+    const planned = await adapter.inDatabase.plan(account, order).catch(failed);
+    const row = await insertTransaction(deps.database, recorded(planned.result), {
       id,
       outcome: req.outcome,
-      fill,
+      fill: planned.fill,
     });
-    return row ?? failed(await adapter.inDatabase.refusal(account, order));
+    return row ?? failed(await planned.refusal());
   }
   const result = await adapter.placeOrder(account, order).catch(failed);
   try {

@@ -4,9 +4,8 @@ import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import type { FillSql } from "../exchanges/adapter.ts";
 import type { transactions } from "../db/schema.ts";
-import { textRows } from "../db/raw-rows.ts";
-import { rowsOf } from "./raw-query.ts";
-import { COLUMNS, SELECT_COLUMNS, toRow } from "./row-sql.ts";
+import { executeRows, textRows } from "../db/raw-rows.ts";
+import { transactionShape } from "./row-sql.ts";
 import type { TransactionRow } from "./view.ts";
 
 export type NewTransaction = Omit<typeof transactions.$inferInsert, "id">;
@@ -23,12 +22,11 @@ export async function reserveTransactionId(db: Db): Promise<number> {
   for (;;) {
     let block = idBlocks.get(db);
     if (!block) {
-      block = db.execute(
+      block = executeRows<{ id: string }>(
+        db,
         sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as id
           from generate_series(1, ${ID_BLOCK})`,
-      ).then((result) =>
-        rowsOf<{ id: string }>(result).map((r) => Number(r.id)).sort((a, b) => a - b)
-      );
+      ).then((rows) => rows.map((r) => Number(r.id)).sort((a, b) => a - b));
       idBlocks.set(db, block);
       block.catch(() => idBlocks.delete(db));
     }
@@ -77,12 +75,14 @@ function insertStatement(fillCte: string | undefined, fillParams: number, outcom
   let text = statements.get(key);
   if (text) return text;
   let n = fillParams;
-  const values = COLUMNS.map((c) => `$${++n}::${c.type}`).join(", ");
+  const values = transactionShape.columns.map((c) => `$${++n}::${c.type}`).join(", ");
   const ctes = [
     ...(fillCte ? [fillCte] : []),
-    `ins as (insert into "transactions" (${COLUMNS.map((c) => `"${c.name}"`).join(", ")})
+    `ins as (insert into "transactions" (${
+      transactionShape.columns.map((c) => `"${c.name}"`).join(", ")
+    })
       overriding system value select ${values}${fillCte ? " from fill" : ""}
-      returning ${SELECT_COLUMNS})`,
+      returning ${transactionShape.select})`,
     ...(outcome
       ? [`outcome as (insert into "call_outcomes" ("call_id", "user_id", "outcome",
           "transaction_id", "at") select $${++n}, "userId", $${++n}, "id", "createdAt" from ins
@@ -130,7 +130,7 @@ export async function insertTransaction(
   const params = [
     ...fill?.params ?? [],
     // Dates as ISO text: the drivers then send every parameter the same way.
-    ...COLUMNS.map(({ key }) => {
+    ...transactionShape.columns.map(({ key }) => {
       const v = row[key];
       return v instanceof Date ? v.toISOString() : v ?? null;
     }),
@@ -138,5 +138,5 @@ export async function insertTransaction(
   ];
   const text = insertStatement(fill?.cte, fill?.params.length ?? 0, !!outcome);
   const [created] = await textRows<Record<string, unknown>>(database, text, params);
-  return created ? toRow(created) : null;
+  return created ? transactionShape.read(created) : null;
 }

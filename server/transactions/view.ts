@@ -2,7 +2,7 @@
 // The fields are listed once: toTransactionView builds the view from a row in JS, and viewJsonSql
 // has PostgreSQL build the same JSON (the list sends it on without parsing it).
 import type { transactions } from "../db/schema.ts";
-import { COLUMNS } from "./row-sql.ts";
+import { transactionShape } from "./row-sql.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -51,7 +51,7 @@ export function toTransactionView(t: TransactionRow, username: string): Transact
   return view as TransactionView;
 }
 
-const columnOf = new Map(COLUMNS.map((c) => [c.key, c]));
+const columnOf = new Map(transactionShape.columns.map((c) => [c.key, c]));
 
 /**
  * The view as a PostgreSQL json expression over the "transactions" row and the owner's username,

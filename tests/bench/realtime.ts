@@ -4,8 +4,9 @@
 //   (< 25% of one core, from /proc/<pid>/stat over a window);
 // - the same call POSTed to instance B reaches A's sockets over LISTEN/NOTIFY (p99 < 150 ms).
 // BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+import { cpuTicks } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
-import { scratchDatabase } from "../support/scratch-database.ts";
+import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { sessions } from "../../server/db/schema.ts";
@@ -20,7 +21,6 @@ const CPU_WINDOW_S = 10;
 const LIMIT_LOCAL_P99_MS = 100;
 const LIMIT_REMOTE_P99_MS = 150;
 const LIMIT_CPU_PCT = 25;
-const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** A Lead and SOCKETS Users in one group, each with a live session; returns their tokens. */
 async function seed(url: string) {
@@ -178,13 +178,6 @@ async function clockTicks() {
   return Number(new TextDecoder().decode(out.stdout).trim()) || 100;
 }
 
-/** utime + stime of a process, in clock ticks. */
-function cpuTicks(pid: number) {
-  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 async function cpuPercent(pid: number, seconds: number) {
   const hz = await clockTicks();
   const before = cpuTicks(pid);
@@ -195,7 +188,7 @@ async function cpuPercent(pid: number, seconds: number) {
 }
 
 export async function run(): Promise<boolean> {
-  const db = await scratchDatabase(BASE_URL, `gb_bench_realtime_${Deno.pid}`);
+  const db = await scratchDatabase(BENCH_DATABASE_URL, `gb_bench_realtime_${Deno.pid}`);
   const appKey = randomHex(32);
   const children: Deno.ChildProcess[] = [];
   let clients: ClientPool | undefined;

@@ -4,8 +4,9 @@
 // database is created on it and dropped afterwards. To compare settings: REPORT_PAGE_SIZE is
 // passed to the server, BENCH_V8_FLAGS to deno (default: the flag `deno task start` and
 // deploy/gatebot.service run the server with).
+import { cpuTicks } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
-import { scratchDatabase } from "../support/scratch-database.ts";
+import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { randomHex } from "../../server/core/hex.ts";
@@ -16,7 +17,6 @@ import { users } from "../../server/db/schema.ts";
 const ROWS = 1_000_000;
 const MIN_ROWS_PER_SECOND = 200_000;
 const MAX_RSS_GROWTH_MB = 64;
-const BASE_URL = Deno.env.get("BENCH_DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/test";
 const FIRST = Date.parse("2026-01-01T00:00:00Z");
 const STEP_MS = 2_500; // 1,000,000 rows over about 29 days
 
@@ -67,10 +67,7 @@ function rssMb(pid: number): number {
 }
 
 /** CPU seconds (user + system) the process has used: a figure the machine's load cannot skew. */
-function cpuSeconds(pid: number): number {
-  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const cpuSeconds = (pid: number) => cpuTicks(pid) / 100;
 
 /** Downloads the report, sampling the server's RSS while the body streams. */
 async function download(base: string, token: string, pid: number, range: object) {
@@ -98,7 +95,7 @@ async function download(base: string, token: string, pid: number, range: object)
 }
 
 export async function run(): Promise<boolean> {
-  const db = await scratchDatabase(BASE_URL, `gb_bench_reports_${Deno.pid}`);
+  const db = await scratchDatabase(BENCH_DATABASE_URL, `gb_bench_reports_${Deno.pid}`);
   const appKey = randomHex(32);
   let child: Deno.ChildProcess | undefined;
   try {

@@ -1,5 +1,9 @@
 import postgres from "postgres";
 
+/** The PostgreSQL server the benchmarks use (BENCH_DATABASE_URL, else the local one). */
+export const BENCH_DATABASE_URL = Deno.env.get("BENCH_DATABASE_URL") ??
+  "postgres://postgres@127.0.0.1:5432/test";
+
 /** A fresh, empty database on the PostgreSQL server at `baseUrl`, dropped by `drop()`. */
 export async function scratchDatabase(baseUrl: string, name: string) {
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
