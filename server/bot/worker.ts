@@ -163,16 +163,10 @@ export class BotWorker {
 
   /** Claims whose worker died mid-close: told to their owners once, left for a person. */
   private async flagInterrupted(exchange: MarketExchange, pair: Pair) {
-    const t = transactions;
-    const rows = await this.deps.db.update(t).set({ closeErrorAt: this.deps.clock.now() }).where(
-      and(
-        eq(t.exchange, exchange),
-        eq(t.pair, pair),
-        inArray(t.status, ["BUY", "SELL"]),
-        lt(t.closingSince, this.ago(CLAIM_TIMEOUT_MS)),
-        or(isNull(t.closeErrorAt), lt(t.closeErrorAt, sql`${t.closingSince}`)),
-      ),
-    ).returning();
+    const rows = await this.deps.db.update(transactions)
+      .set({ closeErrorAt: this.deps.clock.now() })
+      .where(staleClaims(exchange, pair, this.ago(CLAIM_TIMEOUT_MS)))
+      .returning();
     for (const row of rows) {
       this.deps.onTradeError?.(row.userId, {
         action: row.status === "BUY" ? "SELL" : "BUY",
@@ -186,4 +180,19 @@ export class BotWorker {
     return `${reason}. Check order ${closeOrderId(row.id)} on ${exchangeTitle(row.exchange)}, ` +
       "then set the transaction's status.";
   }
+}
+
+/**
+ * Open rows of one market claimed before `before` and not yet told about. Run on every price tick,
+ * so it must read only claimed rows: the partial index transactions_closing holds just those.
+ */
+export function staleClaims(exchange: MarketExchange, pair: Pair, before: Date) {
+  const t = transactions;
+  return and(
+    eq(t.exchange, exchange),
+    eq(t.pair, pair),
+    inArray(t.status, ["BUY", "SELL"]),
+    lt(t.closingSince, before),
+    or(isNull(t.closeErrorAt), lt(t.closeErrorAt, sql`${t.closingSince}`)),
+  );
 }

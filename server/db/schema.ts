@@ -207,6 +207,10 @@ export const transactions = pgTable("transactions", {
     .where(sql`${t.status} = 'BUY' and ${t.useBot} = 'buy_sell'`),
   index("transactions_bot_sell").on(t.exchange, t.pair, t.buyPrice)
     .where(sql`${t.status} = 'SELL' and ${t.useBot} = 'sell_buy'`),
+  // Claims still held by a closing order: the worker looks for stale ones on every price tick.
+  // Only rows mid-close are in it, so a trade's insert does not pay for it.
+  index("transactions_closing").on(t.exchange, t.pair, t.closingSince)
+    .where(sql`${t.closingSince} is not null`),
 ]);
 
 export const paperBalances = pgTable("paper_balances", {

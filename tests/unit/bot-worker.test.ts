@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import { BotWorker, CLAIM_TIMEOUT_MS, RETRY_AFTER_MS } from "../../server/bot/worker.ts";
+import { eq, sql } from "drizzle-orm";
+import {
+  BotWorker,
+  CLAIM_TIMEOUT_MS,
+  RETRY_AFTER_MS,
+  staleClaims,
+} from "../../server/bot/worker.ts";
+import { executeRows } from "../../server/db/raw-rows.ts";
 import { paperBalances, transactions, users } from "../../server/db/schema.ts";
 import {
   type ExchangeAdapter,
@@ -376,5 +382,31 @@ Deno.test("worker: a refused close tells its owner, keeps the transaction open a
   } finally {
     await worker.stop();
     await s.t.close();
+  }
+});
+
+Deno.test("worker: the stale-claim sweep of every tick reads only claimed rows, not the open ones", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("SuperAdmin");
+    // Thousands of open bot rows and two claims: a scan of the open rows would be the cheap plan
+    // only if the claimed ones had no index of their own.
+    await t.deps.db.execute(sql`insert into transactions (user_id, status, pair, exchange, adapter,
+        use_bot, market_price, buy_price, sell_price, amount, quantity, closing_since)
+      select ${u.id}, (case when g % 2 = 0 then 'BUY' else 'SELL' end)::transaction_status,
+        'btc_usdt', 'binance', 'paper', 'buy_sell', 60000, 60000, 61000, 10, 0.0001,
+        case when g <= 2 then now() - interval '1 hour' end
+      from generate_series(1, 5000) g`);
+    await t.deps.db.execute(sql`analyze transactions`);
+    const plan = await executeRows<Record<string, string>>(
+      t.deps.db,
+      sql`explain select id from transactions
+        where ${staleClaims("binance", "btc_usdt", new Date(Date.now() - CLAIM_TIMEOUT_MS))}`,
+    );
+    const text = plan.map((row) => Object.values(row)[0]).join("\n");
+    assert.match(text, /transactions_closing/, text);
+    assert.doesNotMatch(text, /Seq Scan/, text);
+  } finally {
+    await t.close();
   }
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_closing" ON "transactions" USING btree ("exchange","pair","closing_since") WHERE "transactions"."closing_since" is not null;
