@@ -10,3 +10,4 @@ export const BOT_MODES = [
 ] as const;
 export const EXCHANGES = ["none", "gate", "binance", "houbi"] as const;
 export const TRANSACTION_STATUSES = ["BUY", "SELL", "DONE"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

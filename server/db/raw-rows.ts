@@ -28,7 +28,10 @@ export async function textRows<T>(
   params: unknown[],
 ): Promise<T[]> {
   if (database.sql) {
-    return await database.sql.unsafe(text, params as never[], { prepare: true }) as unknown as T[];
+    // `simple: false`: without it, postgres.js sends a statement without parameters as a simple
+    // query, which PostgreSQL plans afresh every time.
+    const options = { prepare: true, simple: false };
+    return await database.sql.unsafe(text, params as never[], options) as unknown as T[];
   }
   const client = (database.db as unknown as { $client: PGlite }).$client;
   return (await client.query<T>(text, params)).rows;

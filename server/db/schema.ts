@@ -173,26 +173,22 @@ export const transactions = pgTable("transactions", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  index("transactions_user_status_created").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
-  index("transactions_status_created").on(t.status, t.createdAt.desc(), t.id.desc()),
-  // The list, newest first (created_at desc, id desc, nulls last like the two indexes above): one
-  // ordered range per scope, carrying the filtered columns so totals read the index only. Read
-  // backwards, list_created also serves the reports' created_at ranges. Every index is paid for on
-  // each trade's insert: none may be a prefix of another.
-  index("transactions_list_created").on(t.createdAt.desc(), t.id.desc(), t.sellPrice),
-  index("transactions_list_user").on(
-    t.userId,
+  // The list (server/transactions/list.ts) reads each status on its own, newest first (created_at
+  // desc, id desc, nulls last): one ordered range per status and scope, carrying the filtered
+  // columns so totals read the index only. Every index is paid for on each trade's insert: none
+  // may be a prefix of another.
+  index("transactions_status_created").on(
+    t.status,
     t.createdAt.desc(),
     t.id.desc(),
-    t.pair,
-    t.status,
     t.sellPrice,
   ),
-  index("transactions_list_pair").on(
-    t.pair,
+  index("transactions_list_user").on(
+    t.userId,
+    t.status,
     t.createdAt.desc(),
     t.id.desc(),
-    t.status,
+    t.pair,
     t.sellPrice,
   ),
   index("transactions_list_pair_status").on(
@@ -202,6 +198,13 @@ export const transactions = pgTable("transactions", {
     t.id.desc(),
     t.sellPrice,
   ),
+  // A pair's totals within a sell price range: only the rows in the range are read, not the
+  // newer ones outside it that the ordered range above steps over.
+  index("transactions_list_pair_sell").on(t.pair, t.status, t.sellPrice),
+  // Reports read created_at ranges oldest first. Ascending on purpose: read backwards it is desc
+  // nulls first, not the list's order, so the planner cannot take it for a status's newest rows,
+  // where it would step over every newer row of the other statuses.
+  index("transactions_created").on(t.createdAt, t.id),
   // The bot worker's scans: open bot transactions of one market whose target the price reached.
   index("transactions_bot_buy").on(t.exchange, t.pair, t.sellPrice)
     .where(sql`${t.status} = 'BUY' and ${t.useBot} = 'buy_sell'`),

@@ -36,9 +36,8 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     where ${t.createdAt} >= ${new Date(range.start).toISOString()}::timestamptz
       and ${t.createdAt} <= ${new Date(range.end).toISOString()}::timestamptz
       ${after ? sql`and ${after}` : sql``}
-    -- Nulls first (the columns are NOT NULL, so the order is the same): this is the list index
-    -- transactions_list_created read backwards, with no sort of the range.
-    order by ${t.createdAt} nulls first, ${t.id} nulls first
+    -- The index transactions_created, with no sort of the range.
+    order by ${t.createdAt}, ${t.id}
     limit ${limit}`,
   );
 }

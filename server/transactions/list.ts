@@ -1,7 +1,12 @@
 // GET /transaction: BUY, SELL and ALL groups, each a page of items and its total.
 // BUY and SELL are those statuses; ALL is every status, or the `status` filter when one is given.
-// Items are newest first (created_at, id), read in order from the list indexes. Two queries
-// whatever the filters, run side by side.
+// Items are newest first (created_at, id).
+//
+// Every status is read on its own, from the list indexes that start with it (or with the owner
+// and it): its newest rows, its total. ALL is then those statuses' newest rows merged and the sum
+// of their totals, so the BUY and SELL rows are read once for two groups. An ALL read straight
+// from an index without the status had to step over every newer row of the other statuses, and
+// its total had to count them again.
 //
 // PostgreSQL writes each page as the JSON the API sends (viewJsonSql) and the answer is assembled
 // as text: parsing thirty rows of thirty columns and writing them out again was most of a list
@@ -10,9 +15,10 @@
 // Totals are exact up to COUNT_CAP (500 pages of 10) and reported as COUNT_CAP with
 // totalCapped: true beyond it: counting every one of a million matching rows would cost far more
 // than the page itself, and nobody pages that far; narrower filters give exact totals again.
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
+import { TRANSACTION_STATUSES, type TransactionStatus as Status } from "../db/enums.ts";
 import { filterScope, ownedBy, statusIs, whereAll } from "./filters.ts";
 import { rawRows } from "../db/raw-rows.ts";
 import type { ListQuery } from "./schema.ts";
@@ -35,14 +41,16 @@ export interface TransactionList {
 }
 
 const GROUPS = ["BUY", "SELL", "ALL"] as const;
+type GroupName = (typeof GROUPS)[number];
 /** Above this many matching owners a username filter is unselective: one ordered scan is cheaper. */
 const MERGED_OWNERS_MAX = 50;
-type GroupName = (typeof GROUPS)[number];
 
 const VIEW = sql.raw(viewJsonSql(`"users"."username"`));
 const ORDER = sql.raw(
   `"transactions"."created_at" desc nulls last, "transactions"."id" desc nulls last`,
 );
+/** The statement's name for a status's newest rows. */
+const newest = (status: Status) => sql.raw(`"newest_${status}"`);
 
 /** The answer to GET /transaction as JSON text, shaped as TransactionList. */
 export async function listTransactionsJson(
@@ -50,52 +58,67 @@ export async function listTransactionsJson(
   user: SessionUser,
   query: ListQuery,
 ): Promise<string> {
+  const inAll: readonly Status[] = query.status ? [query.status] : TRANSACTION_STATUSES;
+  const statusesOf = (group: GroupName) => group === "ALL" ? inAll : [group];
   const scope = await filterScope(database.db, user, query);
   if (!scope) return answer({ BUY: "[]", SELL: "[]", ALL: "[]" }, { BUY: 0, SELL: 0, ALL: 0 });
+  const read = TRANSACTION_STATUSES.filter((status) =>
+    GROUPS.some((g) => statusesOf(g).includes(status))
+  );
   const { userIds } = scope;
-  const conds = userIds ? [ownedBy(userIds), ...scope.conds] : scope.conds;
-  const statusOf = (group: GroupName) => group === "ALL" ? query.status : group;
-  const whereOf = Object.fromEntries(GROUPS.map((group) => {
-    const status = statusOf(group);
-    return [group, whereAll(status ? [...conds, statusIs(status)] : conds)];
-  })) as Record<GroupName, SQL>;
+  const whereOf = (status: Status) =>
+    whereAll([...userIds ? [ownedBy(userIds)] : [], ...scope.conds, statusIs(status)]);
   const limit = sql.raw(String(query.limit));
-  const page = (group: GroupName) =>
-    sql`(select coalesce(json_agg(p.view order by p.n), '[]')::text from (
+  const upTo = sql`${offset(query)} + ${limit}`;
+  // A page needs at most offset + limit rows of each status it covers. With several owners (a
+  // username filter), each owner's newest from their own index range, merged: one ordered scan over
+  // everyone's rows, filtered by owner, would read every newer row of the other users first: tens
+  // of thousands on a busy day.
+  const merged = !!userIds && userIds.length >= 2 && userIds.length <= MERGED_OWNERS_MAX;
+  const newestOf = (status: Status) => {
+    if (!merged) {
+      return sql`select * from "transactions" where ${whereOf(status)}
+        order by ${ORDER} limit ${upTo}`;
+    }
+    const owners = sql.join(userIds.map((id) => sql`${id}`), sql`, `);
+    const own = whereAll([...scope.conds, statusIs(status)]);
+    return sql`select "transactions".* from unnest(array[${owners}]::integer[]) as "owner"("id")
+      cross join lateral (select * from "transactions"
+        where "transactions"."user_id" = "owner"."id" and ${own}
+        order by ${ORDER} limit ${upTo}) "transactions"
+      order by ${ORDER} limit ${upTo}`;
+  };
+  const newestRows = sql.join(
+    read.map((status) => sql`${newest(status)} as (${newestOf(status)})`),
+    sql`, `,
+  );
+  const page = (group: GroupName) => {
+    const rows = sql.join(
+      statusesOf(group).map((status) => sql`select * from ${newest(status)}`),
+      sql` union all `,
+    );
+    return sql`(select coalesce(json_agg(p.view order by p.n), '[]')::text from (
       select ${VIEW} as view, row_number() over (order by ${ORDER}) as n
-      from ${rowsOf(group)} join "users" on "users"."id" = "transactions"."user_id"
-      where ${whereOf[group]}
+      from (${rows}) "transactions" join "users" on "users"."id" = "transactions"."user_id"
       order by ${ORDER}
       limit ${limit} offset ${offset(query)}) p)`;
-  // Several owners (a username filter): the newest of each owner from their own index range, then
-  // merged. One ordered scan over everyone's rows, filtered by owner, would read every newer row of
-  // the other users first: tens of thousands on a busy day.
-  const rowsOf = (group: GroupName) => {
-    if (!userIds || userIds.length < 2 || userIds.length > MERGED_OWNERS_MAX) {
-      return sql.raw(`"transactions"`);
-    }
-    const status = statusOf(group);
-    const own = whereAll([...scope.conds, ...status ? [statusIs(status)] : []]);
-    return sql`unnest(array[${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}]::integer[])
-      as "owner"("id") cross join lateral (select * from "transactions"
-        where "transactions"."user_id" = "owner"."id" and ${own}
-        order by ${ORDER} limit ${offset(query)} + ${limit}) "transactions"`;
   };
-  const capped = (group: GroupName) =>
-    sql`(select count(*) from (select 1 from "transactions" where ${whereOf[group]}
-      limit ${sql.raw(String(COUNT_CAP + 1))}) capped)`;
+  const capped = (status: Status) =>
+    sql`(select count(*) from (select 1 from "transactions" where ${whereOf(status)}
+      limit ${sql.raw(String(COUNT_CAP + 1))}) capped) as ${sql.raw(`"${status}"`)}`;
 
-  // Two statements of about equal work, run side by side on two connections: the pages with the
-  // BUY and SELL totals, and the ALL total (the longest count) alone.
-  const [[first], [second]] = await Promise.all([
-    rawRows<Record<GroupName, string> & { buyTotal: string; sellTotal: string }>(
+  // The pages and the totals, side by side on two connections.
+  const [[pages], [totals]] = await Promise.all([
+    rawRows<Record<GroupName, string>>(
       database,
-      sql`select ${page("BUY")} as "BUY", ${page("SELL")} as "SELL", ${page("ALL")} as "ALL",
-        ${capped("BUY")} as "buyTotal", ${capped("SELL")} as "sellTotal"`,
+      sql`with ${newestRows} select ${page("BUY")} as "BUY", ${page("SELL")} as "SELL",
+        ${page("ALL")} as "ALL"`,
     ),
-    rawRows<{ allTotal: string }>(database, sql`select ${capped("ALL")} as "allTotal"`),
+    rawRows<Record<Status, string>>(database, sql`select ${sql.join(read.map(capped), sql`, `)}`),
   ]);
-  return answer(first, { BUY: first.buyTotal, SELL: first.sellTotal, ALL: second.allTotal });
+  const total = (group: GroupName) =>
+    statusesOf(group).reduce((sum, status) => sum + Number(totals[status]), 0);
+  return answer(pages, { BUY: total("BUY"), SELL: total("SELL"), ALL: total("ALL") });
 }
 
 /**
@@ -106,9 +129,9 @@ export async function listTransactionsJson(
 const offset = (query: ListQuery) =>
   query.page === 1 ? sql.raw("0") : sql`${(query.page - 1) * query.limit}`;
 
-function answer(pages: Record<GroupName, string>, totals: Record<GroupName, string | number>) {
+function answer(pages: Record<GroupName, string>, totals: Record<GroupName, number>) {
   const group = (name: GroupName) => {
-    const total = Number(totals[name]);
+    const total = totals[name];
     return `"${name}":{"items":${pages[name]},"totalItems":${Math.min(total, COUNT_CAP)},` +
       `"totalCapped":${total > COUNT_CAP}}`;
   };
