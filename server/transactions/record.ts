@@ -1,9 +1,9 @@
 // Writes transaction rows. An id reserved before the order (so the order's clientOrderId names its
 // row) is inserted as given; a call outcome, and a paper fill, are written by the same statement.
-import { sql } from "drizzle-orm";
+import { getTableColumns, SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import type { FillSql } from "../exchanges/adapter.ts";
-import type { transactions } from "../db/schema.ts";
+import { transactions } from "../db/schema.ts";
 import { executeRows, textRows } from "../db/raw-rows.ts";
 import { transactionShape } from "./row-sql.ts";
 import type { TransactionRow } from "./view.ts";
@@ -46,26 +46,17 @@ export interface Outcome {
   outcome: "bought" | "done";
 }
 
-/** What a row holds when the caller leaves a column out (the schema's defaults). */
-const DEFAULTS = {
-  useBot: "none",
-  spread: "0",
-  tradingAmount: "0",
-  isAutoSpread: false,
-  isFull: false,
-  isRandom: false,
-  fraction: "0",
-  assetId: null,
-  hash: null,
-  botKeyId: null,
-  callId: null,
-  orderId: null,
-  closeOrderId: null,
-  filledPrice: null,
-  filledAt: null,
-  closingSince: null,
-  closeErrorAt: null,
-} as const;
+/**
+ * What a row holds when the caller leaves a column out: the schema's constant defaults, and null
+ * where a column may be null. The statement names every column, so PostgreSQL's own defaults never
+ * apply; the clock defaults (created_at, updated_at) are set on each insert.
+ */
+const DEFAULTS: Record<string, unknown> = Object.fromEntries(
+  Object.entries(getTableColumns(transactions)).flatMap(([key, column]): [string, unknown][] => {
+    if (column.hasDefault && !(column.default instanceof SQL)) return [[key, column.default]];
+    return column.notNull ? [] : [[key, null]];
+  }),
+);
 
 /** Statement texts by shape (fill text, outcome or not): each is prepared once per connection. */
 const statements = new Map<string, string>();
