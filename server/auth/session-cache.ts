@@ -30,6 +30,8 @@ export interface SessionCacheOptions {
 export class SessionCache {
   #entries = new Map<string, Entry>();
   #now: () => number;
+  /** Bumped by every forgetUser: a lookup begun before it may have read what it dropped. */
+  #generation = 0;
 
   constructor(private readonly opts: SessionCacheOptions) {
     this.#now = opts.now ?? (() => performance.now());
@@ -46,7 +48,13 @@ export class SessionCache {
     return entry.found;
   }
 
-  set(token: string, found: FoundSession) {
+  /** Taken before a lookup and handed to `set`, which then keeps nothing if a drop came between. */
+  ticket() {
+    return this.#generation;
+  }
+
+  set(token: string, found: FoundSession, ticket: number) {
+    if (ticket !== this.#generation) return;
     this.#entries.delete(token);
     if (this.#entries.size >= (this.opts.max ?? 10_000)) {
       this.#entries.delete(this.#entries.keys().next().value!);
@@ -56,6 +64,7 @@ export class SessionCache {
 
   /** Drops a user's entries; null drops everyone's. */
   forgetUser(userId: number | null) {
+    this.#generation++;
     if (userId === null) return this.#entries.clear();
     for (const [token, entry] of this.#entries) {
       if (entry.found.user.id === userId) this.#entries.delete(token);

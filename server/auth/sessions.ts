@@ -40,7 +40,7 @@ export async function createSession(
 const sessionShape = rawShape(sessions, "s.");
 const userShape = rawShape(users, "u.");
 
-/** Runs on every request: SQL text, prepared, mapped by hand (server/db/raw-rows.ts). */
+/** Runs on every request the session cache misses: SQL text, prepared, mapped by hand. */
 const LOOKUP = `select ${sessionShape.select}, ${userShape.select}
   from "sessions" join "users" on "users"."id" = "sessions"."user_id"
   where "sessions"."id" = $1 and "sessions"."revoked_at" is null
@@ -60,13 +60,14 @@ export async function resolveSession(
   if (!/^[0-9a-f]{64}$/.test(token)) return null;
   const cached = cache?.get(token, now);
   if (cached) return cached;
+  const ticket = cache?.ticket();
   const [row] = await textRows<Record<string, unknown>>(database, LOOKUP, [
     await sha256Hex(token),
     now.toISOString(),
   ]);
   if (!row) return null;
   const found = { session: sessionShape.read(row), user: userShape.read(row) };
-  cache?.set(token, found);
+  if (ticket !== undefined) cache?.set(token, found, ticket);
   return found;
 }
 

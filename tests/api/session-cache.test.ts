@@ -1,6 +1,9 @@
 // The session cache (SESSION_CACHE_MS, on by default) never outlives what ends or changes access:
 // each case first makes a request so the token's session is cached, then changes it.
 import assert from "node:assert/strict";
+import { resolveSession } from "../../server/auth/sessions.ts";
+import type { Database } from "../../server/db/client.ts";
+import { textRows } from "../../server/db/raw-rows.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { expectStatus } from "./transactions-fixtures.ts";
 
@@ -50,6 +53,30 @@ Deno.test("session cache: a change to a user's row is in their very next request
     const after = await (await profile(t, u.token)).json();
     assert.equal(after.pair, "eth_usdt");
     assert.equal(after.numberOfTran, 3);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("session cache: a lookup that read the session just before a logout does not keep it", async () => {
+  const t = await makeTestApp({ SESSION_CACHE_MS: 60_000 });
+  try {
+    const u = await t.user("User");
+    // The lookup's row is read, then the logout commits and drops the user's cached sessions, and
+    // only then does the lookup finish.
+    const racing = {
+      db: {
+        $client: {
+          async query(text: string, params: unknown[]) {
+            const rows = await textRows(t.deps.database, text, params);
+            await expectStatus(t, 200, "POST", "/api/users/logout", { token: u.token });
+            return { rows };
+          },
+        },
+      },
+    } as unknown as Database;
+    assert.ok(await resolveSession(racing, u.token, t.clock.now(), t.deps.sessionCache));
+    assert.equal((await profile(t, u.token)).status, 401);
   } finally {
     await t.close();
   }

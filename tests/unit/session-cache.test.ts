@@ -14,7 +14,7 @@ const at = new Date("2026-01-01");
 
 Deno.test("session cache: an entry is reused until its time to live has passed", () => {
   const { cache, tick } = setup();
-  cache.set("a", found(1));
+  cache.set("a", found(1), cache.ticket());
   tick(999);
   assert.equal(cache.get("a", at)?.user.id, 1);
   tick(1);
@@ -24,16 +24,16 @@ Deno.test("session cache: an entry is reused until its time to live has passed",
 
 Deno.test("session cache: a session past its expiry is never answered from the cache", () => {
   const { cache } = setup(60_000);
-  cache.set("a", found(1, new Date("2026-01-01T00:00:05Z")));
+  cache.set("a", found(1, new Date("2026-01-01T00:00:05Z")), cache.ticket());
   assert.ok(cache.get("a", new Date("2026-01-01T00:00:04Z")));
   assert.equal(cache.get("a", new Date("2026-01-01T00:00:05Z")), undefined);
 });
 
 Deno.test("session cache: forgetting a user drops each of their tokens; null drops everyone", () => {
   const { cache } = setup();
-  cache.set("a", found(1));
-  cache.set("b", found(1));
-  cache.set("c", found(2));
+  cache.set("a", found(1), cache.ticket());
+  cache.set("b", found(1), cache.ticket());
+  cache.set("c", found(2), cache.ticket());
   cache.forgetUser(1);
   assert.equal(cache.get("a", at), undefined);
   assert.equal(cache.get("b", at), undefined);
@@ -44,10 +44,21 @@ Deno.test("session cache: forgetting a user drops each of their tokens; null dro
 
 Deno.test("session cache: beyond its size the oldest entry goes first", () => {
   const { cache } = setup(1000, 2);
-  cache.set("a", found(1));
-  cache.set("b", found(2));
-  cache.set("c", found(3));
+  cache.set("a", found(1), cache.ticket());
+  cache.set("b", found(2), cache.ticket());
+  cache.set("c", found(3), cache.ticket());
   assert.equal(cache.get("a", at), undefined);
   assert.equal(cache.get("b", at)?.user.id, 2);
   assert.equal(cache.get("c", at)?.user.id, 3);
+});
+
+Deno.test("session cache: a lookup begun before a user's sessions were dropped is not kept", () => {
+  const { cache } = setup();
+  const ticket = cache.ticket();
+  // The lookup is under way when a logout (here or on another instance) drops the user.
+  cache.forgetUser(1);
+  cache.set("a", found(1), ticket);
+  assert.equal(cache.get("a", at), undefined);
+  cache.set("a", found(1), cache.ticket());
+  assert.equal(cache.get("a", at)?.user.id, 1);
 });
