@@ -73,8 +73,9 @@ async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<
       or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
     ))
     .returning({ id: users.id });
+  if (!updated.length) return null;
   userChanged(deps, user.id);
-  return updated.length ? step : null;
+  return step;
 }
 
 /** Starts (or restarts) enrolment: a fresh secret, its otpauth URI and QR code. */

@@ -120,20 +120,22 @@ export async function updateBotKey(
  */
 export async function deleteBotKey(deps: Deps, actor: SessionUser, id: number) {
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(botKeys).set({ deletedAt: now, updatedAt: now })
       .where(and(eq(botKeys.id, id), isNull(botKeys.deletedAt))).returning();
     if (!row) throw notFound(`Bot key ${id} not found`);
-    await tx.update(users).set({ selectBots: sql`array_remove(${users.selectBots}, ${id})` })
-      .where(sql`${id} = any(${users.selectBots})`);
+    const selected = await tx.update(users)
+      .set({ selectBots: sql`array_remove(${users.selectBots}, ${id})` })
+      .where(sql`${id} = any(${users.selectBots})`).returning({ id: users.id });
     await recordAudit(tx, {
       actorId: actor.id,
       action: "botKey.delete",
       details: { botKeyId: id, exchange: row.exchange, username: row.username },
       at: now,
     });
+    return selected;
   });
-  userChanged(deps, null);
+  for (const user of changed) userChanged(deps, user.id);
   return { id, message: "Bot key deleted." };
 }
 

@@ -16,7 +16,6 @@ const dialect = new PgDialect();
 
 /** A query built with drizzle's sql template, run as text: prepared on PostgreSQL. */
 export async function rawRows<T>(database: Pick<Database, "db" | "sql">, query: SQL): Promise<T[]> {
-  if (!database.sql) return await executeRows<T>(database.db, query);
   const { sql, params } = dialect.sqlToQuery(query);
   return await textRows<T>(database, sql, params);
 }

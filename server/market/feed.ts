@@ -4,7 +4,9 @@
 
 /** Pairs are the spec's lower-case codes: "btc_usdt", "eth_usdt", ... */
 export type Pair = string;
-export type MarketExchange = "binance" | "gate";
+/** The exchanges with market feeds. */
+export const MARKET_EXCHANGES = ["binance", "gate"] as const;
+export type MarketExchange = (typeof MARKET_EXCHANGES)[number];
 
 export interface PriceTick {
   exchange: MarketExchange;

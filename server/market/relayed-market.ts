@@ -3,7 +3,7 @@
 // price batches). Trades are then priced and guarded here as anywhere, and /Summaries/prices
 // answers. A feed is "open" while batches keep coming.
 import type { Clock } from "../core/clock.ts";
-import type { Market, MarketExchange, MarketFeed } from "./feed.ts";
+import { type Market, MARKET_EXCHANGES, type MarketExchange, type MarketFeed } from "./feed.ts";
 import { feedPairs } from "./pairs.ts";
 import { PriceBook } from "./price-book.ts";
 
@@ -12,7 +12,7 @@ const STALE_MS = 15_000;
 
 export function createRelayedMarket(clock: Clock): Required<Market> {
   const feeds = new Map<MarketExchange, MarketFeed & { book: PriceBook }>(
-    (["binance", "gate"] as const).map((exchange) => {
+    MARKET_EXCHANGES.map((exchange) => {
       const book = new PriceBook(exchange, clock);
       const feed = {
         exchange,

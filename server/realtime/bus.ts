@@ -19,7 +19,7 @@ export type BusEvent =
   | { kind: "revoked"; userId: number }
   /** A user's row changed (null: many users): each instance drops their cached sessions. */
   | { kind: "user-changed"; userId: number | null }
-  /** Prices from an engine-only instance, for instances without feeds of their own. */
+  /** Prices from an instance with feeds, for api-only instances (ROLES=api). */
   | { kind: "prices"; msg: PriceMessage };
 
 export interface Bus {
@@ -57,9 +57,6 @@ export function createMemoryBus(): Bus {
   };
 }
 
-/** What wraps the events of a NOTIFY payload, `{"origin":"<16 hex>","events":[…]}`, and more. */
-const WIRE_OVERHEAD = 64;
-
 export async function createPostgresBus(sql: postgres.Sql, channel = BUS_CHANNEL): Promise<Bus> {
   const listeners: ((event: BusEvent) => void)[] = [];
   // Events carry their origin: this instance delivers its own at once, not after a round trip.
@@ -86,11 +83,11 @@ export async function createPostgresBus(sql: postgres.Sql, channel = BUS_CHANNEL
   async function send() {
     sending = true;
     while (waiting.length) {
-      let bytes = WIRE_OVERHEAD + waiting[0].bytes;
+      // The joined events fit in MAX_BUS_PAYLOAD, which leaves room below PostgreSQL's limit for
+      // the origin that wraps them.
+      let bytes = waiting[0].bytes;
       let n = 1;
-      while (
-        n < waiting.length && bytes + waiting[n].bytes + 1 <= MAX_BUS_PAYLOAD + WIRE_OVERHEAD
-      ) {
+      while (n < waiting.length && bytes + waiting[n].bytes + 1 <= MAX_BUS_PAYLOAD) {
         bytes += waiting[n++].bytes + 1;
       }
       const batch = waiting.splice(0, n);

@@ -19,7 +19,7 @@ export interface PricePushOptions {
   clock: Clock;
   timers?: Timers;
   intervalMs?: number;
-  /** Receives each batch (the hub's fan-out, and the bus on an engine-only instance). */
+  /** Receives each batch (the hub's fan-out, and the bus when api-only instances share it). */
   emit(msg: PriceMessage): void;
 }
 

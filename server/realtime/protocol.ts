@@ -4,9 +4,9 @@
 // route checks the role like every other, answers 400/403 with a message, and records the call
 // before any receiver hears of it.
 import { z } from "zod";
-import type { MarketExchange } from "../market/feed.ts";
+import { MARKET_EXCHANGES, type MarketExchange } from "../market/feed.ts";
 
-export const MARKET_EXCHANGES = ["binance", "gate"] as const satisfies readonly MarketExchange[];
+export { MARKET_EXCHANGES };
 
 /** A call as receivers see it. Times are epoch milliseconds. */
 export interface CallInfo {

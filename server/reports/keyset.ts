@@ -52,8 +52,3 @@ export function nextCursor<Row extends { at: string; id: number | string }>(
   const last = rows.at(-1);
   return rows.length === limit && last ? { at: last.at, id: last.id } : null;
 }
-
-/**
- * Rows of a hand-written query, for the hot report pages: drizzle's row mapping costs as much
- * as the query itself there. postgres.js answers an array, PGlite `{ rows }`.
- */
