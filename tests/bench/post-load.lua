@@ -1,7 +1,7 @@
 -- wrk script for the POST /api/transaction benchmark (tests/bench/transactions.ts):
 -- each wrk thread takes its share of the traders' tokens and rotates through them, so concurrent
 -- requests belong to different traders as 50 real traders would.
--- Arguments: the tokens file (one per line), the JSON body file.
+-- Arguments: the number of wrk threads, the JSON body, then the tokens.
 local tokens, body, next = {}, nil, 0
 
 function setup(thread)
@@ -10,13 +10,11 @@ function setup(thread)
 end
 
 function init(args)
-  local all = {}
-  for line in io.lines(args[1]) do all[#all + 1] = line end
-  local threads = tonumber(args[3])
-  for i = 1, #all do
-    if (i - 1) % threads == id then tokens[#tokens + 1] = all[i] end
+  local threads = tonumber(args[1])
+  body = args[2]
+  for i = 3, #args do
+    if (i - 3) % threads == id then tokens[#tokens + 1] = args[i] end
   end
-  local f = io.open(args[2]); body = f:read("*a"); f:close()
 end
 
 function request()

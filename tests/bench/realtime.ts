@@ -4,7 +4,7 @@
 //   (< 25% of one core, from /proc/<pid>/stat over a window);
 // - the same call POSTed to instance B reaches A's sockets over LISTEN/NOTIFY (p99 < 150 ms).
 // BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
-import { cpuTicks } from "../support/process-stats.ts";
+import { cpuMs } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
@@ -173,18 +173,11 @@ function report(how: string, r: Awaited<ReturnType<typeof measureCalls>>, limitM
   return ok;
 }
 
-async function clockTicks() {
-  const out = await new Deno.Command("getconf", { args: ["CLK_TCK"] }).output();
-  return Number(new TextDecoder().decode(out.stdout).trim()) || 100;
-}
-
 async function cpuPercent(pid: number, seconds: number) {
-  const hz = await clockTicks();
-  const before = cpuTicks(pid);
+  const before = cpuMs(pid);
   const started = performance.now();
   await sleep(seconds * 1000);
-  const elapsed = (performance.now() - started) / 1000;
-  return ((cpuTicks(pid) - before) / hz / elapsed) * 100;
+  return ((cpuMs(pid) - before) / (performance.now() - started)) * 100;
 }
 
 export async function run(): Promise<boolean> {

@@ -4,7 +4,7 @@
 // database is created on it and dropped afterwards. To compare settings: REPORT_PAGE_SIZE is
 // passed to the server, BENCH_V8_FLAGS to deno (default: the flag `deno task start` and
 // deploy/gatebot.service run the server with).
-import { cpuTicks } from "../support/process-stats.ts";
+import { cpuMs, rssMb } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { hashPassword } from "../../server/auth/password.ts";
@@ -61,13 +61,8 @@ async function seed(url: string, appKey: string) {
   return { username: "bench_admin", password, totpSecret };
 }
 
-function rssMb(pid: number): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
 /** CPU seconds (user + system) the process has used: a figure the machine's load cannot skew. */
-const cpuSeconds = (pid: number) => cpuTicks(pid) / 100;
+const cpuSeconds = (pid: number) => cpuMs(pid) / 1000;
 
 /** Downloads the report, sampling the server's RSS while the body streams. */
 async function download(base: string, token: string, pid: number, range: object) {

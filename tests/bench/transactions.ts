@@ -4,7 +4,7 @@
 //    a paper market order and a row each): requests per second and p99 latency.
 // 2. GET /api/transaction page 1 with filters over 1,000,000 transactions: p99 latency per query.
 // BENCH_DATABASE_URL names the PostgreSQL server; a scratch database is created and dropped.
-import { cpuTicks } from "../support/process-stats.ts";
+import { cpuMs } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import postgres from "postgres";
@@ -75,7 +75,7 @@ async function bulkTransactions(url: string) {
       market_price, buy_price, sell_price, amount, quantity, created_at, updated_at)
     select u.ids[1 + g % array_length(u.ids, 1)],
       (case when g % 10 = 0 then 'BUY' when g % 10 = 1 then 'SELL' else 'DONE' end)::transaction_status,
-      (${PAIRS}::text[])[1 + (g / 7) % 12],
+      (${PAIRS}::text[])[1 + (g / 7) % ${PAIRS.length}],
       'binance', 'paper', 'none',
       60000 + g % 997, 60000 + g % 997, 60100 + g % 1009, 100, 0.00166389,
       now() - interval '1 hour' - g * interval '5 seconds', now()
@@ -116,17 +116,17 @@ interface LoadResult {
  * The load generator: wrk (Debian package `wrk`) when installed, as it costs the shared 2 cores
  * little; else each of 50 Deno fetch loops posts BUYs for its own trader until the deadline.
  */
-const WRK = (() => {
+function hasWrk() {
   try {
     new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).outputSync();
     return true;
   } catch {
     return false;
   }
-})();
+}
 
 async function postLoad(base: string, traders: string[], body: string, seconds: number) {
-  return WRK
+  return hasWrk()
     ? await wrkLoad(base, traders, body, seconds)
     : await fetchLoad(base, traders, body, seconds);
 }
@@ -181,49 +181,42 @@ async function wrkLoad(
   body: string,
   seconds: number,
 ): Promise<LoadResult> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await Deno.writeTextFile(`${dir}/tokens`, traders.join("\n") + "\n");
-    await Deno.writeTextFile(`${dir}/body`, body);
-    const out = await new Deno.Command("wrk", {
-      args: [
-        `-t${WRK_THREADS}`,
-        `-c${traders.length}`,
-        `-d${seconds}s`,
-        "--latency",
-        "-s",
-        WRK_SCRIPT,
-        `${base}/api/transaction`,
-        "--",
-        `${dir}/tokens`,
-        `${dir}/body`,
-        String(WRK_THREADS),
-      ],
-      stdout: "piped",
-      stderr: "inherit",
-    }).output();
-    const text = new TextDecoder().decode(out.stdout);
-    const line = (re: RegExp) => {
-      const match = re.exec(text);
-      if (!match) throw new Error(`unexpected wrk output:\n${text}`);
-      return match[1];
-    };
-    const failures = new Map<string, number>();
-    const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(text);
-    if (non2xx) failures.set("non-2xx responses", Number(non2xx[1]));
-    const errors = /Socket errors: (.*)/.exec(text);
-    if (errors) failures.set(`socket errors (${errors[1]})`, 1);
-    return {
-      tool: `wrk, ${WRK_THREADS} threads`,
-      count: Number(line(/(\d+) requests in/)),
-      rate: Number(line(/Requests\/sec:\s+([\d.]+)/)),
-      p50: wrkMs(line(/ 50%\s+(\S+)/)),
-      p99: wrkMs(line(/ 99%\s+(\S+)/)),
-      failures,
-    };
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+  const out = await new Deno.Command("wrk", {
+    args: [
+      `-t${WRK_THREADS}`,
+      `-c${traders.length}`,
+      `-d${seconds}s`,
+      "--latency",
+      "-s",
+      WRK_SCRIPT,
+      `${base}/api/transaction`,
+      "--",
+      String(WRK_THREADS),
+      body,
+      ...traders,
+    ],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  const line = (re: RegExp) => {
+    const match = re.exec(text);
+    if (!match) throw new Error(`unexpected wrk output:\n${text}`);
+    return match[1];
+  };
+  const failures = new Map<string, number>();
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(text);
+  if (non2xx) failures.set("non-2xx responses", Number(non2xx[1]));
+  const errors = /Socket errors: (.*)/.exec(text);
+  if (errors) failures.set(`socket errors (${errors[1]})`, 1);
+  return {
+    tool: `wrk, ${WRK_THREADS} threads`,
+    count: Number(line(/(\d+) requests in/)),
+    rate: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    p50: wrkMs(line(/ 50%\s+(\S+)/)),
+    p99: wrkMs(line(/ 99%\s+(\S+)/)),
+    failures,
+  };
 }
 
 async function listLatency(base: string, token: string, query: string, pid: number) {
@@ -258,9 +251,6 @@ async function listLatency(base: string, token: string, query: string, pid: numb
 }
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
-
-/** User + system CPU time of a process so far (from /proc, in clock ticks of 10 ms). */
-const cpuMs = (pid: number) => cpuTicks(pid) * 10;
 
 /** The machine's 1-minute load: benchmarks on a shared machine are only as good as this. */
 const loadAverage = () => Deno.loadavg()[0].toFixed(2);
@@ -301,6 +291,7 @@ async function transactionCount(url: string) {
 export async function run(): Promise<boolean> {
   const db = await scratchDatabase(BENCH_DATABASE_URL, `gb_bench_tx_${Deno.pid}`);
   const appKey = randomHex(32);
+  const dataDir = await Deno.makeTempDir();
   let child: Deno.ChildProcess | undefined;
   try {
     const people = await seedPeople(db.url, appKey);
@@ -310,7 +301,7 @@ export async function run(): Promise<boolean> {
       ROLES: "both",
       // A still market: the client's price stays the feed's, so no request is "fluctuating".
       MARKET_SIM_INTERVAL_MS: "3600000",
-      DATA_DIR: await Deno.makeTempDir(),
+      DATA_DIR: dataDir,
     });
     child = server.child;
     const base = server.base;
@@ -357,6 +348,7 @@ export async function run(): Promise<boolean> {
       await child.status;
     }
     await db.drop();
+    await Deno.remove(dataDir, { recursive: true });
   }
 }
 
