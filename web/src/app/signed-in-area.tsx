@@ -2,8 +2,7 @@
 import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { ROLES } from "../../../server/db/enums.ts";
-import { can, type Role } from "../../../server/users/roles.ts";
+import { can, type Permission } from "../../../server/users/roles.ts";
 import { Route, Switch } from "wouter";
 import { api } from "../api/http.ts";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
@@ -12,15 +11,12 @@ import { Shell } from "../layout/app-shell.tsx";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
 import "./messages.ts";
 
-const LEAD_UP: Role[] = ["SuperAdmin", "Admin", "Lead"];
-const ADMIN_UP: Role[] = ["SuperAdmin", "Admin"];
-
 /** A page a role may not open shows the 404 page, as if it were not there. */
 // deno-lint-ignore no-explicit-any
-function only<P extends Record<string, any>>(roles: Role[], Page: ComponentType<P>) {
+function only<P extends Record<string, any>>(permission: Permission, Page: ComponentType<P>) {
   return function Guarded(props: P) {
     const { user } = useSnapshot(session);
-    return user && roles.includes(user.role) ? <Page {...props} /> : <NotFoundPage />;
+    return user && can(user.role, permission) ? <Page {...props} /> : <NotFoundPage />;
   };
 }
 
@@ -32,11 +28,11 @@ const ShiftPage = lazy(() => import("../shifts/shift-page.tsx"));
 const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
 const AuditPage = lazy(() => import("../audit/audit-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
-const ManageUsers = only(LEAD_UP, ManageUsersPage);
-const BotKeys = only(["SuperAdmin"], BotKeysPage);
-const Shift = only(ADMIN_UP, ShiftPage);
-const Profit = only(ADMIN_UP, ProfitPage);
-const Audit = only(ROLES.filter((role) => can(role, "audit.read")), AuditPage);
+const ManageUsers = only("users.search", ManageUsersPage);
+const BotKeys = only("botKeys.manage", BotKeysPage);
+const Shift = only("shifts.manage", ShiftPage);
+const Profit = only("profits.view", ProfitPage);
+const Audit = only("audit.read", AuditPage);
 
 export default function SignedInArea() {
   useEffect(() => {

@@ -48,9 +48,8 @@ export default function AuditPage() {
           {
             key: "time",
             header: t("audit.time"),
-            cell: (entry) => (
-              <Text span inherit style={{ whiteSpace: "nowrap" }}>{formatDateTime(entry.at)}</Text>
-            ),
+            cell: (entry) => formatDateTime(entry.at),
+            nowrap: true,
           },
           { key: "actor", header: t("audit.actor"), cell: (e) => e.actorUsername ?? NOBODY },
           { key: "action", header: t("audit.action"), cell: (e) => e.action },

@@ -1,5 +1,5 @@
 // The sidebar entries and who sees them (spec section 2 "Sidebar").
-import { can, type Role } from "../../../server/users/roles.ts";
+import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
 
 export interface NavItem {
   label: string;
@@ -30,7 +30,7 @@ export const NAV: NavItem[] = [
     ],
   },
   { label: "menu.profits", href: "/profit", roles: ["SuperAdmin", "Admin"] },
-  { label: "menu.audit", href: "/audit", roles: ALL.filter((role) => can(role, "audit.read")) },
+  { label: "menu.audit", href: "/audit", roles: PERMISSIONS["audit.read"] },
   { label: "menu.btcChart", href: "/yahoo-finance", roles: ALL },
 ];
 

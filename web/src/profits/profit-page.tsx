@@ -9,7 +9,7 @@ import { useSnapshot } from "valtio";
 import { PAIRS } from "../../../server/market/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { formatBytes } from "../reports/range.ts";
-import { formatNumber } from "../transactions/format.ts";
+import { formatNumber, formatQuantity } from "../transactions/format.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { downloadProfitCsv } from "./api.ts";
@@ -110,7 +110,7 @@ export default function ProfitPage() {
           {
             key: "quantity",
             header: t("profits.quantity"),
-            cell: (row) => formatNumber(row.quantity, 8),
+            cell: (row) => formatQuantity(row.quantity),
             align: "right",
           },
           {

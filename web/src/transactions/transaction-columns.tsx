@@ -1,6 +1,6 @@
 // The columns of a transaction list; Admin and above get a selection box and the actions of spec
 // section 4 on every row.
-import { ActionIcon, Badge, Checkbox, Menu, Text } from "@mantine/core";
+import { ActionIcon, Badge, Checkbox, Menu } from "@mantine/core";
 import type { Snapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
 import { findPair } from "../../../server/market/pairs.ts";
@@ -81,9 +81,8 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
     {
       key: "createdAt",
       header: t("transactions.createdAt"),
-      cell: (tx) => (
-        <Text span inherit style={{ whiteSpace: "nowrap" }}>{formatDateTime(tx.createdAt)}</Text>
-      ),
+      cell: (tx) => formatDateTime(tx.createdAt),
+      nowrap: true,
     },
     withActions && {
       key: "actions",

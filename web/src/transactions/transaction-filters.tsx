@@ -11,6 +11,12 @@ import { type Filters, NO_FILTERS } from "./list-effects.ts";
 import { setFilters, transactionsState } from "./store.ts";
 import "./messages.ts";
 
+/** The sell price range: the filter field, its label's message key and its test id. */
+const SELL_PRICE_INPUTS = [
+  ["sellPriceStart", "transactions.sellPriceFrom", "filter-sell-from"],
+  ["sellPriceEnd", "transactions.sellPriceTo", "filter-sell-to"],
+] as const;
+
 export function TransactionFilters({ admin }: { admin: boolean }) {
   const t = useT();
   const { filters } = useSnapshot(transactionsState);
@@ -55,24 +61,18 @@ export function TransactionFilters({ admin }: { admin: boolean }) {
           onChange={(e) => apply({ status: e.currentTarget.value as Filters["status"] })}
           data-testid="filter-status"
         />
-        <TextInput
-          size="xs"
-          w={110}
-          label={t("transactions.sellPriceFrom")}
-          inputMode="decimal"
-          value={draft.sellPriceStart}
-          onChange={(e) => set({ sellPriceStart: numeric(e.currentTarget.value) })}
-          data-testid="filter-sell-from"
-        />
-        <TextInput
-          size="xs"
-          w={110}
-          label={t("transactions.sellPriceTo")}
-          inputMode="decimal"
-          value={draft.sellPriceEnd}
-          onChange={(e) => set({ sellPriceEnd: numeric(e.currentTarget.value) })}
-          data-testid="filter-sell-to"
-        />
+        {SELL_PRICE_INPUTS.map(([field, label, testId]) => (
+          <TextInput
+            key={field}
+            size="xs"
+            w={110}
+            label={t(label)}
+            inputMode="decimal"
+            value={draft[field]}
+            onChange={(e) => set({ [field]: numeric(e.currentTarget.value) })}
+            data-testid={testId}
+          />
+        ))}
         {admin && (
           <TextInput
             size="xs"

@@ -8,7 +8,7 @@ import { errorText } from "./error-text.ts";
 
 export const PAGE_SIZE = 10;
 
-export interface PageOf<Row> {
+interface PageOf<Row> {
   items: Row[];
   totalItems: number;
 }

@@ -9,6 +9,8 @@ export interface Column<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   align?: "right";
+  /** Keeps the cell on one line (dates). */
+  nowrap?: boolean;
 }
 
 interface PagedView<Row> {
@@ -61,7 +63,15 @@ export function PagedTable<Row>({
           <Table.Tbody>
             {items.map((row) => (
               <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
-                {shown.map((c) => <Table.Td key={c.key} ta={c.align}>{c.cell(row)}</Table.Td>)}
+                {shown.map((c) => (
+                  <Table.Td
+                    key={c.key}
+                    ta={c.align}
+                    style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}
+                  >
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
