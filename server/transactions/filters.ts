@@ -47,10 +47,16 @@ export async function filterScope(
   return { userIds, conds };
 }
 
+/**
+ * Several owners are one array parameter: the statement's text then does not change with how many
+ * there are, and each connection prepares it once.
+ */
+export const ownerArray = (userIds: number[]) => sql`${sql.param(userIds)}::integer[]`;
+
 export const ownedBy = (userIds: number[]) =>
   userIds.length === 1
     ? sql`${column("user_id")} = ${userIds[0]}`
-    : sql`${column("user_id")} in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`;
+    : sql`${column("user_id")} = any(${ownerArray(userIds)})`;
 
 /** The conditions of a filter, status excluded; null when nothing can match. */
 export async function filterConditions(

@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { TRANSACTION_STATUSES, type TransactionStatus as Status } from "../db/enums.ts";
-import { filterScope, ownedBy, statusIs, whereAll } from "./filters.ts";
+import { filterScope, ownedBy, ownerArray, statusIs, whereAll } from "./filters.ts";
 import { rawRows } from "../db/raw-rows.ts";
 import type { ListQuery } from "./schema.ts";
 import { type TransactionView, viewJsonSql } from "./view.ts";
@@ -80,9 +80,8 @@ export async function listTransactionsJson(
       return sql`select * from "transactions" where ${whereOf(status)}
         order by ${ORDER} limit ${upTo}`;
     }
-    const owners = sql.join(userIds.map((id) => sql`${id}`), sql`, `);
     const own = whereAll([...scope.conds, statusIs(status)]);
-    return sql`select "transactions".* from unnest(array[${owners}]::integer[]) as "owner"("id")
+    return sql`select "transactions".* from unnest(${ownerArray(userIds)}) as "owner"("id")
       cross join lateral (select * from "transactions"
         where "transactions"."user_id" = "owner"."id" and ${own}
         order by ${ORDER} limit ${upTo}) "transactions"
