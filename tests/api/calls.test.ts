@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { calls, users } from "../../server/db/schema.ts";
-import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { userChanged } from "../../server/auth/user-changed.ts";
-
-async function place(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
-  await t.deps.db.update(users).set({ group, pair }).where(eq(users.id, userId));
-  userChanged(t.deps, userId);
-}
+import { calls } from "../../server/db/schema.ts";
+import { makeTestApp } from "../support/test-app.ts";
+import { setGroup } from "../realtime/support.ts";
 
 Deno.test("calls: a User is refused (403) and nothing is recorded", async () => {
   const t = await makeTestApp();
@@ -33,7 +28,7 @@ Deno.test("calls: Lead, Admin and SuperAdmin send a call recorded with its 20 s 
   try {
     for (const role of ["Lead", "Admin", "SuperAdmin"] as const) {
       const caller = await t.user(role);
-      await place(t, caller.id, "alpha");
+      await setGroup(t, caller.id, "alpha");
       const res = await t.call("POST", "/api/calls", {
         token: caller.token,
         body: { target: "SELL_ONLY", count: 10 },
@@ -105,9 +100,9 @@ Deno.test("calls: the trade gate opens for the group during a call and closes at
     const lead = await t.user("Lead");
     const member = await t.user("User");
     const outsider = await t.user("User");
-    await place(t, lead.id, "alpha");
-    await place(t, member.id, "alpha");
-    await place(t, outsider.id, "beta");
+    await setGroup(t, lead.id, "alpha");
+    await setGroup(t, member.id, "alpha");
+    await setGroup(t, outsider.id, "beta");
     const gate = (id: number) => t.deps.callGate!(id);
     assert.equal(await gate(member.id), false);
 
@@ -147,8 +142,8 @@ Deno.test("calls: RING_ONLY and another pair's call do not open the gate; the ne
   try {
     const lead = await t.user("Lead");
     const member = await t.user("User");
-    await place(t, lead.id, "alpha");
-    await place(t, member.id, "alpha", "btc_usdt");
+    await setGroup(t, lead.id, "alpha");
+    await setGroup(t, member.id, "alpha", "btc_usdt");
     const send = (target: string) =>
       t.call("POST", "/api/calls", { token: lead.token, body: { target, count: 1 } });
 
@@ -163,7 +158,7 @@ Deno.test("calls: RING_ONLY and another pair's call do not open the gate; the ne
     const active = await (await t.call("GET", "/api/calls/active", { token: member.token })).json();
     assert.deepEqual(active.effect, { ringOnly: false, buy: true, sell: true });
     // Switching pair makes the same call one the member ignores.
-    await place(t, member.id, "alpha", "eth_usdt");
+    await setGroup(t, member.id, "alpha", "eth_usdt");
     assert.equal(await t.deps.callGate!(member.id), false);
   } finally {
     await t.close();

@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
-
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 
 Deno.test({
   name: "audit: an Admin creates a user and reads it in the audit log; for a User it is a 404",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -25,8 +23,7 @@ Deno.test({
       assert.equal(created.status, 201, await created.text());
 
       const page = await browser.newPage();
-      await signInUi(page, server, admin);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, admin);
       await page.getByTestId("sidebar").getByText("Audit Log").click();
       await page.waitForURL("**/audit");
       const entry = page.getByTestId("audit-table").locator("tbody tr", {
@@ -54,8 +51,7 @@ Deno.test({
 
       const user = await server.user("User");
       const userPage = await (await browser.newContext()).newPage();
-      await signInUi(userPage, server, user);
-      await userPage.waitForURL("**/dashboard");
+      await signInToDashboard(userPage, server, user);
       assert.equal(await userPage.getByTestId("sidebar").getByText("Audit Log").count(), 0);
       await userPage.goto(server.baseUrl + "/audit");
       await userPage.getByTestId("error-404").waitFor();

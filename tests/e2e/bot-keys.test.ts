@@ -1,23 +1,14 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { botKeys, transactions, users } from "../../server/db/schema.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
-
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
-
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+import { until } from "../support/until.ts";
 
 Deno.test({
   name:
     "bot keys: a SuperAdmin adds two paper bot keys, a Lead selects both and presses BUY, two transactions appear",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     server.market.sim("binance")!.setPrice("btc_usdt", "60000.00");
@@ -33,8 +24,7 @@ Deno.test({
 
       // The SuperAdmin reaches the Binance pool from the sidebar and adds two keys.
       const page = await browser.newPage();
-      await signInUi(page, server, admin);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, admin);
       await page.getByTestId("sidebar").getByText("Bot Keys").click();
       await page.getByTestId("sidebar").getByText("Binance").click();
       await page.waitForURL("**/bot-keys/binance");
@@ -76,11 +66,16 @@ Deno.test({
       await page.getByTestId("bot-key-secret").fill("rotated-secret");
       await page.getByTestId("bot-key-submit").click();
       await page.getByTestId("bot-key-submit").waitFor({ state: "detached" });
-      await waitFor(async () => {
-        const [r] = await server.deps.db.select().from(botKeys).where(eq(botKeys.id, rows[0].id));
-        return await server.deps.secretBox.open(r.secret) === "rotated-secret" &&
-          r.key === rows[0].key;
-      }, "the new secret to be stored");
+      await until(
+        async () => {
+          const [r] = await server.deps.db.select().from(botKeys).where(eq(botKeys.id, rows[0].id));
+          return await server.deps.secretBox.open(r.secret) === "rotated-secret" &&
+            r.key === rows[0].key;
+        },
+        10_000,
+        "the new secret to be stored",
+        50,
+      );
 
       // The balance view of one entry: the paper account's start balances.
       await page.getByTestId("bot-key-balance-bot_beta").click();
@@ -89,18 +84,22 @@ Deno.test({
 
       // The Lead selects both keys in the topbar and presses BUY once.
       const leadPage = await (await browser.newContext()).newPage();
-      await signInUi(leadPage, server, lead);
-      await leadPage.waitForURL("**/dashboard");
+      await signInToDashboard(leadPage, server, lead);
       await leadPage.getByTestId("live-price").getByText("$").waitFor();
       await leadPage.getByTestId("bot-selector").getByText("Bots (0)").click();
       await leadPage.getByTestId("bot-option-bot_alpha").check();
       await leadPage.getByTestId("bot-selector").getByText("Bots (1)").waitFor();
       await leadPage.getByTestId("bot-option-bot_beta").check();
       await leadPage.getByTestId("bot-selector").getByText("Bots (2)").waitFor();
-      await waitFor(async () => {
-        const [saved] = await server.deps.db.select().from(users).where(eq(users.id, lead.id));
-        return saved.selectBots.join() === rows.map((r) => r.id).join();
-      }, "both keys to be saved as the Lead's selectBots");
+      await until(
+        async () => {
+          const [saved] = await server.deps.db.select().from(users).where(eq(users.id, lead.id));
+          return saved.selectBots.join() === rows.map((r) => r.id).join();
+        },
+        10_000,
+        "both keys to be saved as the Lead's selectBots",
+        50,
+      );
       await leadPage.getByTestId("bot-option-bot_beta").and(leadPage.locator(":enabled")).waitFor();
       await leadPage.keyboard.press("Escape");
 

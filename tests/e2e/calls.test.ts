@@ -5,28 +5,23 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { callOutcomes, transactions, users } from "../../server/db/schema.ts";
 import { spreadSellPrice } from "../../server/transactions/pricing.ts";
-import { giveKeys } from "../api/transactions-fixtures.ts";
-import { until } from "../realtime/support.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
+import { until } from "../support/until.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
 import { type E2EServer, startE2EServer } from "./support/server.ts";
-import { userChanged } from "../../server/auth/user-changed.ts";
 
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 const EXPIRY_MS = 5000;
 
 /** A Lead and a trading User (no bot mode yet), each signed in on its own browser context. */
 async function setUp(server: E2EServer, browser: Browser) {
   const lead = await server.user("Lead");
   const user = await server.user("User");
-  await server.deps.db.update(users).set({ useBot: "none", tradingAmount: "100", spread: "1" })
-    .where(eq(users.id, user.id));
-  userChanged(server.deps, user.id);
+  await setUser(server, user.id, { useBot: "none", tradingAmount: "100", spread: "1" });
   await giveKeys(server, user.id, "binance");
   const pages: Page[] = [];
   for (const who of [lead, user]) {
     const page = await (await browser.newContext()).newPage();
-    await signInUi(page, server, who);
-    await page.waitForURL("**/dashboard");
+    await signInToDashboard(page, server, who);
     await page.getByTestId("live-price").getByText("$").waitFor();
     pages.push(page);
   }
@@ -47,21 +42,13 @@ async function callBuy(leadPage: Page) {
   await leadPage.locator("[data-testid=call-button][data-glowing]").waitFor();
 }
 
-async function waitForRow(check: () => Promise<boolean>, what: string) {
-  const end = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const userTransactions = (server: E2EServer, userId: number) =>
   server.deps.db.select().from(transactions).where(eq(transactions.userId, userId));
 
 Deno.test({
   name:
     "calls: a Lead calls BUY, the User's BUY activates with the notice and a buy skips the auto-done",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer({ CALL_EXPIRY_MS: EXPIRY_MS });
     const browser = await launchBrowser();
@@ -78,10 +65,15 @@ Deno.test({
       // BUY switched the User to buy_sell, which (with the active button) enables BUY only.
       await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
       assert.equal(await userPage.getByTestId("sell-button").isDisabled(), true);
-      await waitForRow(async () => {
-        const [saved] = await server.deps.db.select().from(users).where(eq(users.id, user.id));
-        return saved.useBot === "buy_sell";
-      }, "the bot mode to be saved");
+      await until(
+        async () => {
+          const [saved] = await server.deps.db.select().from(users).where(eq(users.id, user.id));
+          return saved.useBot === "buy_sell";
+        },
+        10_000,
+        "the bot mode to be saved",
+        50,
+      );
 
       await userPage.getByTestId("buy-button").click();
       await userPage.getByTestId("transactions-BUY").locator("tbody tr").first()
@@ -106,7 +98,7 @@ Deno.test({
 
 Deno.test({
   name: "calls: without a purchase the done transaction appears after the call expires",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer({ CALL_EXPIRY_MS: EXPIRY_MS });
     const browser = await launchBrowser();

@@ -2,16 +2,15 @@ import assert from "node:assert/strict";
 import type { Download, Page } from "playwright-core";
 import { shiftReports } from "../../server/db/schema.ts";
 import { insertShiftReport, insertTransactions, insertUser } from "../support/report-fixtures.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard, signInUi } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 const DAY_MS = 86_400_000;
 
 Deno.test({
   name:
     "shift end: a User fills the Shift Report, Copy puts the lines on the clipboard, Save stores it",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -22,8 +21,7 @@ Deno.test({
         origin: server.baseUrl,
       });
       const page = await context.newPage();
-      await signInUi(page, server, user);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, user);
 
       await page.getByTestId("shift-end").click();
       await page.getByTestId("shift-report-save").click();
@@ -126,7 +124,7 @@ async function csvOf(file: Download) {
 
 Deno.test({
   name: "reports: an Admin downloads the end-of-shift and transaction reports for a date range",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -155,8 +153,7 @@ Deno.test({
 
       const context = await browser.newContext({ acceptDownloads: true });
       const page = await context.newPage();
-      await signInUi(page, server, admin);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, admin);
 
       const shiftCsv = await csvOf(
         await downloadFrom(page, "end-of-shift-report", "end-of-shift-report"),
@@ -193,7 +190,7 @@ Deno.test({
 
 Deno.test({
   name: "shift and profit pages: an Admin adds a night shift and reads and downloads profits",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();

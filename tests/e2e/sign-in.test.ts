@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
 import { totpCode } from "../../server/auth/totp.ts";
 import { seedFirstSuperAdmin } from "../../server/db/seed-admin.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard, signInUi } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
-
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 
 Deno.test({
   name:
     "sign-in: the first SuperAdmin enrols TOTP, lands on /dashboard, changes language, logs out",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer({ ADMIN_PASSWORD: "firstpass1" });
     const browser = await launchBrowser();
@@ -50,7 +48,7 @@ Deno.test({
 
 Deno.test({
   name: "sign-in: a deep link goes to /login and back to the page after sign-in",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -71,7 +69,7 @@ Deno.test({
 
 Deno.test({
   name: "sign-in: a wrong code shows the error and stays on /login; a 401 later signs out",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -86,8 +84,7 @@ Deno.test({
       await page.getByTestId("login-error").waitFor();
       assert.equal(new URL(page.url()).pathname, "/login");
 
-      await signInUi(page, server, user);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, user);
       // Revoke every session server-side: the next call answers 401 and the client signs out.
       const { revokeUserSessions } = await import("../../server/auth/sessions.ts");
       await revokeUserSessions(server.deps.db, user.id, server.clock.now());
@@ -102,7 +99,7 @@ Deno.test({
 
 Deno.test({
   name: "layout: a mobile-width viewport collapses the sidebar and the burger opens it",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -110,8 +107,7 @@ Deno.test({
       const user = await server.user("User");
       const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
       const page = await context.newPage();
-      await signInUi(page, server, user);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, user);
       const sidebar = page.getByTestId("sidebar");
       assert.equal(await sidebar.isVisible(), false);
       await page.getByTestId("menu-toggle").click();

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { BotWorker } from "../../server/bot/worker.ts";
 import { transactions, users } from "../../server/db/schema.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard, type UiUser } from "./support/browser.ts";
 import { type E2EServer, startE2EServer } from "./support/server.ts";
-
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
+import { until } from "../support/until.ts";
 
 const BINANCE_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A";
 const BINANCE_SECRET = "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j";
@@ -21,18 +21,16 @@ async function tradingUser(server: E2EServer, role: "SuperAdmin" | "User") {
   return user;
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Signs in and waits for the dashboard's live price. */
+async function openTrading(page: Page, server: E2EServer, user: UiUser) {
+  await signInToDashboard(page, server, user);
+  await page.getByTestId("live-price").getByText("$").waitFor();
 }
 
 Deno.test({
   name:
     "trading: a SuperAdmin stores Binance keys, picks a pair, buys, and sees the BUY close at its sell price",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const worker = new BotWorker(server.deps, { log: () => {} });
@@ -43,8 +41,7 @@ Deno.test({
     try {
       const admin = await tradingUser(server, "SuperAdmin");
       const page = await browser.newPage();
-      await signInUi(page, server, admin);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, admin);
 
       // Keys through the modal: encrypted for transport, sealed at rest, answered as masks.
       await page.getByTestId("avatar-menu").click();
@@ -68,10 +65,15 @@ Deno.test({
       await page.getByTestId("live-price").getByText("$3,000.00").waitFor();
       sim.setPrice("eth_usdt", "3012.34");
       await page.getByTestId("live-price").getByText("$3,012.34").waitFor();
-      await waitFor(async () => {
-        const [u] = await server.deps.db.select().from(users).where(eq(users.id, admin.id));
-        return u.pair === "eth_usdt";
-      }, "the pair to be saved");
+      await until(
+        async () => {
+          const [u] = await server.deps.db.select().from(users).where(eq(users.id, admin.id));
+          return u.pair === "eth_usdt";
+        },
+        10_000,
+        "the pair to be saved",
+        50,
+      );
 
       await page.getByTestId("buy-button").click();
       const first = page.getByTestId("transactions-BUY").locator("tbody tr").first();
@@ -103,16 +105,14 @@ Deno.test({
 Deno.test({
   name:
     "trading: missing keys warn before any order, an NFT buys at a typed price, an Admin action and a delete update the lists",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
     try {
       const admin = await tradingUser(server, "SuperAdmin");
       const page = await browser.newPage();
-      await signInUi(page, server, admin);
-      await page.waitForURL("**/dashboard");
-      await page.getByTestId("live-price").getByText("$").waitFor();
+      await openTrading(page, server, admin);
 
       await page.getByTestId("buy-button").click();
       const dialog = page.getByRole("dialog");
@@ -159,16 +159,14 @@ Deno.test({
 
 Deno.test({
   name: "trading: a User's BUY and SELL stay disabled without a call; a Lead's are enabled",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
     try {
       const user = await tradingUser(server, "User");
       const page = await browser.newPage();
-      await signInUi(page, server, user);
-      await page.waitForURL("**/dashboard");
-      await page.getByTestId("live-price").getByText("$").waitFor();
+      await openTrading(page, server, user);
       assert.equal(await page.getByTestId("buy-button").isDisabled(), true);
       assert.equal(await page.getByTestId("sell-button").isDisabled(), true);
       // Users see no key menu entry.
@@ -179,9 +177,7 @@ Deno.test({
       const lead = await server.user("Lead");
       // Its own context: the first page's stored session would sign it in as the User.
       const leadPage = await (await browser.newContext()).newPage();
-      await signInUi(leadPage, server, lead);
-      await leadPage.waitForURL("**/dashboard");
-      await leadPage.getByTestId("live-price").getByText("$").waitFor();
+      await openTrading(leadPage, server, lead);
       assert.equal(await leadPage.getByTestId("buy-button").isEnabled(), true);
       assert.equal(await leadPage.getByTestId("sell-button").isEnabled(), true);
     } finally {
@@ -194,7 +190,7 @@ Deno.test({
 Deno.test({
   name:
     "trading: at 390 px the topbar wraps its controls into rows, fully visible, nothing overflows",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
@@ -202,9 +198,7 @@ Deno.test({
       const lead = await server.user("Lead");
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      await signInUi(page, server, lead);
-      await page.waitForURL("**/dashboard");
-      await page.getByTestId("live-price").getByText("$").waitFor();
+      await openTrading(page, server, lead);
       const header = (await page.locator("header").boundingBox())!;
       for (const id of ["pair-select", "exchange-select", "buy-button", "sell-button"]) {
         const box = (await page.getByTestId(id).boundingBox())!;

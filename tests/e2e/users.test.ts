@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { totpCode } from "../../server/auth/totp.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard, signInUi } from "./support/browser.ts";
 import { type E2EServer, startE2EServer } from "./support/server.ts";
-
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 
 async function createUserUi(page: Page, fields: Record<string, string>) {
   await page.getByTestId("avatar-menu").click();
@@ -31,15 +29,14 @@ async function enrolUi(page: Page, server: E2EServer, username: string, password
 
 Deno.test({
   name: "users: an Admin creates a Lead, who enrols and sees a Lead's menus, then is deleted",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();
     try {
       const admin = await server.user("Admin");
       const adminPage = await browser.newPage();
-      await signInUi(adminPage, server, admin);
-      await adminPage.waitForURL("**/dashboard");
+      await signInToDashboard(adminPage, server, admin);
 
       // The form checks the shared schema before anything is sent.
       await createUserUi(adminPage, { email: "bad", username: "abc" });
@@ -113,7 +110,7 @@ Deno.test({
 
 Deno.test({
   name: "users: the table, role change and password modal work, in all five languages",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
     const browser = await launchBrowser();

@@ -2,10 +2,9 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { formatBarDate, formatPrice, formatVolume } from "../../web/src/yahoo-finance/format.ts";
 import { fakeBar, startFakeYahoo } from "../fakes/fake-yahoo.ts";
-import { launchBrowser, noBrowser, signInUi } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard, signInUi } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 
-const opts = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 const DAY = 86_400_000;
 const MONTHS = [
   "January",
@@ -81,7 +80,7 @@ async function highlightedRow(page: Page) {
 Deno.test({
   name:
     "yahoo page: a range's daily bars fill chart and table; a chart point finds its row, kept on return",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const fake = startFakeYahoo();
     const server = await startE2EServer({ YAHOO_URL: fake.url });
@@ -96,8 +95,7 @@ Deno.test({
       page.on("request", (r) => {
         if (/\/price-chart-[^/]*\.js$/.test(r.url())) chartChunks.push(r.url());
       });
-      await signInUi(page, server, user);
-      await page.waitForURL("**/dashboard");
+      await signInToDashboard(page, server, user);
       await page.getByTestId("sidebar").getByText("BTC Chart").click();
       await page.waitForURL("**/yahoo-finance");
       await page.getByTestId("yahoo-title").getByText("BTC Chart via Yahoo Finance").waitFor();
@@ -214,7 +212,7 @@ Deno.test({
 Deno.test({
   name:
     "yahoo page: without two dates it warns and fetches nothing; a failure shows the error toast",
-  ...opts,
+  ...E2E_OPTS,
   async fn() {
     const fake = startFakeYahoo();
     const server = await startE2EServer({ YAHOO_URL: fake.url });

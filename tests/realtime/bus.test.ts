@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { type BusEvent, createPostgresBus } from "../../server/realtime/bus.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
+import { until } from "./support.ts";
 
 const CHANNEL = `gatebot_bus_test_${crypto.randomUUID().slice(0, 8)}`;
 
@@ -32,9 +33,7 @@ Deno.test({
       // 300 small events and 3 of nearly the largest size, published without waiting.
       const events = Array.from({ length: 303 }, (_, i) => event(i, i % 100 === 50 ? 7_600 : 0));
       await Promise.all(events.map((e) => sender.publish(e)));
-      for (let i = 0; i < 200 && heard.length < events.length; i++) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await until(() => heard.length >= events.length, 2000, "every event on the receiver");
 
       assert.deepEqual(heard, events);
       assert.deepEqual(heardBySender, events);

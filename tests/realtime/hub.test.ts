@@ -10,6 +10,7 @@ import { createRelayedMarket } from "../../server/market/relayed-market.ts";
 import { startRealtime } from "../../server/realtime/realtime.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import type { SessionUser } from "../../server/auth/sessions.ts";
+import { until } from "./support.ts";
 
 class FakePeer implements Peer {
   sent: ServerMessage[] = [];
@@ -92,7 +93,7 @@ Deno.test("hub: a client flooding frames has the excess dropped", async () => {
   hub.closeAll();
 });
 
-Deno.test("realtime: an api-only instance's market takes bus prices and pushes them to its sockets", async () => {
+Deno.test("realtime: an api-only instance's market takes bus prices and pushes them to its sockets; one with feeds ignores them", async () => {
   const t = await makeTestApp();
   const market = createRelayedMarket(t.clock);
   const realtime = await startRealtime({ ...t.deps, market, realtime: undefined });
@@ -105,11 +106,18 @@ Deno.test("realtime: an api-only instance's market takes bus prices and pushes t
       prices: { btc_usdt: "5" },
       at: 1,
     };
+    // The test app's own instance has sim feeds: the same batch on its bus must not move them.
+    const own = t.market.feed("binance").price("btc_usdt");
+    assert.notEqual(own, "5");
+    await t.deps.realtime!.bus.publish({ kind: "prices", msg });
     await realtime.bus.publish({ kind: "prices", msg });
-    for (let i = 0; i < 100 && !peer.sent.some((m) => m.type === "price"); i++) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await until(() => peer.sent.some((m) => m.type === "price"), 500, "the relayed price push");
     assert.equal(market.feed("binance").price("btc_usdt"), "5");
+    assert.equal(
+      t.market.feed("binance").price("btc_usdt"),
+      own,
+      "an instance with feeds ignores them",
+    );
     const pushed = peer.sent.filter((m) => m.type === "price");
     assert.deepEqual(pushed.map((m) => m.type === "price" && m.prices), [{ btc_usdt: "5" }]);
     peer.close();

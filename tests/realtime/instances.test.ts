@@ -9,9 +9,9 @@ import { createRelayedMarket } from "../../server/market/relayed-market.ts";
 import type { Deps } from "../../server/deps.ts";
 import { startRealtime } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
-import { giveKeys } from "../api/transactions-fixtures.ts";
-import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { serve, setGroup, TestSocket } from "./support.ts";
+import { buyBody, giveKeys } from "../api/transactions-fixtures.ts";
+import { caller, makeTestApp, type TestApp } from "../support/test-app.ts";
+import { serve, setGroup, TestSocket, until } from "./support.ts";
 
 /**
  * Another instance of the app on the same database as `t`, through a client of its own; with
@@ -110,10 +110,8 @@ Deno.test({
     try {
       const admin = await t.user("SuperAdmin");
       const [leaving, changed] = [await t.user("User"), await t.user("User")];
-      const onB = (token: string) =>
-        other.app.request("/api/users/my-profile", {
-          headers: { authorization: `Bearer ${token}` },
-        });
+      const callB = caller(other.app);
+      const onB = (token: string) => callB("GET", "/api/users/my-profile", { token });
       for (const u of [leaving, changed]) assert.equal((await onB(u.token)).status, 200);
 
       await t.call("POST", "/api/users/logout", { token: leaving.token });
@@ -121,15 +119,15 @@ Deno.test({
         token: admin.token,
         body: { group: "beta" },
       });
-      const waitFor = async (check: () => Promise<boolean>) => {
-        for (let i = 0; i < 100 && !(await check()); i++) {
-          await new Promise((r) => setTimeout(r, 10));
-        }
-        return await check();
-      };
-      assert.ok(await waitFor(async () => (await onB(leaving.token)).status === 401));
-      assert.ok(
-        await waitFor(async () => (await (await onB(changed.token)).json()).group === "beta"),
+      await until(
+        async () => (await onB(leaving.token)).status === 401,
+        1000,
+        "the logout to end B's cached session",
+      );
+      await until(
+        async () => (await (await onB(changed.token)).json()).group === "beta",
+        1000,
+        "the change to reach B's cached session",
       );
     } finally {
       await other.close();
@@ -147,21 +145,15 @@ Deno.test({
     try {
       const lead = await t.user("Lead");
       await giveKeys(t, lead.id, "binance");
+      const callApi = caller(api.app);
       const onApi = (method: string, path: string, body?: unknown) =>
-        api.app.request(path, {
-          method,
-          headers: { authorization: `Bearer ${lead.token}`, "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        callApi(method, path, { token: lead.token, body });
       const apiPrice = async () =>
         (await (await onApi("GET", "/api/Summaries/prices?exchange=binance")).json()).btc_usdt;
 
       // The engine's feed moves; its price batch reaches the api-only instance over the bus.
       t.market.sim("binance")!.setPrice("btc_usdt", "61234.50");
-      for (let i = 0; i < 200 && await apiPrice() !== "61234.50"; i++) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      assert.equal(await apiPrice(), "61234.50");
+      await until(async () => await apiPrice() === "61234.50", 2000, "the relayed price");
       const health = await (await api.app.request("/api/health")).json();
       assert.deepEqual(
         health.feeds.map((f: { exchange: string; source: string; state: string }) => [
@@ -171,16 +163,8 @@ Deno.test({
         [["binance", "relay"], ["gate", "relay"]],
       );
 
-      const res = await onApi("POST", "/api/transaction", {
-        marketPrice: "61234.50",
-        pair: "btc_usdt",
-        amount: "100",
-        buyPrice: "61234.50",
-        sellPrice: "70000",
-        useBot: "buy_sell",
-        status: "BUY",
-        exchange: "binance",
-      });
+      // At the engine's price, the one the api-only instance now has too.
+      const res = await onApi("POST", "/api/transaction", buyBody(t, { sellPrice: "70000" }));
       const created = await res.json();
       assert.equal(res.status, 201, JSON.stringify(created));
       assert.equal(created.lastMarketPrice, "61234.50");

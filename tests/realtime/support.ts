@@ -1,11 +1,11 @@
 // Real sockets on 127.0.0.1 against an in-process app: a served test app and a client that queues
 // what it receives so tests can await the next message of a type.
-import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema.ts";
 import type { ServerMessage } from "../../server/realtime/protocol.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import type { TestApp, TestUser } from "../support/test-app.ts";
-import { userChanged } from "../../server/auth/user-changed.ts";
+import { setUser } from "../api/transactions-fixtures.ts";
+
+export { until } from "../support/until.ts";
 
 export interface Served {
   origin: string;
@@ -108,9 +108,8 @@ export class TestSocket {
   }
 }
 
-export async function setGroup(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
-  await t.deps.db.update(users).set({ group, pair }).where(eq(users.id, userId));
-  userChanged(t.deps, userId);
+export function setGroup(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
+  return setUser(t, userId, { group, pair });
 }
 
 /** Closes every socket, then the server, then the app: the order Deno's sanitizers need. */
@@ -149,13 +148,4 @@ export async function stuckClient(served: Served, token: string) {
     throw new Error(`Handshake refused: ${head.split("\r\n")[0]}`);
   }
   return { close: () => conn.close() };
-}
-
-/** Polls `check` every 10 ms until it holds, failing after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 3000, what = "condition") {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }

@@ -41,6 +41,22 @@ export interface TestUser {
   token: string;
 }
 
+/**
+ * `TestApp["call"]` for any app built by createApp (another instance's too): a JSON request,
+ * optionally with a bearer token.
+ */
+export function caller(app: ReturnType<typeof createApp>): TestApp["call"] {
+  return (method, path, opts = {}) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    return Promise.resolve(app.request(path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }));
+  };
+}
+
 export async function makeTestApp(
   overrides: Partial<Config> = {},
   opts: { clock?: ManualClock } = {},
@@ -66,15 +82,7 @@ export async function makeTestApp(
   const app = createApp(deps);
   let seq = 0;
 
-  const call: TestApp["call"] = (method, path, opts = {}) => {
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    return Promise.resolve(app.request(path, {
-      method,
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    }));
-  };
+  const call = caller(app);
 
   const user: TestApp["user"] = async (role, name) => {
     const username = name ?? `${role.toLowerCase()}_${++seq}`;

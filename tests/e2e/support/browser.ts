@@ -29,6 +29,9 @@ if (noBrowser) {
   console.warn("No Chromium found: browser tests are skipped. apt-get install chromium");
 }
 
+/** Every browser test's Deno.test options: skipped without Chromium, no op or resource sanitizers. */
+export const E2E_OPTS = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath!,
@@ -61,4 +64,10 @@ export async function signInUi(page: Page, server: E2EServer, user: UiUser, path
   await page.getByTestId("login-password").fill(user.password);
   await page.getByTestId("login-code").fill(await totpCode(user.totpSecret, server.clock.now()));
   await page.getByTestId("login-submit").click();
+}
+
+/** Signs in through the login form and waits for the dashboard it lands on. */
+export async function signInToDashboard(page: Page, server: E2EServer, user: UiUser) {
+  await signInUi(page, server, user);
+  await page.waitForURL("**/dashboard");
 }
