@@ -198,9 +198,10 @@ export const transactions = pgTable("transactions", {
     t.id.desc(),
     t.sellPrice,
   ),
-  // A pair's totals within a sell price range: only the rows in the range are read, not the
-  // newer ones outside it that the ordered range above steps over.
-  index("transactions_list_pair_sell").on(t.pair, t.status, t.sellPrice),
+  // A pair's rows within a sell price range: only the rows in the range are read, not the newer
+  // ones outside it that the ordered range above steps over. It carries the list order's columns:
+  // when they are not capped, these rows are the total and the newest page both.
+  index("transactions_list_pair_sell").on(t.pair, t.status, t.sellPrice, t.createdAt, t.id),
   // Reports read created_at ranges oldest first. Ascending on purpose: read backwards it is desc
   // nulls first, not the list's order, so the planner cannot take it for a status's newest rows,
   // where it would step over every newer row of the other statuses.

@@ -17,7 +17,9 @@ const column = (name: string) => sql.raw(`"transactions"."${name}"`);
 export interface FilterScope {
   /** The owners it is limited to; undefined: everyone's (viewAll without username). */
   userIds?: number[];
-  conds: SQL[];
+  pair?: SQL;
+  /** The sell price range: a bound each. */
+  range: SQL[];
 }
 
 /** The scope of a filter; null when nothing can match. */
@@ -40,23 +42,35 @@ export async function filterScope(
     if (name && !user.username.toLowerCase().includes(name)) return null;
     userIds = [user.id];
   }
-  const conds: SQL[] = [];
-  if (filter.pair) conds.push(sql`${column("pair")} = ${filter.pair}`);
-  if (filter.sellPriceStart) conds.push(sql`${column("sell_price")} >= ${filter.sellPriceStart}`);
-  if (filter.sellPriceEnd) conds.push(sql`${column("sell_price")} <= ${filter.sellPriceEnd}`);
-  return { userIds, conds };
+  const pair = filter.pair ? sql`${column("pair")} = ${filter.pair}` : undefined;
+  const range: SQL[] = [];
+  if (filter.sellPriceStart) range.push(sql`${column("sell_price")} >= ${filter.sellPriceStart}`);
+  if (filter.sellPriceEnd) range.push(sql`${column("sell_price")} <= ${filter.sellPriceEnd}`);
+  return { userIds, pair, range };
 }
 
+/** A scope's conditions on the row itself (pair, sell price range). */
+export const ownConditions = (
+  scope: FilterScope,
+) => [...scope.pair ? [scope.pair] : [], ...scope.range];
+
 /**
- * Several owners are one array parameter: the statement's text then does not change with how many
- * there are, and each connection prepares it once.
+ * The same test, but not one an index can search by: each index row is tested instead. A read in
+ * list order must take the index in list order; offered an index that finds every match, the
+ * planner may read them all and sort, which it estimates cheap from a generic plan's guess.
  */
-export const ownerArray = (userIds: number[]) => sql`${sql.param(userIds)}::integer[]`;
+export const testedOnEachRow = (cond: SQL) => sql`(${cond}) is true`;
+
+/**
+ * Several ids (owners, rows) are one array parameter: the statement's text then does not change
+ * with how many there are, and each connection prepares it once.
+ */
+export const integerArray = (ids: number[]) => sql`${sql.param(ids)}::integer[]`;
 
 export const ownedBy = (userIds: number[]) =>
   userIds.length === 1
     ? sql`${column("user_id")} = ${userIds[0]}`
-    : sql`${column("user_id")} = any(${ownerArray(userIds)})`;
+    : sql`${column("user_id")} = any(${integerArray(userIds)})`;
 
 /** The conditions of a filter, status excluded; null when nothing can match. */
 export async function filterConditions(
@@ -66,7 +80,7 @@ export async function filterConditions(
 ): Promise<SQL[] | null> {
   const scope = await filterScope(db, user, filter);
   if (!scope) return null;
-  return scope.userIds ? [ownedBy(scope.userIds), ...scope.conds] : scope.conds;
+  return [...scope.userIds ? [ownedBy(scope.userIds)] : [], ...ownConditions(scope)];
 }
 
 /**

@@ -237,9 +237,9 @@ async function assertPages(
     assert.deepEqual(ids(got.ALL.items), slice(expected(status)), `${query}: ALL page ${page}`);
     for (const group of ["BUY", "SELL"] as const) {
       assert.deepEqual(ids(got[group].items), slice(expected(group)), `${group} page ${page}`);
-      assert.equal(got[group].totalItems, expected(group).length);
+      assert.equal(got[group].totalItems, Math.min(expected(group).length, COUNT_CAP));
     }
-    assert.equal(got.ALL.totalItems, expected(status).length);
+    assert.equal(got.ALL.totalItems, Math.min(expected(status).length, COUNT_CAP));
   }
 }
 
@@ -271,6 +271,92 @@ Deno.test("list: a username matching several owners pages their merged rows newe
     await seed(t, other.id, 30, { status: "BUY" });
     const desks = (r: { userId: number }) => r.userId !== other.id;
     await assertPages(t, admin.token, "viewAll=true&username=desk_", desks, [1, 2, 4]);
+  } finally {
+    await t.close();
+  }
+});
+
+/**
+ * More BUYs than COUNT_CAP (and fewer SELL and DONE rows) for `owners` in turn, two rows to a
+ * second so that ids break ties, and ids out of time order.
+ */
+async function seedCapped(t: TestApp, owners: number[]) {
+  const ROWS = COUNT_CAP + 1_500;
+  await t.deps.db.execute(sql`insert into transactions (user_id, status, pair, exchange, adapter,
+      market_price, buy_price, sell_price, amount, quantity, created_at)
+    select (${sql.param(owners)}::integer[])[1 + g % ${owners.length}],
+      (case when g % 13 = 0 then 'DONE' when g % 17 = 0 then 'SELL' else 'BUY' end)
+        ::transaction_status,
+      'btc_usdt', 'binance', 'paper', 1, 1, 100 + g % 50, 1, 1,
+      ${t.clock.now().toISOString()}::timestamptz - (g * 4099 % ${ROWS} / 2) * interval '1 second'
+    from generate_series(1, ${ROWS}) g`);
+}
+
+Deno.test("list: a status beyond COUNT_CAP pages in list order, merged into ALL", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    await seedCapped(t, [u.id]);
+    await assertPages(t, u.token, "", () => true, [1, 2, 60]);
+    // The range holds fewer than COUNT_CAP rows of each status: read from the range alone.
+    const inRange = (r: { sellPrice: string }) => Number(r.sellPrice) <= 110;
+    await assertPages(t, u.token, "sellPriceEnd=110", inRange, [1, 2, 60]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("list: several owners beyond COUNT_CAP page their merged rows in list order", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    const owners = [await t.user("User", "desk_a"), await t.user("User", "desk_b")];
+    const other = await t.user("User", "elsewhere");
+    await seedCapped(t, owners.map((o) => o.id));
+    await seed(t, other.id, 30, { status: "BUY" });
+    const desks = (r: { userId: number }) => r.userId !== other.id;
+    await assertPages(t, admin.token, "viewAll=true&username=desk_", desks, [1, 2, 60]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("list: a status only in ALL is counted as far as ALL's total needs", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    const admin = await t.user("Admin");
+    await seedCapped(t, [u.id]);
+    // Half SELL, two fifths DONE: SELL leaves DONE fewer rows to count than it has.
+    await t.deps.db.execute(sql`update transactions set status = (case
+      when id % 10 < 5 then 'SELL' when id % 10 < 9 then 'DONE' else 'BUY' end)::transaction_status`);
+    // A pair's range is read in price order, so rows not all read are not the newest.
+    const range = (end: number) => `viewAll=true&pair=btc_usdt&sellPriceEnd=${end}`;
+    const upTo = (end: number) => (r: { sellPrice: string }) => Number(r.sellPrice) <= end;
+    await assertPages(t, admin.token, range(145), upTo(145), [1, 2, 60]);
+    await assertPages(t, u.token, "", () => true, [1, 3]);
+    // Fewer than COUNT_CAP in all: exact totals.
+    await assertPages(t, admin.token, range(105), upTo(105), [1, 2]);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("list: the newest rows outside a sell price range are stepped over", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    const admin = await t.user("Admin");
+    await seedCapped(t, [u.id]);
+    // Newer than the rest: some at the range's lowest price (first in price order), and newer
+    // still, more than a probe reads, outside the ranges below.
+    await seed(t, u.id, 5, { status: "BUY", sellPrice: () => "100" });
+    await seed(t, u.id, 300, { status: "BUY", sellPrice: () => "1000" });
+    const range = (end: number) => `viewAll=true&pair=btc_usdt&sellPriceEnd=${end}`;
+    const upTo = (end: number) => (r: { sellPrice: string }) => Number(r.sellPrice) <= end;
+    // BUY in the range: fewer than COUNT_CAP, then more.
+    await assertPages(t, admin.token, range(110), upTo(110), [1, 2, 60]);
+    await assertPages(t, admin.token, range(150), upTo(150), [1, 2, 60]);
   } finally {
     await t.close();
   }
