@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
-import { COUNT_CAP } from "../../server/transactions/list.ts";
+import { COUNT_CAP } from "../../server/transactions/list-reads.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { expectStatus } from "./transactions-fixtures.ts";
