@@ -1,6 +1,6 @@
 // Who sees which transactions, and the list filters of spec section 3, as SQL conditions.
 // Users, Leads: their own. Admin and SuperAdmin: everyone's with viewAll (else their own too).
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "../db/enums.ts";
@@ -13,13 +13,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Columns as plain SQL text: these conditions are rendered on every list request. */
 const column = (name: string) => sql.raw(`"transactions"."${name}"`);
 
-/** Whose transactions a filter covers, and its other conditions (status excluded). */
+/** Whose transactions a filter covers, and what else it asks of them (status excluded). */
 export interface FilterScope {
   /** The owners it is limited to; undefined: everyone's (viewAll without username). */
   userIds?: number[];
-  pair?: SQL;
-  /** The sell price range: a bound each. */
-  range: SQL[];
+  pair?: string;
+  sellPriceStart?: string;
+  sellPriceEnd?: string;
 }
 
 /** The scope of a filter; null when nothing can match. */
@@ -42,17 +42,49 @@ export async function filterScope(
     if (name && !user.username.toLowerCase().includes(name)) return null;
     userIds = [user.id];
   }
-  const pair = filter.pair ? sql`${column("pair")} = ${filter.pair}` : undefined;
-  const range: SQL[] = [];
-  if (filter.sellPriceStart) range.push(sql`${column("sell_price")} >= ${filter.sellPriceStart}`);
-  if (filter.sellPriceEnd) range.push(sql`${column("sell_price")} <= ${filter.sellPriceEnd}`);
-  return { userIds, pair, range };
+  const { pair, sellPriceStart, sellPriceEnd } = filter;
+  return { userIds, pair, sellPriceStart, sellPriceEnd };
+}
+
+/**
+ * How a scope's values enter a statement: as parameters (`asValues`), or as drizzle placeholders
+ * of a statement kept by its shape and filled per request.
+ */
+export type Bind = (
+  name: "owner" | "owners" | "pair" | "start" | "end",
+  value: unknown,
+) => SQLWrapper;
+export const asValues: Bind = (_name, value) => sql.param(value);
+
+/**
+ * Several owners are one array parameter: the statement's text then does not change with how many
+ * there are, and each connection prepares it once.
+ */
+export const ownersArray = (userIds: number[], bind: Bind = asValues) =>
+  sql`${bind("owners", userIds)}::integer[]`;
+
+export const ownedBy = (userIds: number[], bind: Bind = asValues) =>
+  userIds.length === 1
+    ? sql`${column("user_id")} = ${bind("owner", userIds[0])}`
+    : sql`${column("user_id")} = any(${ownersArray(userIds, bind)})`;
+
+export const pairCondition = (scope: FilterScope, bind: Bind = asValues) =>
+  scope.pair ? [sql`${column("pair")} = ${bind("pair", scope.pair)}`] : [];
+
+/** The sell price range: a condition a bound. */
+export function rangeConditions(scope: FilterScope, bind: Bind = asValues) {
+  const conds: SQL[] = [];
+  const price = column("sell_price");
+  if (scope.sellPriceStart) conds.push(sql`${price} >= ${bind("start", scope.sellPriceStart)}`);
+  if (scope.sellPriceEnd) conds.push(sql`${price} <= ${bind("end", scope.sellPriceEnd)}`);
+  return conds;
 }
 
 /** A scope's conditions on the row itself (pair, sell price range). */
-export const ownConditions = (
-  scope: FilterScope,
-) => [...scope.pair ? [scope.pair] : [], ...scope.range];
+export const ownConditions = (scope: FilterScope, bind: Bind = asValues) => [
+  ...pairCondition(scope, bind),
+  ...rangeConditions(scope, bind),
+];
 
 /**
  * The same test, but not one an index can search by: each index row is tested instead. A read in
@@ -60,17 +92,6 @@ export const ownConditions = (
  * planner may read them all and sort, which it estimates cheap from a generic plan's guess.
  */
 export const testedOnEachRow = (cond: SQL) => sql`(${cond}) is true`;
-
-/**
- * Several ids (owners, rows) are one array parameter: the statement's text then does not change
- * with how many there are, and each connection prepares it once.
- */
-export const integerArray = (ids: number[]) => sql`${sql.param(ids)}::integer[]`;
-
-export const ownedBy = (userIds: number[]) =>
-  userIds.length === 1
-    ? sql`${column("user_id")} = ${userIds[0]}`
-    : sql`${column("user_id")} = any(${integerArray(userIds)})`;
 
 /** The conditions of a filter, status excluded; null when nothing can match. */
 export async function filterConditions(

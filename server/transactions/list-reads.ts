@@ -17,15 +17,19 @@
 //
 // A status shown only in ALL (DONE, unless it is the status filter) is counted only as far as
 // ALL's total needs: up to what the statuses before it in its statement leave of COUNT_CAP + 1.
-import { type SQL, sql } from "drizzle-orm";
+import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import type { TransactionStatus as Status } from "../db/enums.ts";
-import { rawRows } from "../db/raw-rows.ts";
+import { rawRows, textRows } from "../db/raw-rows.ts";
 import {
+  type Bind,
   type FilterScope,
-  integerArray,
   ownConditions,
   ownedBy,
+  ownersArray,
+  pairCondition,
+  rangeConditions,
   statusIs,
   testedOnEachRow,
   whereAll,
@@ -78,17 +82,48 @@ type Row = Omit<Newest, "id" | "at"> & {
   at: string | null;
 };
 
+/**
+ * The statements' texts by the shape of the request (which filters, page 1 or not, limit,
+ * statuses), their values as placeholders: building a statement with drizzle took 0.7 ms of CPU,
+ * on every request. Shapes are few; the map is emptied should it ever hold MAX_SHAPES.
+ */
+const byShape = new Map<string, { statuses: Status[]; text: string; params: unknown[] }[]>();
+const MAX_SHAPES = 1_000;
+const dialect = new PgDialect();
+const placeholders: Bind = (name) => sql.placeholder(name);
+
 export async function readStatuses(
   database: Pick<Database, "db" | "sql">,
   reads: ListReads,
 ): Promise<Map<Status, StatusRead>> {
-  const { read, ownGroup, inAll } = reads;
-  const alone = read.filter((status) => ownGroup(status) || inAll.length === 1);
-  const statements = alone.map((status) => [status]);
-  statements.at(-1)!.push(...read.filter((status) => !alone.includes(status)));
+  const { scope, query, read, inAll } = reads;
+  const key = JSON.stringify([
+    shapeOf(scope),
+    query.page === 1,
+    query.limit,
+    read,
+    inAll,
+  ]);
+  let statements = byShape.get(key);
+  if (!statements) {
+    if (byShape.size >= MAX_SHAPES) byShape.clear();
+    statements = groupStatuses(reads).map((statuses) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement(reads, statuses));
+      return { statuses, text, params };
+    });
+    byShape.set(key, statements);
+  }
+  const values = {
+    owner: scope.userIds?.[0],
+    owners: scope.userIds,
+    pair: scope.pair,
+    start: scope.sellPriceStart,
+    end: scope.sellPriceEnd,
+    offset: (query.page - 1) * query.limit,
+  };
   const byStatus = new Map<Status, StatusRead>();
-  await Promise.all(statements.map(async (statuses) => {
-    const rows = await rawRows<Row>(database, statement(reads, statuses));
+  await Promise.all(statements.map(async ({ statuses, text, params }) => {
+    const rows = await textRows<Row>(database, text, fillPlaceholders(params, values));
     for (const status of statuses) {
       const own = rows.filter((r) => r.status === status);
       byStatus.set(status, {
@@ -117,12 +152,34 @@ export async function viewsById(database: Pick<Database, "db" | "sql">, ids: num
 }
 
 /**
+ * A status with a group of its own is read by a statement of its own; a status shown only in ALL
+ * joins the last of them, after its status.
+ */
+function groupStatuses({ read, ownGroup, inAll }: ListReads) {
+  const alone = read.filter((status) => ownGroup(status) || inAll.length === 1);
+  const statements = alone.map((status) => [status]);
+  statements.at(-1)!.push(...read.filter((status) => !alone.includes(status)));
+  return statements;
+}
+
+/** Which filters a scope has, and how its owners are read: what its statements' texts depend on. */
+function shapeOf(scope: FilterScope) {
+  const owners = scope.userIds?.length ?? 0;
+  return {
+    owners: owners <= 1 ? owners : owners <= MERGED_OWNERS_MAX ? "merged" : "many",
+    pair: !!scope.pair,
+    start: !!scope.sellPriceStart,
+    end: !!scope.sellPriceEnd,
+  };
+}
+
+/**
  * LIMIT and, on page 1, OFFSET are written into the statement: with them as parameters PostgreSQL
  * plans every execution afresh (it cannot cost a generic plan), which took longer than running it.
  * Later pages keep OFFSET a parameter, so visiting many pages does not prepare a statement each.
  */
 const offsetOf = (query: ListQuery) =>
-  query.page === 1 ? sql.raw("0") : sql`${(query.page - 1) * query.limit}`;
+  query.page === 1 ? sql.raw("0") : sql`${sql.placeholder("offset")}`;
 
 const named = (what: string, status: Status) => sql.raw(`"${what}_${status}"`);
 
@@ -150,9 +207,11 @@ function statusRows({ scope, query }: ListReads, status: Status, upToCount: SQL)
   // index range, merged: one ordered scan over everyone's rows, filtered by owner, would read
   // every newer row of the other users first: tens of thousands on a busy day.
   const merged = !!userIds && userIds.length >= 2 && userIds.length <= MERGED_OWNERS_MAX;
-  const owned = userIds ? [ownedBy(userIds)] : [];
-  const searched = !userIds && scope.pair ? [scope.pair] : [];
-  const tested = (userIds || !scope.pair ? ownConditions(scope) : scope.range).map(testedOnEachRow);
+  const owned = userIds ? [ownedBy(userIds, placeholders)] : [];
+  const searched = userIds ? [] : pairCondition(scope, placeholders);
+  const tested =
+    (userIds ? ownConditions(scope, placeholders) : rangeConditions(scope, placeholders))
+      .map(testedOnEachRow);
   const stepsOver = tested.length > 0;
   // Merged owners' rows are not in one list-order range, so there is nothing cheap to probe.
   const probing = stepsOver && !merged;
@@ -165,7 +224,9 @@ function statusRows({ scope, query }: ListReads, status: Status, upToCount: SQL)
   const probed = probing ? sql`(select count(*) from ${probe}) = ${upTo}` : sql`false`;
   const otherwise = stepsOver ? sql`and not ${probed} and not ${allRead}` : sql``;
   const inOrder = merged
-    ? sql`select "transactions".* from unnest(${integerArray(userIds)}) as "owner"("user_id")
+    ? sql`select "transactions".* from unnest(${
+      ownersArray(userIds, placeholders)
+    }) as "owner"("user_id")
       cross join lateral (select ${KEYS} from "transactions"
         where "transactions"."user_id" = "owner"."user_id"
           and ${whereAll([...tested, statusIs(status)])}
@@ -187,7 +248,7 @@ function statusRows({ scope, query }: ListReads, status: Status, upToCount: SQL)
           order by ${ORDER} limit 4 * (${upTo}) + 200) "transactions"
         where ${whereAll(tested)} order by ${ORDER} limit ${upTo}),`
     : sql``;
-  const where = whereAll([...owned, ...ownConditions(scope), statusIs(status)]);
+  const where = whereAll([...owned, ...ownConditions(scope, placeholders), statusIs(status)]);
   return {
     ctes: sql`${matching} as not materialized (
         select ${KEYS} from "transactions" where ${where} limit ${upToCount}),

@@ -361,3 +361,25 @@ Deno.test("list: the newest rows outside a sell price range are stepped over", a
     await t.close();
   }
 });
+
+Deno.test("list: one filter at several limits and pages in turn", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    await seed(t, u.id, 12, { status: "BUY" });
+    const buys = async (limit: number, page = 1) =>
+      ids(
+        (await expectStatus(t, 200, "GET", `/api/transaction?limit=${limit}&page=${page}`, {
+          token: u.token,
+        })).BUY.items,
+      );
+    const newest = await buys(12);
+    assert.equal(newest.length, 12);
+    assert.deepEqual(await buys(2), newest.slice(0, 2));
+    assert.deepEqual(await buys(5), newest.slice(0, 5));
+    assert.deepEqual(await buys(5, 2), newest.slice(5, 10));
+    assert.deepEqual(await buys(4, 3), newest.slice(8, 12));
+  } finally {
+    await t.close();
+  }
+});
