@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { pageShape } from "../users/schema.ts";
+import { emptyToUndefined, pageShape } from "../users/schema.ts";
+import { AUDIT_ACTIONS } from "./actions.ts";
 
 const optionalId = z.preprocess(
-  (v) => (v === "" ? undefined : v),
+  emptyToUndefined,
   z.coerce.number().int().positive().optional(),
 );
 
 export const auditQuerySchema = z.object({
   ...pageShape,
-  action: z.string().trim().max(100).optional(),
+  // An action that is not one is a 400, not an empty page.
+  action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS).optional()),
   actorId: optionalId,
   targetUserId: optionalId,
 });

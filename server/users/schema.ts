@@ -124,7 +124,7 @@ export const adminChangePasswordFormSchema = z.object({
   path: ["confirmNewPassword"],
 });
 
-const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
+export const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 export const pageShape = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -93,9 +93,14 @@ Deno.test("audit: newest first in pages, filtered by action; Lead and User are r
       assert.equal(res.status, 403);
       await res.body?.cancel();
     }
-    const bad = await t.call("GET", "/api/audit?limit=0", { token: admin.token });
-    assert.equal(bad.status, 400);
-    await bad.body?.cancel();
+    for (const query of ["limit=0", "action=user.nonsense"]) {
+      const bad = await t.call("GET", `/api/audit?${query}`, { token: admin.token });
+      assert.equal(bad.status, 400, query);
+      assert.ok((await bad.json()).message, query);
+    }
+    const all = await t.call("GET", "/api/audit?action=", { token: admin.token });
+    assert.equal(all.status, 200);
+    assert.ok((await all.json()).totalItems >= 3);
   } finally {
     await t.close();
   }

@@ -8,4 +8,6 @@ export { AUDIT_ACTIONS } from "../../../server/audit/actions.ts";
 type AuditPage = Awaited<ReturnType<typeof serverListAudit>>;
 export type AuditEntry = AuditPage["items"][number];
 
-export const listAudit = (query: AuditQuery) => api<AuditPage>("GET", "/audit", { query });
+/** The action filter as the select holds it: "" (every action) or one of AUDIT_ACTIONS. */
+export const listAudit = (query: Omit<AuditQuery, "action"> & { action?: string }) =>
+  api<AuditPage>("GET", "/audit", { query });
