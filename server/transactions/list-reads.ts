@@ -41,8 +41,8 @@ export const COUNT_CAP = 5_000;
 
 /** One of a status's newest rows, in list order. */
 export interface Newest {
-  /** created_at in microseconds since 1970, as text. */
-  at: string;
+  /** created_at in microseconds since 1970: exact as a number until the year 2255. */
+  at: number;
   id: number;
   /** Its JSON when its status's own page shows it, else null. */
   view: string | null;
@@ -129,7 +129,7 @@ export async function readStatuses(
       byStatus.set(status, {
         total: own[0].total,
         newest: own.filter((r) => r.id !== null).map((r) => ({
-          at: r.at!,
+          at: Number(r.at),
           id: Number(r.id),
           view: r.view,
         })),

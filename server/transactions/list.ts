@@ -41,10 +41,7 @@ type GroupName = (typeof GROUPS)[number];
 const ownGroup = (status: Status) => (GROUPS as readonly string[]).includes(status);
 
 /** List order: newest first, then the higher id. */
-const newestFirst = (a: Newest, b: Newest) => {
-  const at = BigInt(b.at) - BigInt(a.at);
-  return at === 0n ? b.id - a.id : at > 0n ? 1 : -1;
-};
+const newestFirst = (a: Newest, b: Newest) => b.at - a.at || b.id - a.id;
 
 /** The answer to GET /transaction as JSON text, shaped as TransactionList. */
 export async function listTransactionsJson(
