@@ -1,19 +1,27 @@
 // The market of an api-only instance (ROLES=api, design section 6): it has no upstream feeds of its
 // own, so it keeps the prices the instances with feeds hand on over the realtime bus (their 1 Hz
-// price batches). Trades are then priced and guarded here as anywhere, and /Summaries/prices
-// answers. A feed is "open" while batches keep coming.
+// batches of the pairs that moved, and every few seconds all prices of their open feeds). Trades
+// are then priced and guarded here as anywhere, and /Summaries/prices answers.
+// A feed is "open" while batches keep coming. Without one for STALE_MS its source is gone (the
+// instance with the feed stopped, or its upstream feed closed): its prices are no longer served,
+// so nothing is priced or traded on them.
 import type { Clock } from "../core/clock.ts";
 import { type Market, MARKET_EXCHANGES, type MarketExchange, type MarketFeed } from "./feed.ts";
 import { feedPairs } from "./pairs.ts";
 import { PriceBook } from "./price-book.ts";
 
-/** Batches come every second while prices move; after this long without one the feed is stale. */
-const STALE_MS = 15_000;
+/** Three snapshot intervals (realtime/price-push.ts) without a batch: the source is gone. */
+export const STALE_MS = 15_000;
 
 export function createRelayedMarket(clock: Clock): Required<Market> {
+  const lastBatchAt = new Map<MarketExchange, number>();
   const feeds = new Map<MarketExchange, MarketFeed & { book: PriceBook }>(
     MARKET_EXCHANGES.map((exchange) => {
       const book = new PriceBook(exchange, clock);
+      const fresh = () => {
+        const at = lastBatchAt.get(exchange);
+        return at !== undefined && clock.now().getTime() - at < STALE_MS;
+      };
       const feed = {
         exchange,
         source: "relay" as const,
@@ -21,13 +29,11 @@ export function createRelayedMarket(clock: Clock): Required<Market> {
         book,
         start: () => Promise.resolve(),
         stop: () => Promise.resolve(),
-        prices: () => book.prices(),
-        price: (pair: string) => book.price(pair),
+        prices: () => fresh() ? book.prices() : {},
+        price: (pair: string) => fresh() ? book.price(pair) : undefined,
         onTick: book.onTick.bind(book),
         state: () => ({
-          state: book.lastTickAt && clock.now().getTime() - book.lastTickAt.getTime() < STALE_MS
-            ? "open" as const
-            : "connecting" as const,
+          state: fresh() ? "open" as const : "connecting" as const,
           lastTickAt: book.lastTickAt,
           reconnects: 0,
         }),
@@ -41,6 +47,7 @@ export function createRelayedMarket(clock: Clock): Required<Market> {
     relay({ exchange, prices }) {
       const book = feeds.get(exchange)?.book;
       if (!book) return;
+      lastBatchAt.set(exchange, clock.now().getTime());
       for (const [pair, price] of Object.entries(prices)) book.set(pair, price);
     },
   };

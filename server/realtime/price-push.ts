@@ -57,3 +57,33 @@ function coalesce(feed: MarketFeed, opts: PricePushOptions): () => void {
     if (timer !== undefined) timers.clear(timer);
   };
 }
+
+export interface PriceSnapshotOptions {
+  clock: Clock;
+  timers?: Timers;
+  intervalMs?: number;
+  emit(msg: PriceMessage): void;
+}
+
+/**
+ * Every interval, each open feed's prices in one batch, for the bus: an api-only instance then has
+ * the pairs that have not moved since it started, and knows its source is alive (its relayed
+ * prices go stale without batches). A feed that is not open sends none, so they do go stale.
+ */
+export function startPriceSnapshots(market: Market, opts: PriceSnapshotOptions): () => void {
+  const timers = opts.timers ?? realTimers;
+  const interval = opts.intervalMs ?? 5_000;
+  const send = () => {
+    const at = opts.clock.now().getTime();
+    for (const feed of market.all()) {
+      if (feed.state().state !== "open") continue;
+      const prices = feed.prices();
+      if (Object.keys(prices).length) {
+        opts.emit({ type: "price", exchange: feed.exchange, prices, at });
+      }
+    }
+    timer = timers.set(send, interval);
+  };
+  let timer = timers.set(send, interval);
+  return () => timers.clear(timer);
+}

@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts";
 import { PERMISSIONS } from "../users/roles.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
-import { startPricePush, type Timers } from "./price-push.ts";
+import { startPricePush, startPriceSnapshots, type Timers } from "./price-push.ts";
 import { callOpensTrading } from "./service.ts";
 
 export type RealtimeHooks = Required<
@@ -54,6 +54,13 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       },
     })
     : () => {};
+  const stopSnapshots = handOn
+    ? startPriceSnapshots(deps.market!, {
+      clock: deps.clock,
+      timers: opts.timers,
+      emit: (msg) => fire(bus.publish({ kind: "prices", msg })),
+    })
+    : () => {};
 
   bus.subscribe((event) => {
     if (event.kind === "prices") deps.market?.relay?.(event.msg);
@@ -91,6 +98,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     hooks,
     async close() {
       stopPrices();
+      stopSnapshots();
       hub.closeAll();
       await bus.close();
     },

@@ -7,7 +7,7 @@ import { openDatabase } from "../../server/db/client.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createRelayedMarket } from "../../server/market/relayed-market.ts";
 import type { Deps } from "../../server/deps.ts";
-import { startRealtime } from "../../server/realtime/realtime.ts";
+import { type RealtimeOptions, startRealtime } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { buyBody, giveKeys } from "../api/transactions-fixtures.ts";
 import { caller, makeTestApp, type TestApp } from "../support/test-app.ts";
@@ -17,7 +17,7 @@ import { serve, setGroup, TestSocket, until } from "./support.ts";
  * Another instance of the app on the same database as `t`, through a client of its own; with
  * `apiOnly`, as ROLES=api runs it: no feeds, prices relayed from the other instances.
  */
-async function secondInstance(t: TestApp, apiOnly = false) {
+async function secondInstance(t: TestApp, apiOnly = false, opts: RealtimeOptions = {}) {
   const [{ name }] = await t.deps.database.sql!`select current_database() as name`;
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
@@ -38,7 +38,7 @@ async function secondInstance(t: TestApp, apiOnly = false) {
       exchanges: createExchanges({ config, database, clock: t.clock, market }),
     });
   }
-  const realtime = await startRealtime(deps);
+  const realtime = await startRealtime(deps, opts);
   Object.assign(deps, { realtime, ...realtime.hooks });
   return {
     app: createApp(deps),
@@ -171,6 +171,37 @@ Deno.test({
       assert.equal(created.transaction.adapter, "paper");
     } finally {
       await api.close();
+      await t.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "instances: an api-only instance gets the prices of pairs that have not moved since it started",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const t = await makeTestApp();
+    // Timers run by hand: `due` holds what the instance with the feeds asked to run.
+    const due: (() => void)[] = [];
+    const timers = { set: (fn: () => void) => due.push(fn), clear: () => {} };
+    const engine = await secondInstance(t, false, { timers });
+    const api = await secondInstance(t, true);
+    try {
+      // Test sim feeds only move when told, so they report "closed"; a running feed is open.
+      const feed = t.market.feed("binance");
+      Object.assign(feed, { state: () => ({ state: "open", lastTickAt: null, reconnects: 0 }) });
+      // A price the feed has had from the start: it never moves, so no batch carries it.
+      const price = feed.price("eth_usdt");
+      assert.ok(price);
+      const relayed = () => api.deps.market!.feed("binance").price("eth_usdt");
+      assert.equal(relayed(), undefined);
+      // The snapshot: every open feed's prices, whether they moved or not.
+      for (const run of due.splice(0)) run();
+      await until(() => relayed() === price, 2000, "the snapshot's price");
+    } finally {
+      await api.close();
+      await engine.close();
       await t.close();
     }
   },

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
 import type { Market, MarketFeed, PriceTick } from "../../server/market/feed.ts";
-import { startPricePush, type Timers } from "../../server/realtime/price-push.ts";
+import {
+  startPricePush,
+  startPriceSnapshots,
+  type Timers,
+} from "../../server/realtime/price-push.ts";
 import type { PriceMessage } from "../../server/realtime/protocol.ts";
 import { feedPairs } from "../../server/market/pairs.ts";
 import { makeTestApp } from "../support/test-app.ts";
@@ -82,6 +86,45 @@ Deno.test("price push: ticks are coalesced so each pair goes out at most once a 
   stop();
   assert.equal(timers.jobs.size, 0);
   assert.equal(binance.listeners.size, 0);
+});
+
+Deno.test("price snapshots: every interval, each open feed's prices; a feed not open sends none", () => {
+  const clock = new ManualClock();
+  const timers = new FakeTimers(clock);
+  const state = { binance: "open", gate: "open" } as Record<string, string>;
+  const prices = { binance: { btc_usdt: "100" }, gate: {} } as Record<
+    string,
+    Record<string, string>
+  >;
+  const feed = (exchange: "binance" | "gate") =>
+    ({
+      exchange,
+      state: () => ({ state: state[exchange], lastTickAt: null, reconnects: 0 }),
+      prices: () => prices[exchange],
+    }) as unknown as MarketFeed;
+  const market = { all: () => [feed("binance"), feed("gate")] } as unknown as Market;
+  const out: PriceMessage[] = [];
+  const stop = startPriceSnapshots(market, {
+    clock,
+    timers,
+    intervalMs: 5000,
+    emit: (m) => out.push(m),
+  });
+
+  timers.advance(4999);
+  assert.equal(out.length, 0);
+  timers.advance(1);
+  // Gate has no price yet: nothing to send for it.
+  assert.deepEqual(out.map((m) => [m.exchange, m.prices]), [["binance", { btc_usdt: "100" }]]);
+
+  prices.gate = { btc_usdt: "99" };
+  state.binance = "connecting";
+  timers.advance(5000);
+  assert.deepEqual(out.slice(1).map((m) => [m.exchange, m.prices]), [["gate", { btc_usdt: "99" }]]);
+
+  stop();
+  timers.advance(20_000);
+  assert.equal(out.length, 2);
 });
 
 Deno.test("price push: sockets get their exchange's prices and a snapshot when they join", async () => {

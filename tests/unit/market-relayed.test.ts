@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
 import type { PriceTick } from "../../server/market/feed.ts";
-import { createRelayedMarket } from "../../server/market/relayed-market.ts";
+import { createRelayedMarket, STALE_MS } from "../../server/market/relayed-market.ts";
 
 Deno.test("relayed market: batches become prices and ticks; the feed is open while they come", () => {
   const clock = new ManualClock();
@@ -22,6 +22,19 @@ Deno.test("relayed market: batches become prices and ticks; the feed is open whi
   assert.equal(market.feed("binance").price("btc_usdt"), undefined);
   assert.equal(feed.state().state, "open");
 
-  clock.advance(15_000);
+  // A batch that moves nothing (a snapshot) keeps the prices served, without a tick.
+  clock.advance(STALE_MS - 1);
+  market.relay({ exchange: "gate", prices: { btc_usdt: "60000.1", eth_usdt: "3000" } });
+  assert.equal(ticks.length, 2);
+  clock.advance(STALE_MS - 1);
+  assert.equal(feed.state().state, "open");
+  assert.equal(feed.price("btc_usdt"), "60000.1");
+
+  // No batch for STALE_MS: the source is gone, and nothing is priced on what it last sent.
+  clock.advance(1);
   assert.equal(feed.state().state, "connecting");
+  assert.equal(feed.price("btc_usdt"), undefined);
+  assert.deepEqual(feed.prices(), {});
+  market.relay({ exchange: "gate", prices: { eth_usdt: "3001" } });
+  assert.deepEqual(feed.prices(), { btc_usdt: "60000.1", eth_usdt: "3001" });
 });
