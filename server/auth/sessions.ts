@@ -67,7 +67,7 @@ export async function resolveSession(
   ]);
   if (!row) return null;
   const found = { session: sessionShape.read(row), user: userShape.read(row) };
-  if (ticket !== undefined) cache?.set(token, found, ticket);
+  if (cache && ticket !== undefined) cache.set(token, found, ticket);
   return found;
 }
 

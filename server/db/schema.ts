@@ -173,7 +173,7 @@ export const transactions = pgTable("transactions", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  // The list (server/transactions/list.ts) reads each status on its own, newest first (created_at
+  // The list (server/transactions/list-reads.ts) reads each status on its own, newest first (created_at
   // desc, id desc, nulls last): one ordered range per status and scope, carrying the filtered
   // columns so totals read the index only. Every index is paid for on each trade's insert: none
   // may be a prefix of another.

@@ -8,6 +8,12 @@ export type Pair = string;
 export const MARKET_EXCHANGES = ["binance", "gate"] as const;
 export type MarketExchange = (typeof MARKET_EXCHANGES)[number];
 
+/**
+ * How often an instance with feeds hands on all its open feeds' prices over the bus (realtime/
+ * price-push.ts); api-only instances count their relayed prices stale after three missed.
+ */
+export const PRICE_SNAPSHOT_MS = 5_000;
+
 export interface PriceTick {
   exchange: MarketExchange;
   pair: Pair;

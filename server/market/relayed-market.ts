@@ -6,12 +6,18 @@
 // instance with the feed stopped, or its upstream feed closed): its prices are no longer served,
 // so nothing is priced or traded on them.
 import type { Clock } from "../core/clock.ts";
-import { type Market, MARKET_EXCHANGES, type MarketExchange, type MarketFeed } from "./feed.ts";
+import {
+  type Market,
+  MARKET_EXCHANGES,
+  type MarketExchange,
+  type MarketFeed,
+  PRICE_SNAPSHOT_MS,
+} from "./feed.ts";
 import { feedPairs } from "./pairs.ts";
 import { PriceBook } from "./price-book.ts";
 
-/** Three snapshot intervals (realtime/price-push.ts) without a batch: the source is gone. */
-export const STALE_MS = 15_000;
+/** Three snapshot intervals without a batch: the source is gone. */
+export const STALE_MS = 3 * PRICE_SNAPSHOT_MS;
 
 export function createRelayedMarket(clock: Clock): Required<Market> {
   const lastBatchAt = new Map<MarketExchange, number>();

@@ -2,7 +2,7 @@
 import type { SessionUser } from "../auth/sessions.ts";
 import type { MarketExchange } from "../market/feed.ts";
 import type { Role } from "../users/roles.ts";
-import { MARKET_EXCHANGES } from "./protocol.ts";
+import { MARKET_EXCHANGES } from "../market/feed.ts";
 
 /** What the hub needs of a socket; Deno's WebSocket is one, tests pass fakes. */
 export interface Peer {

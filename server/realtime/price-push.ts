@@ -1,7 +1,8 @@
-// Pushes feed prices to the hub, coalesced: each exchange sends one batch of the pairs that moved,
-// at most once per interval, so a pair reaches a socket at most once a second however fast it ticks.
+// Feed prices in batches. Pushed to the hub, coalesced: each exchange sends one batch of the pairs
+// that moved, at most once per interval, so a pair reaches a socket at most once a second however
+// fast it ticks. Snapshots for the bus: every open feed's prices, every PRICE_SNAPSHOT_MS.
 import type { Clock } from "../core/clock.ts";
-import type { Market, MarketFeed } from "../market/feed.ts";
+import { type Market, type MarketFeed, PRICE_SNAPSHOT_MS } from "../market/feed.ts";
 import type { PriceMessage } from "./protocol.ts";
 
 /** Injected so tests run the coalescing without waiting. */
@@ -58,21 +59,14 @@ function coalesce(feed: MarketFeed, opts: PricePushOptions): () => void {
   };
 }
 
-export interface PriceSnapshotOptions {
-  clock: Clock;
-  timers?: Timers;
-  intervalMs?: number;
-  emit(msg: PriceMessage): void;
-}
-
 /**
  * Every interval, each open feed's prices in one batch, for the bus: an api-only instance then has
  * the pairs that have not moved since it started, and knows its source is alive (its relayed
  * prices go stale without batches). A feed that is not open sends none, so they do go stale.
  */
-export function startPriceSnapshots(market: Market, opts: PriceSnapshotOptions): () => void {
+export function startPriceSnapshots(market: Market, opts: PricePushOptions): () => void {
   const timers = opts.timers ?? realTimers;
-  const interval = opts.intervalMs ?? 5_000;
+  const interval = opts.intervalMs ?? PRICE_SNAPSHOT_MS;
   const send = () => {
     const at = opts.clock.now().getTime();
     for (const feed of market.all()) {

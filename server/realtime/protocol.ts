@@ -6,8 +6,6 @@
 import { z } from "zod";
 import { MARKET_EXCHANGES, type MarketExchange } from "../market/feed.ts";
 
-export { MARKET_EXCHANGES };
-
 /** A call as receivers see it. Times are epoch milliseconds. */
 export interface CallInfo {
   id: string;

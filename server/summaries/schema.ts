@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { EXCHANGES } from "../db/enums.ts";
+import { MARKET_EXCHANGES } from "../market/feed.ts";
 
 const blank = (v: unknown) => v === "" ? undefined : v;
 
 /** GET /Summaries/prices: the exchanges with a feed. */
 export const pricesQuerySchema = z.object({
-  exchange: z.preprocess(blank, z.enum(["binance", "gate"]).default("binance")),
+  exchange: z.preprocess(blank, z.enum(MARKET_EXCHANGES).default("binance")),
 });
 
 /** GET /Summaries/list-price-support: any exchange; the Gate-only pairs show on Gate alone. */

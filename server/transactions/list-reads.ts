@@ -20,7 +20,7 @@
 import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
-import type { TransactionStatus as Status } from "../db/enums.ts";
+import { TRANSACTION_STATUSES, type TransactionStatus as Status } from "../db/enums.ts";
 import { rawRows, textRows } from "../db/raw-rows.ts";
 import {
   type Bind,
@@ -54,14 +54,20 @@ export interface StatusRead {
   newest: Newest[];
 }
 
-/** What the list asks of the reads. */
-export interface ListReads {
+export const GROUPS = ["BUY", "SELL", "ALL"] as const;
+export type GroupName = (typeof GROUPS)[number];
+
+/** The statuses a group covers: BUY and SELL their own; ALL every status, or the status filter. */
+export const statusesOf = (query: ListQuery, group: GroupName): readonly Status[] =>
+  group !== "ALL" ? [group] : query.status ? [query.status] : TRANSACTION_STATUSES;
+
+/** BUY and SELL have a group of their own; DONE is shown in ALL alone. */
+const ownGroup = (status: Status) => (GROUPS as readonly string[]).includes(status);
+
+/** What one list request asks of the reads. */
+interface ListReads {
   scope: FilterScope;
   query: ListQuery;
-  /** The statuses to read, in TRANSACTION_STATUSES order. */
-  read: readonly Status[];
-  /** Whether a status has a group of its own (BUY, SELL). */
-  ownGroup: (status: Status) => boolean;
   /** The statuses ALL covers. */
   inAll: readonly Status[];
 }
@@ -92,22 +98,18 @@ const MAX_SHAPES = 1_000;
 const dialect = new PgDialect();
 const placeholders: Bind = (name) => sql.placeholder(name);
 
+/** Every status the groups of `query` cover: its total and newest rows. */
 export async function readStatuses(
   database: Pick<Database, "db" | "sql">,
-  reads: ListReads,
+  scope: FilterScope,
+  query: ListQuery,
 ): Promise<Map<Status, StatusRead>> {
-  const { scope, query, read, inAll } = reads;
-  const key = JSON.stringify([
-    shapeOf(scope),
-    query.page === 1,
-    query.limit,
-    read,
-    inAll,
-  ]);
+  const reads = { scope, query, inAll: statusesOf(query, "ALL") };
+  const key = JSON.stringify([shapeOf(scope), query.page === 1, query.limit, query.status]);
   let statements = byShape.get(key);
   if (!statements) {
     if (byShape.size >= MAX_SHAPES) byShape.clear();
-    statements = groupStatuses(reads).map((statuses) => {
+    statements = groupStatuses(reads.inAll).map((statuses) => {
       const { sql: text, params } = dialect.sqlToQuery(statement(reads, statuses));
       return { statuses, text, params };
     });
@@ -155,7 +157,8 @@ export async function viewsById(database: Pick<Database, "db" | "sql">, ids: num
  * A status with a group of its own is read by a statement of its own; a status shown only in ALL
  * joins the last of them, after its status.
  */
-function groupStatuses({ read, ownGroup, inAll }: ListReads) {
+function groupStatuses(inAll: readonly Status[]) {
+  const read = TRANSACTION_STATUSES.filter((status) => ownGroup(status) || inAll.includes(status));
   const alone = read.filter((status) => ownGroup(status) || inAll.length === 1);
   const statements = alone.map((status) => [status]);
   statements.at(-1)!.push(...read.filter((status) => !alone.includes(status)));
@@ -188,7 +191,7 @@ function statement(reads: ListReads, statuses: Status[]) {
   const parts = statuses.map((status, i) => {
     const counted = statuses.slice(0, i).filter((s) => reads.inAll.includes(s))
       .map((s) => sql`(select "n" from ${named("total", s)})`);
-    const upToCount = counted.length && !reads.ownGroup(status)
+    const upToCount = counted.length && !ownGroup(status)
       ? sql`greatest(0, ${ROWS_CAP} - ${sql.join(counted, sql` - `)})`
       : ROWS_CAP;
     return statusRows(reads, status, upToCount);

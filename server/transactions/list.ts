@@ -16,9 +16,16 @@
 // than the page itself, and nobody pages that far; narrower filters give exact totals again.
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
-import { TRANSACTION_STATUSES, type TransactionStatus as Status } from "../db/enums.ts";
 import { filterScope } from "./filters.ts";
-import { COUNT_CAP, type Newest, readStatuses, viewsById } from "./list-reads.ts";
+import {
+  COUNT_CAP,
+  type GroupName,
+  GROUPS,
+  type Newest,
+  readStatuses,
+  statusesOf,
+  viewsById,
+} from "./list-reads.ts";
 import type { ListQuery } from "./schema.ts";
 import type { TransactionView } from "./view.ts";
 
@@ -36,10 +43,6 @@ export interface TransactionList {
   ALL: Group;
 }
 
-const GROUPS = ["BUY", "SELL", "ALL"] as const;
-type GroupName = (typeof GROUPS)[number];
-const ownGroup = (status: Status) => (GROUPS as readonly string[]).includes(status);
-
 /** List order: newest first, then the higher id. */
 const newestFirst = (a: Newest, b: Newest) => b.at - a.at || b.id - a.id;
 
@@ -49,20 +52,15 @@ export async function listTransactionsJson(
   user: SessionUser,
   query: ListQuery,
 ): Promise<string> {
-  const inAll: readonly Status[] = query.status ? [query.status] : TRANSACTION_STATUSES;
-  const statusesOf = (group: GroupName) => group === "ALL" ? inAll : [group];
   const scope = await filterScope(database.db, user, query);
   if (!scope) return answer({ BUY: "[]", SELL: "[]", ALL: "[]" }, { BUY: 0, SELL: 0, ALL: 0 });
-  const read = TRANSACTION_STATUSES.filter((status) =>
-    GROUPS.some((g) => statusesOf(g).includes(status))
-  );
-  const byStatus = await readStatuses(database, { scope, query, read, ownGroup, inAll });
+  const byStatus = await readStatuses(database, scope, query);
 
   const total = (group: GroupName) =>
-    statusesOf(group).reduce((sum, status) => sum + byStatus.get(status)!.total, 0);
+    statusesOf(query, group).reduce((sum, status) => sum + byStatus.get(status)!.total, 0);
   const from = (query.page - 1) * query.limit;
   const pageOf = (group: GroupName) => {
-    const statuses = statusesOf(group);
+    const statuses = statusesOf(query, group);
     if (statuses.length === 1) {
       return byStatus.get(statuses[0])!.newest.slice(from, from + query.limit);
     }

@@ -47,15 +47,14 @@ export interface Outcome {
 }
 
 /**
- * What a row holds when the caller leaves a column out: the schema's constant defaults, and null
- * where a column may be null. The statement names every column, so PostgreSQL's own defaults never
+ * What a row holds when the caller leaves a column out: the schema's constant defaults (any other
+ * column left out is null). The statement names every column, so PostgreSQL's own defaults never
  * apply; the clock defaults (created_at, updated_at) are set on each insert.
  */
 const DEFAULTS: Record<string, unknown> = Object.fromEntries(
-  Object.entries(getTableColumns(transactions)).flatMap(([key, column]): [string, unknown][] => {
-    if (column.hasDefault && !(column.default instanceof SQL)) return [[key, column.default]];
-    return column.notNull ? [] : [[key, null]];
-  }),
+  Object.entries(getTableColumns(transactions)).flatMap(([key, column]): [string, unknown][] =>
+    column.hasDefault && !(column.default instanceof SQL) ? [[key, column.default]] : []
+  ),
 );
 
 /** Statement texts by shape (fill text, outcome or not): each is prepared once per connection. */

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { calls } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { setGroup } from "../realtime/support.ts";
+import { setGroup } from "./transactions-fixtures.ts";
 
 Deno.test("calls: a User is refused (403) and nothing is recorded", async () => {
   const t = await makeTestApp();

@@ -8,11 +8,10 @@ import { userChanged } from "../../server/auth/user-changed.ts";
 /** Stores (sealed) a key and secret for the exchange, as PATCH /users/update-bot-key would. */
 export async function giveKeys(t: TestApp, userId: number, exchange: "binance" | "gate") {
   const [keyField, secretField] = TRADING_KEY_FIELDS[exchange];
-  await t.deps.db.update(users).set({
+  await setUser(t, userId, {
     [keyField]: await t.deps.secretBox.seal(`${exchange}-key-${userId}`),
     [secretField]: await t.deps.secretBox.seal(`${exchange}-secret-${userId}`),
-  }).where(eq(users.id, userId));
-  userChanged(t.deps, userId);
+  });
 }
 
 export async function setUser(
@@ -22,6 +21,11 @@ export async function setUser(
 ) {
   await t.deps.db.update(users).set(values).where(eq(users.id, userId));
   userChanged(t.deps, userId);
+}
+
+/** Puts a user in a call group, trading `pair`. */
+export function setGroup(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
+  return setUser(t, userId, { group, pair });
 }
 
 /** A create payload at the feed's current price. */

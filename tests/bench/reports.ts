@@ -61,13 +61,10 @@ async function seed(url: string, appKey: string) {
   return { username: "bench_admin", password, totpSecret };
 }
 
-/** CPU seconds (user + system) the process has used: a figure the machine's load cannot skew. */
-const cpuSeconds = (pid: number) => cpuMs(pid) / 1000;
-
 /** Downloads the report, sampling the server's RSS while the body streams. */
 async function download(base: string, token: string, pid: number, range: object) {
   let peak = rssMb(pid);
-  const cpuBefore = cpuSeconds(pid);
+  const cpuBefore = cpuMs(pid);
   const sampler = setInterval(() => peak = Math.max(peak, rssMb(pid)), 20);
   const started = performance.now();
   const res = await fetch(`${base}/api/transaction/report`, {
@@ -85,7 +82,7 @@ async function download(base: string, token: string, pid: number, range: object)
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  const cpu = (cpuMs(pid) - cpuBefore) / 1000;
   return { rows: lines - 1, bytes, seconds, cpu, peak: Math.max(peak, rssMb(pid)) };
 }
 

@@ -119,13 +119,17 @@ interface LoadResult {
  * The load generator: wrk (Debian package `wrk`) when installed, as it costs the shared 2 cores
  * little; else each of 50 Deno fetch loops posts BUYs for its own trader until the deadline.
  */
+let wrkFound: boolean | undefined;
 function hasWrk() {
-  try {
-    new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).outputSync();
-    return true;
-  } catch {
-    return false;
+  if (wrkFound === undefined) {
+    try {
+      new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" }).outputSync();
+      wrkFound = true;
+    } catch {
+      wrkFound = false;
+    }
   }
+  return wrkFound;
 }
 
 async function postLoad(base: string, traders: string[], body: string, seconds: number) {
@@ -350,8 +354,8 @@ export async function run(): Promise<boolean> {
       child.kill("SIGTERM");
       await child.status;
     }
-    await db.drop();
     await Deno.remove(dataDir, { recursive: true });
+    await db.drop();
   }
 }
 

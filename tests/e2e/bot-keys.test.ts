@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
-import { botKeys, transactions, users } from "../../server/db/schema.ts";
-import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
-import { startE2EServer } from "./support/server.ts";
+import { botKeys, transactions } from "../../server/db/schema.ts";
+import { botKeyRow } from "../api/bot-keys-fixtures.ts";
+import { E2E_OPTS, launchBrowser, openTrading, signInToDashboard } from "./support/browser.ts";
+import { startE2EServer, untilUserRow } from "./support/server.ts";
 import { until } from "../support/until.ts";
 
 Deno.test({
@@ -58,9 +58,7 @@ Deno.test({
       assert.equal(await key.inputValue(), "********");
       await page.getByTestId("bot-key-submit").click();
       await page.getByTestId("bot-key-submit").waitFor({ state: "detached" });
-      const [unchanged] = await server.deps.db.select().from(botKeys)
-        .where(eq(botKeys.id, rows[0].id));
-      assert.deepEqual(unchanged, rows[0]);
+      assert.deepEqual(await botKeyRow(server, rows[0].id), rows[0]);
       // A new secret alone is sent; the key stays.
       await page.getByTestId("bot-key-edit-bot_alpha").click();
       await page.getByTestId("bot-key-secret").fill("rotated-secret");
@@ -68,7 +66,7 @@ Deno.test({
       await page.getByTestId("bot-key-submit").waitFor({ state: "detached" });
       await until(
         async () => {
-          const [r] = await server.deps.db.select().from(botKeys).where(eq(botKeys.id, rows[0].id));
+          const r = await botKeyRow(server, rows[0].id);
           return await server.deps.secretBox.open(r.secret) === "rotated-secret" &&
             r.key === rows[0].key;
         },
@@ -84,21 +82,17 @@ Deno.test({
 
       // The Lead selects both keys in the topbar and presses BUY once.
       const leadPage = await (await browser.newContext()).newPage();
-      await signInToDashboard(leadPage, server, lead);
-      await leadPage.getByTestId("live-price").getByText("$").waitFor();
+      await openTrading(leadPage, server, lead);
       await leadPage.getByTestId("bot-selector").getByText("Bots (0)").click();
       await leadPage.getByTestId("bot-option-bot_alpha").check();
       await leadPage.getByTestId("bot-selector").getByText("Bots (1)").waitFor();
       await leadPage.getByTestId("bot-option-bot_beta").check();
       await leadPage.getByTestId("bot-selector").getByText("Bots (2)").waitFor();
-      await until(
-        async () => {
-          const [saved] = await server.deps.db.select().from(users).where(eq(users.id, lead.id));
-          return saved.selectBots.join() === rows.map((r) => r.id).join();
-        },
-        10_000,
+      await untilUserRow(
+        server,
+        lead.id,
+        (u) => u.selectBots.join() === rows.map((r) => r.id).join(),
         "both keys to be saved as the Lead's selectBots",
-        50,
       );
       await leadPage.getByTestId("bot-option-bot_beta").and(leadPage.locator(":enabled")).waitFor();
       await leadPage.keyboard.press("Escape");

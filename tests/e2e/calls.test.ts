@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { callOutcomes, transactions, users } from "../../server/db/schema.ts";
+import { callOutcomes, transactions } from "../../server/db/schema.ts";
 import { spreadSellPrice } from "../../server/transactions/pricing.ts";
 import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
 import { until } from "../support/until.ts";
-import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
-import { type E2EServer, startE2EServer } from "./support/server.ts";
+import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
+import { type E2EServer, startE2EServer, untilUserRow } from "./support/server.ts";
 
 const EXPIRY_MS = 5000;
 
@@ -21,8 +21,7 @@ async function setUp(server: E2EServer, browser: Browser) {
   const pages: Page[] = [];
   for (const who of [lead, user]) {
     const page = await (await browser.newContext()).newPage();
-    await signInToDashboard(page, server, who);
-    await page.getByTestId("live-price").getByText("$").waitFor();
+    await openTrading(page, server, who);
     pages.push(page);
   }
   // Both sockets are joined before anyone calls.
@@ -65,14 +64,11 @@ Deno.test({
       // BUY switched the User to buy_sell, which (with the active button) enables BUY only.
       await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
       assert.equal(await userPage.getByTestId("sell-button").isDisabled(), true);
-      await until(
-        async () => {
-          const [saved] = await server.deps.db.select().from(users).where(eq(users.id, user.id));
-          return saved.useBot === "buy_sell";
-        },
-        10_000,
+      await untilUserRow(
+        server,
+        user.id,
+        (u) => u.useBot === "buy_sell",
         "the bot mode to be saved",
-        50,
       );
 
       await userPage.getByTestId("buy-button").click();

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { BotWorker } from "../../server/bot/worker.ts";
 import { transactions, users } from "../../server/db/schema.ts";
-import { E2E_OPTS, launchBrowser, signInToDashboard, type UiUser } from "./support/browser.ts";
-import { type E2EServer, startE2EServer } from "./support/server.ts";
-import { until } from "../support/until.ts";
+import { E2E_OPTS, launchBrowser, openTrading, signInToDashboard } from "./support/browser.ts";
+import { type E2EServer, startE2EServer, untilUserRow } from "./support/server.ts";
 
 const BINANCE_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A";
 const BINANCE_SECRET = "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j";
@@ -19,12 +17,6 @@ async function tradingUser(server: E2EServer, role: "SuperAdmin" | "User") {
   });
   assert.equal(res.status, 200, await res.text());
   return user;
-}
-
-/** Signs in and waits for the dashboard's live price. */
-async function openTrading(page: Page, server: E2EServer, user: UiUser) {
-  await signInToDashboard(page, server, user);
-  await page.getByTestId("live-price").getByText("$").waitFor();
 }
 
 Deno.test({
@@ -65,15 +57,7 @@ Deno.test({
       await page.getByTestId("live-price").getByText("$3,000.00").waitFor();
       sim.setPrice("eth_usdt", "3012.34");
       await page.getByTestId("live-price").getByText("$3,012.34").waitFor();
-      await until(
-        async () => {
-          const [u] = await server.deps.db.select().from(users).where(eq(users.id, admin.id));
-          return u.pair === "eth_usdt";
-        },
-        10_000,
-        "the pair to be saved",
-        50,
-      );
+      await untilUserRow(server, admin.id, (u) => u.pair === "eth_usdt", "the pair to be saved");
 
       await page.getByTestId("buy-button").click();
       const first = page.getByTestId("transactions-BUY").locator("tbody tr").first();

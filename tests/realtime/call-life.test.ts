@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
 import { buyBody, expectStatus, giveKeys } from "../api/transactions-fixtures.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { closeAll, serve, setGroup, TestSocket } from "./support.ts";
+import { setGroup } from "../api/transactions-fixtures.ts";
+import { closeAll, serve, TestSocket } from "./support.ts";
 
 const doneBody = (t: Awaited<ReturnType<typeof makeTestApp>>, userId: number, callId: string) => {
   const price = t.market.feed("binance").price("btc_usdt")!;

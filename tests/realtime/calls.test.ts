@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { makeTestApp } from "../support/test-app.ts";
-import { closeAll, serve, setGroup, TestSocket } from "./support.ts";
+import { setGroup } from "../api/transactions-fixtures.ts";
+import { closeAll, serve, TestSocket } from "./support.ts";
 
 Deno.test("calls over sockets: a call reaches every member of the caller's group and no one else", async () => {
   const t = await makeTestApp();

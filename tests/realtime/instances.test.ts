@@ -9,9 +9,9 @@ import { createRelayedMarket } from "../../server/market/relayed-market.ts";
 import type { Deps } from "../../server/deps.ts";
 import { type RealtimeOptions, startRealtime } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
-import { buyBody, giveKeys } from "../api/transactions-fixtures.ts";
+import { buyBody, giveKeys, setGroup } from "../api/transactions-fixtures.ts";
 import { caller, makeTestApp, type TestApp } from "../support/test-app.ts";
-import { serve, setGroup, TestSocket, until } from "./support.ts";
+import { serve, TestSocket, until } from "./support.ts";
 
 /**
  * Another instance of the app on the same database as `t`, through a client of its own; with

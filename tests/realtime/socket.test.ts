@@ -3,7 +3,8 @@ import { hashPassword } from "../../server/auth/password.ts";
 import { users } from "../../server/db/schema.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import { makeTestApp, TEST_PASSWORD_COST } from "../support/test-app.ts";
-import { closeAll, serve, setGroup, signIn, TestSocket } from "./support.ts";
+import { setGroup } from "../api/transactions-fixtures.ts";
+import { closeAll, serve, signIn, TestSocket } from "./support.ts";
 
 const upgrade = { upgrade: "websocket", connection: "Upgrade" };
 

@@ -3,7 +3,6 @@
 import type { ServerMessage } from "../../server/realtime/protocol.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import type { TestApp, TestUser } from "../support/test-app.ts";
-import { setUser } from "../api/transactions-fixtures.ts";
 
 export { until } from "../support/until.ts";
 
@@ -106,10 +105,6 @@ export class TestSocket {
     }
     return this.#queue.shift()!;
   }
-}
-
-export function setGroup(t: TestApp, userId: number, group: string, pair = "btc_usdt") {
-  return setUser(t, userId, { group, pair });
 }
 
 /** Closes every socket, then the server, then the app: the order Deno's sanitizers need. */

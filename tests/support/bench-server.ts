@@ -8,7 +8,7 @@ const MAIN = new URL("../../server/main.ts", import.meta.url).pathname;
  * a streamed report's memory flat (V8's default lets it grow about 75 MB). Benchmarks run the
  * server the same way.
  */
-export const SERVER_V8_FLAGS = ["--v8-flags=--max-semi-space-size=4"];
+const SERVER_V8_FLAGS = ["--v8-flags=--max-semi-space-size=4"];
 
 function freePort() {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });

@@ -24,7 +24,7 @@ function findChromium(): string | null {
 export const chromiumPath = findChromium();
 
 /** Browser tests are skipped, loudly, where no Chromium is installed (.ci/run installs it). */
-export const noBrowser = chromiumPath === null;
+const noBrowser = chromiumPath === null;
 if (noBrowser) {
   console.warn("No Chromium found: browser tests are skipped. apt-get install chromium");
 }
@@ -70,4 +70,10 @@ export async function signInUi(page: Page, server: E2EServer, user: UiUser, path
 export async function signInToDashboard(page: Page, server: E2EServer, user: UiUser) {
   await signInUi(page, server, user);
   await page.waitForURL("**/dashboard");
+}
+
+/** Signs in and waits for the dashboard's live price. */
+export async function openTrading(page: Page, server: E2EServer, user: UiUser) {
+  await signInToDashboard(page, server, user);
+  await page.getByTestId("live-price").getByText("$").waitFor();
 }

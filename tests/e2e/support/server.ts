@@ -1,5 +1,8 @@
 // The real app on a free loopback port, serving the built client, for browser tests.
+import { eq } from "drizzle-orm";
 import type { Config } from "../../../server/config.ts";
+import { users } from "../../../server/db/schema.ts";
+import { until } from "../../support/until.ts";
 import { LiveClock } from "../../support/live-clock.ts";
 import { makeTestApp, type TestApp } from "../../support/test-app.ts";
 
@@ -32,4 +35,22 @@ export async function startE2EServer(overrides: Partial<Config> = {}): Promise<E
       await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, 3000))]);
     },
   };
+}
+
+/** Waits until the user's row holds what the page saved (the page saves in the background). */
+export function untilUserRow(
+  server: E2EServer,
+  userId: number,
+  check: (row: typeof users.$inferSelect) => boolean,
+  what: string,
+) {
+  return until(
+    async () => {
+      const [row] = await server.deps.db.select().from(users).where(eq(users.id, userId));
+      return check(row);
+    },
+    10_000,
+    what,
+    50,
+  );
 }

@@ -8,28 +8,29 @@ export interface NavItem {
   children?: NavItem[];
 }
 
-const ALL: Role[] = ["SuperAdmin", "Admin", "Lead", "User"];
+const ALL = PERMISSIONS["dashboard.view"];
 
+// Each entry is shown to the roles the page it opens is guarded by (app/signed-in-area.tsx).
 export const NAV: NavItem[] = [
   { label: "menu.dashboard", href: "/dashboard", roles: ALL },
   {
     label: "menu.manageUsers",
-    roles: ["SuperAdmin", "Admin", "Lead"],
+    roles: PERMISSIONS["users.search"],
     children: [
-      { label: "menu.users", href: "/manage-users", roles: ["SuperAdmin", "Admin", "Lead"] },
-      { label: "menu.shifts", href: "/shift", roles: ["SuperAdmin", "Admin"] },
+      { label: "menu.users", href: "/manage-users", roles: PERMISSIONS["users.search"] },
+      { label: "menu.shifts", href: "/shift", roles: PERMISSIONS["shifts.manage"] },
     ],
   },
   {
     label: "menu.botKeys",
-    roles: ["SuperAdmin"],
+    roles: PERMISSIONS["botKeys.manage"],
     children: [
-      { label: "menu.gate", href: "/bot-keys/gate", roles: ["SuperAdmin"] },
-      { label: "menu.binance", href: "/bot-keys/binance", roles: ["SuperAdmin"] },
-      { label: "menu.houbi", href: "/bot-keys/houbi", roles: ["SuperAdmin"] },
+      { label: "menu.gate", href: "/bot-keys/gate", roles: PERMISSIONS["botKeys.manage"] },
+      { label: "menu.binance", href: "/bot-keys/binance", roles: PERMISSIONS["botKeys.manage"] },
+      { label: "menu.houbi", href: "/bot-keys/houbi", roles: PERMISSIONS["botKeys.manage"] },
     ],
   },
-  { label: "menu.profits", href: "/profit", roles: ["SuperAdmin", "Admin"] },
+  { label: "menu.profits", href: "/profit", roles: PERMISSIONS["profits.view"] },
   { label: "menu.audit", href: "/audit", roles: PERMISSIONS["audit.read"] },
   { label: "menu.btcChart", href: "/yahoo-finance", roles: ALL },
 ];
