@@ -258,19 +258,33 @@ Deno.test("list: ALL is every status's newest rows merged, on every page", async
   }
 });
 
+/**
+ * An Admin's pages of a username filter matching two owners ("desk_a", "desk_b"), whose rows
+ * `seedDesks` writes; the newest rows belong to someone else.
+ */
+async function assertDeskPages(
+  t: TestApp,
+  seedDesks: (ownerIds: number[]) => Promise<void>,
+  pages: number[],
+) {
+  const admin = await t.user("Admin");
+  const owners = [await t.user("User", "desk_a"), await t.user("User", "desk_b")];
+  const other = await t.user("User", "elsewhere");
+  await seedDesks(owners.map((o) => o.id));
+  await seed(t, other.id, 30, { status: "BUY" });
+  const desks = (r: { userId: number }) => r.userId !== other.id;
+  await assertPages(t, admin.token, "viewAll=true&username=desk_", desks, pages);
+}
+
 Deno.test("list: a username matching several owners pages their merged rows newest first", async () => {
   const t = await makeTestApp();
   try {
-    const admin = await t.user("Admin");
-    const owners = [await t.user("User", "desk_a"), await t.user("User", "desk_b")];
-    const other = await t.user("User", "elsewhere");
-    // Interleaved in time, and the newest rows belong to someone else.
-    for (let round = 0; round < 8; round++) {
-      await seed(t, owners[round % 2].id, 2, { status: round % 3 ? "BUY" : "DONE" });
-    }
-    await seed(t, other.id, 30, { status: "BUY" });
-    const desks = (r: { userId: number }) => r.userId !== other.id;
-    await assertPages(t, admin.token, "viewAll=true&username=desk_", desks, [1, 2, 4]);
+    // Interleaved in time.
+    await assertDeskPages(t, async (ids) => {
+      for (let round = 0; round < 8; round++) {
+        await seed(t, ids[round % 2], 2, { status: round % 3 ? "BUY" : "DONE" });
+      }
+    }, [1, 2, 4]);
   } finally {
     await t.close();
   }
@@ -309,13 +323,7 @@ Deno.test("list: a status beyond COUNT_CAP pages in list order, merged into ALL"
 Deno.test("list: several owners beyond COUNT_CAP page their merged rows in list order", async () => {
   const t = await makeTestApp();
   try {
-    const admin = await t.user("Admin");
-    const owners = [await t.user("User", "desk_a"), await t.user("User", "desk_b")];
-    const other = await t.user("User", "elsewhere");
-    await seedCapped(t, owners.map((o) => o.id));
-    await seed(t, other.id, 30, { status: "BUY" });
-    const desks = (r: { userId: number }) => r.userId !== other.id;
-    await assertPages(t, admin.token, "viewAll=true&username=desk_", desks, [1, 2, 60]);
+    await assertDeskPages(t, (ids) => seedCapped(t, ids), [1, 2, 60]);
   } finally {
     await t.close();
   }
