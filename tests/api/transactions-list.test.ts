@@ -329,6 +329,10 @@ Deno.test("list: several owners beyond COUNT_CAP page their merged rows in list 
   }
 });
 
+/** An Admin's query for btc_usdt up to a sell price (read from the pair's price index). */
+const range = (end: number) => `viewAll=true&pair=btc_usdt&sellPriceEnd=${end}`;
+const upTo = (end: number) => (r: { sellPrice: string }) => Number(r.sellPrice) <= end;
+
 Deno.test("list: a status only in ALL is counted as far as ALL's total needs", async () => {
   const t = await makeTestApp();
   try {
@@ -339,8 +343,6 @@ Deno.test("list: a status only in ALL is counted as far as ALL's total needs", a
     await t.deps.db.execute(sql`update transactions set status = (case
       when id % 10 < 5 then 'SELL' when id % 10 < 9 then 'DONE' else 'BUY' end)::transaction_status`);
     // A pair's range is read in price order, so rows not all read are not the newest.
-    const range = (end: number) => `viewAll=true&pair=btc_usdt&sellPriceEnd=${end}`;
-    const upTo = (end: number) => (r: { sellPrice: string }) => Number(r.sellPrice) <= end;
     await assertPages(t, admin.token, range(145), upTo(145), [1, 2, 60]);
     await assertPages(t, u.token, "", () => true, [1, 3]);
     // Fewer than COUNT_CAP in all: exact totals.
@@ -360,8 +362,6 @@ Deno.test("list: the newest rows outside a sell price range are stepped over", a
     // still, more than a probe reads, outside the ranges below.
     await seed(t, u.id, 5, { status: "BUY", sellPrice: () => "100" });
     await seed(t, u.id, 300, { status: "BUY", sellPrice: () => "1000" });
-    const range = (end: number) => `viewAll=true&pair=btc_usdt&sellPriceEnd=${end}`;
-    const upTo = (end: number) => (r: { sellPrice: string }) => Number(r.sellPrice) <= end;
     // BUY in the range: fewer than COUNT_CAP, then more.
     await assertPages(t, admin.token, range(110), upTo(110), [1, 2, 60]);
     await assertPages(t, admin.token, range(150), upTo(150), [1, 2, 60]);
