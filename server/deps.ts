@@ -10,6 +10,7 @@ import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
+import type { Engine } from "./engine/engine.ts";
 
 export interface Deps {
   config: Config;
@@ -40,4 +41,6 @@ export interface Deps {
   exchanges: Exchanges;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */
   realtime?: Realtime;
+  /** The engine part of this instance (feeds, bot worker, candles); absent with ROLES=api. */
+  engine?: Engine;
 }

@@ -126,17 +126,20 @@ export class BotWorker {
     const t = transactions;
     const still = and(eq(t.id, row.id), eq(t.status, row.status));
     try {
-      const result = await placeClose(this.deps, row, side);
-      const now = this.deps.clock.now();
-      const [done] = await this.deps.db.update(t).set({
-        status: "DONE",
-        filledPrice: result.filledPrice ?? price,
-        filledAt: now,
-        closeOrderId: result.orderId,
-        closingSince: null,
-        closeErrorAt: null,
-        updatedAt: now,
-      }).where(still).returning();
+      const done = await placeClose(this.deps, row, side, async (db, result) => {
+        const now = this.deps.clock.now();
+        // Only under this worker's claim: one released meanwhile (engine/claims.ts) is not ours.
+        const [done] = await db.update(t).set({
+          status: "DONE",
+          filledPrice: result.filledPrice ?? price,
+          filledAt: now,
+          closeOrderId: result.orderId,
+          closingSince: null,
+          closeErrorAt: null,
+          updatedAt: now,
+        }).where(and(still, eq(t.closingSince, row.closingSince!))).returning();
+        return done;
+      });
       if (!done) return false;
       const [owner] = await this.deps.db.select({ username: users.username }).from(users)
         .where(eq(users.id, row.userId));
