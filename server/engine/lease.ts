@@ -6,7 +6,8 @@
 // may have given the lock to another.
 //
 // The connection's application_name carries the engine's name, so anyone on the database (an
-// api-only instance's /api/health) can read who holds the lock from pg_locks.
+// api-only instance's /api/health) can read who holds the lock from pg_locks. Advisory locks are
+// per database: deployments on separate databases of one server do not meet.
 import postgres from "postgres";
 
 /** The advisory lock's key (one bigint; below 2^32, so pg_locks shows it as objid, classid 0). */
@@ -136,6 +137,7 @@ export async function activeEngine(sql: postgres.Sql): Promise<string | null> {
   const [row] = await sql`
     select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
     where l.locktype = 'advisory' and l.classid = 0 and l.objid::bigint = ${ENGINE_LOCK_KEY}::bigint
-      and l.objsubid = 1 and l.granted`;
+      and l.objsubid = 1 and l.granted
+      and l.database = (select oid from pg_database where datname = current_database())`;
   return row ? String(row.name).slice(APP_PREFIX.length) : null;
 }
