@@ -2,6 +2,7 @@
 import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { AppError } from "./errors.ts";
+import { logError } from "./log-error.ts";
 
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof AppError) {
@@ -9,13 +10,13 @@ export const onError: ErrorHandler = (err, c) => {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status >= 500) console.error(err);
+    if (status >= 500) logError(`${c.req.method} ${c.req.path}`, err);
     return c.json({ message: err.message || "Request failed" }, status);
   }
   if (err instanceof SyntaxError) {
     // A body that is not JSON never reaches the validators.
     return c.json({ message: "Malformed JSON body" }, 400);
   }
-  console.error(err);
+  logError(`${c.req.method} ${c.req.path}`, err);
   return c.json({ message: "Internal Server Error" }, 500);
 };
