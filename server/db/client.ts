@@ -4,6 +4,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
+import { retryConflicts } from "./faults.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -33,8 +34,15 @@ export async function openDatabase(
 
 function openPostgres(url: string, max = 20): Database {
   const sql = postgres(url, { max, onnotice: () => {} });
-  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  const db = retryTransactions(drizzlePostgres(sql, { schema }) as unknown as Db);
   return { db, kind: "postgres", sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/** A transaction PostgreSQL aborted as a deadlock or serialization victim runs again, whole. */
+function retryTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => retryConflicts(() => transaction(work, config));
+  return db;
 }
 
 export async function migrateDatabase(database: Database) {
