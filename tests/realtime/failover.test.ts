@@ -63,7 +63,7 @@ Deno.test({
           answers.push(res.status === 201 ? 201 : `${res.status} ${JSON.stringify(res.body)}`);
         }
       };
-      traders = [trader()];
+      traders = [trader(), trader(), trader()];
       const closedBy = async (since: Date) => {
         const [row] = await c.database.db.select({ n: sql<number>`count(*)::int` })
           .from(transactions).where(
