@@ -5,7 +5,7 @@ import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
+import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import type { Deps } from "./deps.ts";
 import { createKeyTransport } from "./keys/transport.ts";
 import { startRealtime } from "./realtime/realtime.ts";
@@ -51,7 +51,7 @@ const deps: Deps = {
   sessionCache: sessionCacheFor(config),
 };
 
-const seeded = apiOnly ? undefined : await seedFirstSuperAdmin(deps);
+const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
 const realtime = await startRealtime(deps);
 Object.assign(deps, { realtime, ...realtime.hooks });
 if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
@@ -63,13 +63,7 @@ Deno.serve({
   onListen: ({ port }) => {
     const where = `http://localhost:${port}/login`;
     console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
-    if (seeded?.password) {
-      console.log(
-        `First SuperAdmin created. Username: ${seeded.username}  Password: ${seeded.password}\n` +
-          "This password is shown only once: sign in, set up two-factor, then change it.",
-      );
-    } else if (seeded) {
-      console.log(`First SuperAdmin "${seeded.username}" created with ADMIN_PASSWORD.`);
-    }
+    const message = seededMessage(seeded);
+    if (message) console.log(message);
   },
 }, app.fetch);
