@@ -71,6 +71,8 @@ export const LIMITS = {
   selectBots: 100,
 } as const;
 
+export const NUMBER_OF_TRAN = `Must be a whole number from 1 to ${LIMITS.numberOfTran}`;
+
 /** A user's trading settings; Admin and above set them (see SELF_FIELDS for the exceptions). */
 export const tradingSettingsShape = {
   pair: z.string().trim().toLowerCase().refine((v) => !!findPair(v), "Unknown pair"),
@@ -82,7 +84,8 @@ export const tradingSettingsShape = {
   fraction: amount(LIMITS.fraction),
   isFull: z.boolean(),
   isRandom: z.boolean(),
-  numberOfTran: z.number().int("Must be a whole number").min(1).max(LIMITS.numberOfTran),
+  numberOfTran: z.number({ error: NUMBER_OF_TRAN }).int(NUMBER_OF_TRAN).min(1, NUMBER_OF_TRAN)
+    .max(LIMITS.numberOfTran, NUMBER_OF_TRAN),
   isAutoSpread: z.boolean(),
   selectBots: z.array(z.number().int().positive()).max(LIMITS.selectBots),
 };
