@@ -1,6 +1,7 @@
 // User input rules, shared by the server routes and the client forms: keep it free of server-only
 // imports (no drizzle, no Deno APIs).
 import { z } from "zod";
+import { idField } from "../core/input-rules.ts";
 import { passwordField } from "../auth/schema.ts";
 import { dec } from "../core/decimal.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.ts";
@@ -87,7 +88,7 @@ export const tradingSettingsShape = {
   numberOfTran: z.number({ error: NUMBER_OF_TRAN }).int(NUMBER_OF_TRAN).min(1, NUMBER_OF_TRAN)
     .max(LIMITS.numberOfTran, NUMBER_OF_TRAN),
   isAutoSpread: z.boolean(),
-  selectBots: z.array(z.number().int().positive()).max(LIMITS.selectBots),
+  selectBots: z.array(idField).max(LIMITS.selectBots),
 };
 
 /** Only Admin and above change these, on anyone. */
@@ -127,7 +128,7 @@ export const changeRoleSchema = z.object({ role: z.enum(ROLES) });
  * one: `{ userId: number, newPassword: string (min 6) }`. Every session of that user ends.
  */
 export const adminChangePasswordSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idField,
   newPassword: passwordField,
 });
 
