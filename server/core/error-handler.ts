@@ -5,7 +5,8 @@ import { AppError } from "./errors.ts";
 
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof AppError) {
-    return c.json({ message: err.message, code: err.code, field: err.field }, err.status);
+    const message = err.messageIn(c.req.header("accept-language"));
+    return c.json({ message, code: err.code, field: err.field }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
