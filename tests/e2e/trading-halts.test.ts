@@ -3,7 +3,8 @@ import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts
 import { startE2EServer } from "./support/server.ts";
 
 Deno.test({
-  name: "halts: an Admin halts trading from the controls page; another user's banner shows it at once",
+  name:
+    "halts: an Admin halts trading from the controls page; another user's banner shows it at once",
   ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
