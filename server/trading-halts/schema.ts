@@ -1,5 +1,6 @@
 // Input of the halt and limit routes; the client's forms use the same schemas (zod only here).
 import { z } from "zod";
+import { idField, idParam } from "../core/input-rules.ts";
 
 export const HALT_EXCHANGES = ["binance", "gate"] as const;
 export const REASON_MAX = 200;
@@ -14,7 +15,7 @@ const maxAmount = z.union([
 export const createHaltSchema = z.object({
   scope: z.enum(["all", "exchange", "user"]),
   exchange: z.enum(HALT_EXCHANGES).optional(),
-  userId: z.number().int().positive().optional(),
+  userId: idField.optional(),
   reason: z.string().trim().min(1, "Required").max(REASON_MAX),
   stopsClosing: z.boolean().default(false),
 }).superRefine((v, ctx) => {
@@ -28,10 +29,10 @@ export const createHaltSchema = z.object({
 
 export type CreateHaltInput = z.infer<typeof createHaltSchema>;
 
-export const haltIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const haltIdParamSchema = z.object({ id: idParam });
 
 export const setLimitSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idField,
   exchange: z.enum(HALT_EXCHANGES),
   maxPerOrder: maxAmount,
   maxPerDay: maxAmount,
@@ -40,7 +41,7 @@ export const setLimitSchema = z.object({
 export type SetLimitInput = z.infer<typeof setLimitSchema>;
 
 export const limitsQuerySchema = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: idParam.optional(),
 });
 
 /** A halt as the client sees it; times are epoch milliseconds. */
