@@ -4,6 +4,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { unavailableReason } from "../db/faults.ts";
 import { AppError } from "./errors.ts";
+import { logError } from "./log-error.ts";
 
 const idOf = (c: Context) => (c.get("requestId") as string | undefined) ?? "-";
 
@@ -34,7 +35,7 @@ export const onError: ErrorHandler = (err, c) => {
       code: "UNAVAILABLE",
     }, 503);
   }
-  console.error(`${idOf(c)} ${c.req.method} ${c.req.path} 500:`, err);
+  logError(`${idOf(c)} ${c.req.method} ${c.req.path} 500`, err);
   return c.json({ message: "Internal Server Error" }, 500);
 };
 
