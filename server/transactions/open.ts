@@ -11,6 +11,7 @@ import {
 } from "../exchanges/adapter.ts";
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { exchangeTitle } from "../keys/schema.ts";
+import { assertMayOpen } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
   type NewTransaction,
@@ -33,6 +34,7 @@ export interface OpenRequest {
 }
 
 export async function openTransaction(deps: Deps, req: OpenRequest) {
+  await assertMayOpen(deps, req.values);
   if (!req.credentials) return await insertTransaction(deps.database, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);

@@ -5,6 +5,7 @@ import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
 import "../users/messages.ts";
+import "../users/settings-messages.ts";
 import "../keys/messages.ts";
 import "../reports/messages.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
@@ -33,6 +34,12 @@ const MENU: MenuEntry[] = [
     label: (t) => t("menu.changePassword"),
     roles: ALL,
     modal: lazy(() => import("../auth/change-password-modal.tsx")),
+  },
+  {
+    key: "trading-settings",
+    label: (t) => t("settings.menu"),
+    roles: ALL,
+    modal: lazy(() => import("../users/trading-settings-modal.tsx")),
   },
   {
     key: "create-user",
