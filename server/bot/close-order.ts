@@ -1,36 +1,73 @@
 // The bot's closing order for one transaction, on the account that opened it, and its record.
-// On the paper exchange the fill and the record are one database transaction: a worker that dies
-// between them leaves neither, so its claim can be released and the row closed again
-// (engine/claims.ts) without filling twice.
-import { eq } from "drizzle-orm";
+//
+// On the paper exchange the fill and the DONE status are one statement, so a close either happened
+// whole or not at all: a worker killed mid-close, a deadlock victim or a database outage leaves the
+// row open with nothing moved, and it can go back to the queue at once. It runs only under the
+// worker's own claim, so a worker cut off while a standby engine took its claims over fills nothing. A live exchange's order and
+// its record are two writes in two systems; see worker.ts for what an unclear answer means there.
+import { and, eq } from "drizzle-orm";
 import { botAccountById } from "../bot-keys/accounts.ts";
-import { users } from "../db/schema.ts";
-import type { Db } from "../db/client.ts";
-import { executeRows, textQuery } from "../db/raw-rows.ts";
+import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { AccountRef, OrderRequest, OrderResult, PlannedFill } from "../exchanges/adapter.ts";
+import type {
+  AccountRef,
+  ExchangeAdapter,
+  OrderRequest,
+  OrderResult,
+  PlannedFill,
+} from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { missingKeysMessage } from "../keys/schema.ts";
 import { closeOrderId } from "../transactions/record.ts";
+import { transactionShape } from "../transactions/row-sql.ts";
+import type { Db } from "../db/client.ts";
+import { executeRows, textQuery } from "../db/raw-rows.ts";
 import type { TransactionRow } from "../transactions/view.ts";
 
-/** Failed before anything reached the exchange. */
-export class Refused extends Error {}
+/** Failed before anything reached the exchange: the row may go back to the queue. */
+export class Refused extends Error {
+  /** `quiet`: not the owner's to fix (the database failed); retried on the next tick untold. */
+  constructor(message: string, readonly quiet = false) {
+    super(message);
+  }
+}
 
-/** Writes the close once the order filled; undefined when the row was no longer this claim's. */
-export type RecordClose = (db: Db, result: OrderResult) => Promise<TransactionRow | undefined>;
-
-/** Places the closing order and records it; undefined when `record` found nothing to record. */
-export async function placeClose(
+/** The closed row; null when the row was no longer open in `row.status` (closed meanwhile). */
+export async function closeTransaction(
   deps: Deps,
   row: TransactionRow,
   side: "BUY" | "SELL",
-  record: RecordClose,
-): Promise<TransactionRow | undefined> {
+  price: string,
+): Promise<TransactionRow | null> {
+  const { adapter, account } = await resolve(deps, row);
+  const order: OrderRequest = {
+    pair: row.pair,
+    side,
+    type: "market",
+    quantity: row.quantity,
+    clientOrderId: closeOrderId(row.id),
+  };
+  if (adapter.inDatabase) return await closeInDatabase(deps, adapter, account, order, row, price);
+  const result = await adapter.placeOrder(account, order);
+  const [done] = await deps.db.update(transactions).set(doneValues(deps, result, price))
+    .where(stillOpen(row)).returning();
+  return done ?? null;
+}
+
+/** Whether the paper exchange closes this row (atomically: see the header). */
+export function closesInDatabase(deps: Deps, row: TransactionRow) {
+  try {
+    return !!deps.exchanges.adapter(row.exchange, kindOf(row.adapter)).inDatabase;
+  } catch {
+    return false;
+  }
+}
+
+async function resolve(deps: Deps, row: TransactionRow) {
   const exchange = row.exchange as "binance" | "gate";
   let account: AccountRef;
-  let adapter;
+  let adapter: ExchangeAdapter;
   try {
     // A bot key's transaction closes on that key's account (server/bot-keys/trade.ts).
     account = row.botKeyId ? await botAccountById(deps, row.botKeyId) : {
@@ -42,41 +79,78 @@ export async function placeClose(
     throw new Refused(err instanceof Error ? err.message : String(err));
   }
   if (!account.credentials) throw new Refused(missingKeysMessage(exchange));
-  const order: OrderRequest = {
-    pair: row.pair,
-    side,
-    type: "market",
-    quantity: row.quantity,
-    clientOrderId: closeOrderId(row.id),
-  };
-  if (adapter.inDatabase) {
-    return await fillAndRecord(deps, await adapter.inDatabase.plan(account, order), record);
+  return { adapter, account };
+}
+
+async function closeInDatabase(
+  deps: Deps,
+  adapter: ExchangeAdapter,
+  account: AccountRef,
+  order: OrderRequest,
+  row: TransactionRow,
+  price: string,
+) {
+  let planned: PlannedFill | undefined;
+  try {
+    planned = await adapter.inDatabase!.plan(account, order);
+    const { fill } = planned;
+    let n = fill.params.length;
+    const done = doneValues(deps, planned.result, price);
+    const text = `with ${fill.cte}, done as (update "transactions" set "status" = 'DONE',
+        "filled_price" = $${++n}::numeric, "filled_at" = $${++n}::timestamptz,
+        "close_order_id" = $${++n}, "closing_since" = null, "close_error_at" = null,
+        "updated_at" = $${n - 1}::timestamptz
+      from fill where "transactions"."id" = $${++n} and "transactions"."status" = $${++n}
+      returning ${transactionShape.select}) select * from done`;
+    const params = [
+      ...fill.params,
+      done.filledPrice,
+      done.filledAt.toISOString(),
+      done.closeOrderId,
+      row.id,
+      row.status,
+    ];
+    return await deps.db.transaction(async (tx) => {
+      // Only under this worker's own claim: one released meanwhile (a standby engine taking over,
+      // engine/claims.ts) and claimed again is another worker's to close. The row stays locked
+      // to the end, so nobody else's close of it runs meanwhile and the fill below is this one's.
+      const [mine] = await tx.select({ id: transactions.id }).from(transactions)
+        .where(and(stillOpen(row), eq(transactions.closingSince, row.closingSince!)))
+        .for("update");
+      if (!mine) return null;
+      const [filled] = await executeRows<Record<string, unknown>>(
+        tx as unknown as Db,
+        textQuery(text, params),
+      );
+      if (!filled) throw NOT_FILLED;
+      return transactionShape.read(filled);
+    });
+  } catch (err) {
+    if (err instanceof Refused) throw err;
+    // Asked only after the rollback: PGlite has one connection, which the transaction held.
+    if (err === NOT_FILLED) throw new Refused((await planned!.refusal()).message);
+    const quiet = !(err instanceof Error && err.name === "ExchangeError");
+    throw new Refused(err instanceof Error ? err.message : String(err), quiet);
   }
-  return await record(deps.db, await adapter.placeOrder(account, order));
 }
 
 const NOT_FILLED = Symbol("not filled");
 
-async function fillAndRecord(deps: Deps, planned: PlannedFill, record: RecordClose) {
-  const { cte, params } = planned.fill;
-  try {
-    return await deps.db.transaction(async (tx) => {
-      // The record first: it locks the row, so a second worker's close of it waits, then records
-      // nothing and fills nothing.
-      const done = await record(tx as unknown as Db, planned.result);
-      if (!done) return undefined;
-      const [{ filled }] = await executeRows<{ filled: number }>(
-        tx as unknown as Db,
-        textQuery(`with ${cte} select count(*)::int as "filled" from fill`, params),
-      );
-      if (!filled) throw NOT_FILLED;
-      return done;
-    });
-  } catch (err) {
-    // Asked only after the rollback: PGlite has one connection, which the transaction held.
-    if (err === NOT_FILLED) throw await planned.refusal();
-    throw err;
-  }
+function doneValues(deps: Deps, result: OrderResult, price: string) {
+  const now = deps.clock.now();
+  return {
+    status: "DONE" as const,
+    filledPrice: result.filledPrice ?? price,
+    filledAt: now,
+    closeOrderId: result.orderId,
+    closingSince: null,
+    closeErrorAt: null,
+    updatedAt: now,
+  };
+}
+
+export function stillOpen(row: TransactionRow) {
+  return and(eq(transactions.id, row.id), eq(transactions.status, row.status));
 }
 
 async function ownerCredentials(deps: Deps, userId: number, exchange: "binance" | "gate") {
