@@ -6,10 +6,12 @@
 // (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row, and the
 // final UPDATE needs the status still open, so a row becomes DONE once. The closing order's
 // clientOrderId is tx<id>c.
-// - The exchange refused the order (4xx, paper, no keys): nothing was placed; the claim is released
-//   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR).
-// - No clear answer (network, 5xx, timeout), or a claim older than CLAIM_TIMEOUT_MS (its worker
-//   died between placing and recording): the order may exist. Sending it again could sell twice
+// - The exchange refused the order (4xx, paper, no keys), or its answer was lost and the lookup by
+//   client order id found none: nothing was placed; the claim is released and the row retried
+//   after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR). A lost answer whose lookup
+//   found the fill records it like any other.
+// - The exchange could not be asked at all (InDoubtError), or a claim older than CLAIM_TIMEOUT_MS
+//   (its worker died between placing and recording): the order may exist. Sending it again could sell twice
 //   (Binance and Gate accept a reused client id once the first order is filled), so the row is left
 //   claimed and its owner told once to check the exchange and set the status by hand; set-status
 //   and set-done release it.
@@ -17,6 +19,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-or
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
+import { InDoubtError } from "../exchanges/in-doubt.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import { closeOrderId } from "../transactions/record.ts";
@@ -143,9 +146,10 @@ export class BotWorker {
       this.deps.onTransactionChanged?.(toTransactionView(done, owner?.username ?? ""));
       return true;
     } catch (err) {
+      // placeOrFind looked up any order whose answer was lost: an ExchangeError other than
+      // InDoubtError is the exchange's clear refusal.
       const refused = err instanceof Refused ||
-        (err instanceof ExchangeError &&
-          (err.exchange === "paper" || (!!err.status && err.status >= 400 && err.status < 500)));
+        (err instanceof ExchangeError && !(err instanceof InDoubtError));
       const message = err instanceof Error ? err.message : String(err);
       // A refusal releases the claim; an unclear answer keeps it for a person to resolve.
       await this.deps.db.update(t).set({
