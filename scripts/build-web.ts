@@ -1,4 +1,6 @@
 // Builds the client when web/dist is missing or older than any client or shared source.
+import { precompress } from "./precompress.ts";
+
 const root = new URL("..", import.meta.url).pathname;
 const dist = `${root}web/dist/index.html`;
 
@@ -37,6 +39,7 @@ export async function buildWebIfStale(force = false) {
     stderr: "inherit",
   }).output();
   if (code !== 0) throw new Error("The web client build failed.");
+  console.log(`Compressed ${await precompress(`${root}web/dist`)} files (brotli and gzip).`);
 }
 
 if (import.meta.main) await buildWebIfStale(Deno.args.includes("--force"));

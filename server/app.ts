@@ -1,17 +1,21 @@
 // Builds the whole app from its parts. Tests call createApp(deps).request(...) with no port.
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { auditRoutes } from "./audit/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { botKeyRoutes } from "./bot-keys/routes.ts";
 import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./core/env.ts";
 import { onError } from "./core/error-handler.ts";
+import { limitBodies } from "./core/body-limit.ts";
+import { noStore, securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import { feedHealth } from "./market/market.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
+import { tradingHaltRoutes } from "./trading-halts/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
@@ -33,13 +37,19 @@ export function createApi(deps: Deps) {
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
     .route("/", botKeyRoutes(deps))
+    .route("/", tradingHaltRoutes(deps))
     .route("/", realtimeRoutes(deps));
 }
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use("*", securityHeaders(deps.config.TRUST_PROXY));
+  app.use("*", limitBodies());
   app.use("*", clientIp(deps.config.TRUST_PROXY));
+  app.use("/api/*", noStore);
+  // JSON answers gzipped (a 10-row list: 17 KB -> 1 KB); CSV streams stay as they are.
+  app.use("/api/*", compress({ contentTypeFilter: /^application\/json/ }));
   app.route("/api", createApi(deps));
   let openApi: ReturnType<typeof buildOpenApi> | undefined;
   app.get("/api/openapi.json", requireAuth(deps), (c) => c.json(openApi ??= buildOpenApi(app)));

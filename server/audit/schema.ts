@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { idParam } from "../core/input-rules.ts";
 import { emptyToUndefined, pageShape } from "../users/schema.ts";
 import { AUDIT_ACTIONS } from "./actions.ts";
 
 const optionalId = z.preprocess(
   emptyToUndefined,
-  z.coerce.number().int().positive().optional(),
+  idParam.optional(),
 );
 
 export const auditQuerySchema = z.object({

@@ -1,6 +1,7 @@
 // Bot key payloads and queries (spec sections 3, 5 and 7 "Bot keys"). Free of server-only imports:
 // the client's forms import these.
 import { z } from "zod";
+import { idParam } from "../core/input-rules.ts";
 
 /** The exchanges a bot key can be stored for: the sidebar's Gate, Binance and Houbi. */
 export const BOT_KEY_EXCHANGES = ["gate", "binance", "houbi"] as const;
@@ -57,7 +58,7 @@ export const searchBotKeysQuerySchema = z.object({
 
 export type SearchBotKeysQuery = z.infer<typeof searchBotKeysQuerySchema>;
 
-export const botKeyIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const botKeyIdParamSchema = z.object({ id: idParam });
 
 /** GET /bot-key/bot-balance/{id}: when given, the exchange must be the key's own. */
 export const botBalanceQuerySchema = z.object({ exchange: optional(botKeyExchangeSchema) });

@@ -15,13 +15,14 @@
 //   (Binance and Gate accept a reused client id once the first order is filled), so the row is left
 //   claimed and its owner told once to check the exchange and set the status by hand; set-status
 //   and set-done release it.
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
 import { InDoubtError } from "../exchanges/in-doubt.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
 import { exchangeTitle } from "../keys/schema.ts";
+import { closingHalts } from "../trading-halts/guard.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
 import { placeClose, Refused } from "./close-order.ts";
@@ -89,8 +90,11 @@ export class BotWorker {
     const price = this.market().feed(exchange).price(pair);
     if (!price) return 0;
     await this.flagInterrupted(exchange, pair);
+    // Halts stop opening; only those that say so stop the closing orders too.
+    const halted = await closingHalts(this.deps, exchange);
+    if (halted.all) return 0;
     let closed = 0;
-    for (const row of await this.claim(exchange, pair, price)) {
+    for (const row of await this.claim(exchange, pair, price, halted.users)) {
       if (await this.close(row, price)) closed++;
     }
     return closed;
@@ -105,7 +109,7 @@ export class BotWorker {
     return new Date(this.deps.clock.now().getTime() - ms);
   }
 
-  private async claim(exchange: MarketExchange, pair: Pair, price: string) {
+  private async claim(exchange: MarketExchange, pair: Pair, price: string, haltedUsers: number[]) {
     const t = transactions;
     const reached = or(
       and(eq(t.status, "BUY"), eq(t.useBot, "buy_sell"), lte(t.sellPrice, price)),
@@ -115,7 +119,13 @@ export class BotWorker {
       isNull(t.closingSince),
       or(isNull(t.closeErrorAt), lt(t.closeErrorAt, this.ago(RETRY_AFTER_MS))),
     );
-    const open = and(eq(t.exchange, exchange), eq(t.pair, pair), reached, free);
+    const open = and(
+      eq(t.exchange, exchange),
+      eq(t.pair, pair),
+      reached,
+      free,
+      haltedUsers.length ? notInArray(t.userId, haltedUsers) : undefined,
+    );
     const due = this.deps.db.select({ id: t.id }).from(t).where(open).orderBy(asc(t.id))
       .limit(BATCH).for("update", { skipLocked: true });
     return await this.deps.db.update(t).set({ closingSince: this.deps.clock.now() })

@@ -1,21 +1,46 @@
-// Maps every thrown error to a response in one place. Only 5xx are logged with a stack.
-import type { ErrorHandler } from "hono";
+// Maps every thrown error to a response in one place. Only 5xx are logged, one line each with
+// the request id; a stack only for the unexpected ones (a database outage would print thousands).
+import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { unavailableReason } from "../db/faults.ts";
 import { AppError } from "./errors.ts";
+import { logError } from "./log-error.ts";
+
+const idOf = (c: Context) => (c.get("requestId") as string | undefined) ?? "-";
 
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof AppError) {
-    return c.json({ message: err.message, code: err.code, field: err.field }, err.status);
+    if (err.status >= 500) {
+      console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
+    }
+    const message = err.messageIn(c.req.header("accept-language"));
+    return c.json({ message, code: err.code, field: err.field }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status >= 500) console.error(err);
+    if (status >= 500) {
+      console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${status}: ${err.message}`);
+    }
     return c.json({ message: err.message || "Request failed" }, status);
   }
   if (err instanceof SyntaxError) {
     // A body that is not JSON never reaches the validators.
     return c.json({ message: "Malformed JSON body" }, 400);
   }
-  console.error(err);
+  const reason = unavailableReason(err);
+  if (reason) {
+    console.error(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${reason}: ${oneLine(err)}`);
+    c.header("Retry-After", "1");
+    return c.json({
+      message: `Service unavailable: ${reason}. Please try again.`,
+      code: "UNAVAILABLE",
+    }, 503);
+  }
+  logError(`${idOf(c)} ${c.req.method} ${c.req.path} 500`, err);
   return c.json({ message: "Internal Server Error" }, 500);
 };
+
+function oneLine(err: unknown) {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return (cause instanceof Error ? cause.message : String(cause)).split("\n")[0];
+}

@@ -2,13 +2,15 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
+import { withoutNul } from "./input-rules.ts";
 import { tagRoute } from "./route-meta.ts";
 
 export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
-  const middleware = zValidator(target, schema, (result, c) => {
+  // A NUL is refused in every text of every target, whatever the route's own schema says.
+  const middleware = zValidator(target, withoutNul(schema), (result, c) => {
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.join(".");

@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
+import { retryConflicts } from "./faults.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -31,8 +32,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; max?:
 
 function openPostgres(url: string, max = 20): Database {
   const sql = postgres(url, { max, onnotice: () => {} });
-  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  const db = retryTransactions(drizzlePostgres(sql, { schema }) as unknown as Db);
   return { db, kind: "postgres", sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/** A transaction PostgreSQL aborted as a deadlock or serialization victim runs again, whole. */
+function retryTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => retryConflicts(() => transaction(work, config));
+  return db;
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {

@@ -5,6 +5,7 @@ import { getTableColumns, getTableName, type SQL, type Table } from "drizzle-orm
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Db } from "./client.ts";
+import { retryConflicts } from "./faults.ts";
 
 /** The rows of a drizzle query run as it is: postgres.js answers an array, PGlite `{ rows }`. */
 export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -26,11 +27,14 @@ export async function textRows<T>(
   text: string,
   params: unknown[],
 ): Promise<T[]> {
-  if (database.sql) {
+  const sql = database.sql;
+  if (sql) {
     // `simple: false`: without it, postgres.js sends a statement without parameters as a simple
     // query, which PostgreSQL plans afresh every time.
     const options = { prepare: true, simple: false };
-    return await database.sql.unsafe(text, params as never[], options) as unknown as T[];
+    return await retryConflicts(() =>
+      sql.unsafe(text, params as never[], options)
+    ) as unknown as T[];
   }
   const client = (database.db as unknown as { $client: PGlite }).$client;
   return (await client.query<T>(text, params)).rows;

@@ -301,3 +301,30 @@ export const candles = pgTable("candles", {
   close: money("close").notNull(),
   volume: money("volume").notNull().default("0"),
 }, (t) => [primaryKey({ columns: [t.exchange, t.pair, t.openTime] })]);
+
+export const HALT_SCOPES = ["all", "exchange", "user"] as const;
+
+/** A stop on new orders (server/trading-halts/): active until releasedAt is set. */
+export const tradingHalts = pgTable("trading_halts", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  scope: text("scope", { enum: HALT_SCOPES }).notNull(),
+  exchange: exchangeEnum("exchange"),
+  userId: integer("user_id").references(() => users.id),
+  reason: text("reason").notNull(),
+  /** Also stops the bot worker's closing orders; by default only opening stops. */
+  stopsClosing: boolean("stops_closing").notNull().default(false),
+  createdBy: integer("created_by").notNull().references(() => users.id),
+  createdAt: createdAt(),
+  releasedBy: integer("released_by").references(() => users.id),
+  releasedAt: timestamp("released_at", { withTimezone: true }),
+}, (t) => [index("trading_halts_active").on(t.id).where(sql`${t.releasedAt} is null`)]);
+
+/** An Admin's caps on one user's orders on one exchange, in the quote currency. */
+export const tradingLimits = pgTable("trading_limits", {
+  userId: integer("user_id").notNull().references(() => users.id),
+  exchange: exchangeEnum("exchange").notNull(),
+  maxPerOrder: money("max_per_order"),
+  maxPerDay: money("max_per_day"),
+  updatedBy: integer("updated_by").references(() => users.id),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.exchange] })]);

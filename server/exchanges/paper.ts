@@ -2,8 +2,8 @@
 // its own price (waiting for the market to reach it is the bot worker's job). Balances live in
 // paper_balances per account and never go negative. No fees.
 //
-// An order is one statement (FILL_CTE): the debit, guarded by the balance, and the credit, which
-// happens only if the debit did. Opening a transaction runs that statement with the transaction's
+// An order is one statement (FILL_CTE): both balance rows locked in one fixed order, the debit,
+// guarded by the balance, and the credit, which happens only if the debit did. Opening a transaction runs that statement with the transaction's
 // insert (DatabaseOrders), so a paper fill never exists without its record.
 //
 // Funding: the first time an account is used it is credited PAPER_START_BALANCES (one row per
@@ -34,9 +34,17 @@ export function parseStartBalances(text: string): Record<string, string> {
 /**
  * $1 account, $2 asset paid, $3 amount paid, $4 asset received, $5 amount received; the order's
  * record (fill_order): $6 client order id, $7 pair, $8 side, $9 quantity, $10 price.
+ *
+ * `locked` takes both balance rows in asset order before the debit touches either: a BUY pays the
+ * quote and a SELL the base, so locking "paid, then received" let a BUY and a SELL on one account
+ * each hold the row the other waited for (a deadlock). The debit reads `locked` in its WHERE, an
+ * init plan that runs before the debit locks anything.
  */
-const FILL_CTE = `fill as (update "paper_balances" set "free" = "free" - $3::numeric
-    where "account" = $1 and "asset" = $2 and "free" >= $3::numeric returning "account"),
+const FILL_CTE = `locked as (select "asset" from "paper_balances"
+    where "account" = $1 and "asset" in ($2, $4) order by "asset" for update),
+  fill as (update "paper_balances" set "free" = "free" - $3::numeric
+    where "account" = $1 and "asset" = $2 and "free" >= $3::numeric
+      and (select count(*) from locked) >= 0 returning "account"),
   fill_credit as (insert into "paper_balances" ("account", "asset", "free")
     select "account", $4, $5::numeric from fill
     on conflict ("account", "asset")

@@ -1,6 +1,7 @@
 // The user exchange-key fields of spec section 3 and which pair of them trades on each exchange.
 // Shared with the client's key form.
 import { z } from "zod";
+import { idField } from "../core/input-rules.ts";
 
 export const USER_KEY_FIELDS = [
   "gateKeyV2",
@@ -41,7 +42,7 @@ export const updateBotKeySchema = z.object({
   /** The /Summaries/hash value the fields were encrypted under; optional. */
   hash: z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional(),
   /** Whose keys; the caller's own when absent. */
-  userId: z.number().int().positive().optional(),
+  userId: idField.optional(),
 });
 
 export type UpdateBotKeyInput = z.infer<typeof updateBotKeySchema>;

@@ -2,6 +2,7 @@
 // becomes one chunk. While a chunk goes out, the next page is already being read (the database
 // and this process work at once), so at most two pages are ever held: memory does not grow with
 // the number of rows.
+import { logError } from "../core/log-error.ts";
 import { type CsvColumn, csvHeader, csvRows } from "./csv.ts";
 
 export interface Page<Row, Cursor> {
@@ -42,7 +43,7 @@ export async function csvStream<Row, Cursor>(
         if (!pending) controller.close();
       } catch (err) {
         // Headers are gone: all that is left is to cut the download short and log why.
-        console.error("CSV report failed mid-stream:", err);
+        logError("CSV report failed mid-stream", err);
         controller.error(err);
       }
     },

@@ -1,12 +1,13 @@
 // Report request rules, shared by the server routes and the client's report modals: no
 // server-only imports here.
 import { z } from "zod";
+import { timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds as a number or a string of digits (query parameters arrive as strings). */
 export const epochMsField = z.union([z.number(), z.string().trim().regex(/^\d+$/)], {
   error: "Must be a time in epoch milliseconds",
 }).transform(Number).pipe(
-  z.number().int("Must be a time in epoch milliseconds").min(0).max(8.64e15),
+  timeMsField("Must be a time in epoch milliseconds"),
 );
 
 const startBeforeEnd = { message: "start must not be after end", path: ["end"] };

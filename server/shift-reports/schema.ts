@@ -1,6 +1,7 @@
 // Shift report input rules (spec section 5), shared by the server routes and the client's Shift
 // Report form: no server-only imports here.
 import { z } from "zod";
+import { idParam } from "../core/input-rules.ts";
 import { dec } from "../core/decimal.ts";
 
 export const SHIFT_AMOUNT_FIELDS = [
@@ -54,7 +55,7 @@ export const shiftReportUpdateSchema = z.object({
   >,
 });
 
-export const shiftReportIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const shiftReportIdParamSchema = z.object({ id: idParam });
 
 export type ShiftReportInput = z.input<typeof shiftReportSchema>;
 export type ShiftReportValues = z.output<typeof shiftReportSchema>;

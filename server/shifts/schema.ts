@@ -1,17 +1,18 @@
 // Shift input rules, shared by the server routes and the client's shift form: no server-only
 // imports here.
 import { z } from "zod";
+import { idField, idParam, timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds, or an ISO date-time the client's date picker may send. */
 export const instantField = z.union([
-  z.number().int().min(0).max(8.64e15),
+  timeMsField("Must be a time (epoch milliseconds or ISO date-time)"),
   z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
 ], { error: "Must be a time (epoch milliseconds or ISO date-time)" });
 
 export const intervalField = z.number({ error: "Required" }).int("Whole hours only")
   .min(0, "Between 0 and 24 hours").max(24, "Between 0 and 24 hours");
 
-export const shiftUsersField = z.array(z.number().int().positive()).max(500)
+export const shiftUsersField = z.array(idField).max(500)
   .transform((ids) => [...new Set(ids)]);
 
 /** The viewer's offset east of UTC in minutes (the negated Date#getTimezoneOffset()). */
@@ -36,7 +37,7 @@ export const shiftListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export const shiftIdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const shiftIdParamSchema = z.object({ id: idParam });
 
 export type ShiftCreateInput = z.input<typeof shiftCreateSchema>;
 export type ShiftUpdateInput = z.input<typeof shiftUpdateSchema>;

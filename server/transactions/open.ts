@@ -12,6 +12,7 @@ import {
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { exchangeTitle } from "../keys/schema.ts";
+import { assertMayOpen } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
   type NewTransaction,
@@ -34,6 +35,7 @@ export interface OpenRequest {
 }
 
 export async function openTransaction(deps: Deps, req: OpenRequest) {
+  await assertMayOpen(deps, req.values);
   if (!req.credentials) return await insertTransaction(deps.database, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);

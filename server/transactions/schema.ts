@@ -1,5 +1,6 @@
 // Transaction payloads and queries (spec sections 3 and 7). The client imports these.
 import { z } from "zod";
+import { bigIdParam, idParam } from "../core/input-rules.ts";
 import { Decimal } from "../core/decimal.ts";
 import { BOT_MODES, EXCHANGES, TRANSACTION_STATUSES } from "../db/enums.ts";
 
@@ -34,7 +35,7 @@ export const createTransactionSchema = z.object({
   amount: decimalField,
   buyPrice: decimalField,
   sellPrice: decimalField,
-  userId: optional(z.coerce.number().int().positive()),
+  userId: optional(idParam),
   quantity: optional(decimalField),
   useBot: z.enum(BOT_MODES),
   spread: optional(decimalField),
@@ -87,7 +88,7 @@ export const generateDoneSchema = z.object({
   amount: decimalField,
   buyPrice: decimalField,
   sellPrice: decimalField,
-  userId: z.coerce.number().int().positive(),
+  userId: idParam,
   quantity: optional(decimalField),
   callId: optional(callIdSchema),
 });
@@ -110,8 +111,8 @@ export type UpdateTransactionInput = z.infer<typeof updateTransactionSchema>;
 
 /** PATCH /transaction/set-done. */
 export const setDoneSchema = z.object({
-  ids: z.array(z.coerce.number().int().positive()).min(1).max(500),
+  ids: z.array(bigIdParam).min(1).max(500),
 });
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: bigIdParam });
 export const setStatusParamSchema = idParamSchema.extend({ status: statusSchema });

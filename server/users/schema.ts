@@ -1,6 +1,7 @@
 // User input rules, shared by the server routes and the client forms: keep it free of server-only
 // imports (no drizzle, no Deno APIs).
 import { z } from "zod";
+import { idField } from "../core/input-rules.ts";
 import { passwordField } from "../auth/schema.ts";
 import { dec } from "../core/decimal.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.ts";
@@ -84,7 +85,7 @@ export const tradingSettingsShape = {
   isRandom: z.boolean(),
   numberOfTran: z.number().int("Must be a whole number").min(1).max(LIMITS.numberOfTran),
   isAutoSpread: z.boolean(),
-  selectBots: z.array(z.number().int().positive()).max(LIMITS.selectBots),
+  selectBots: z.array(idField).max(LIMITS.selectBots),
 };
 
 /** Only Admin and above change these, on anyone. */
@@ -111,7 +112,7 @@ export const changeRoleSchema = z.object({ role: z.enum(ROLES) });
  * one: `{ userId: number, newPassword: string (min 6) }`. Every session of that user ends.
  */
 export const adminChangePasswordSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idField,
   newPassword: passwordField,
 });
 

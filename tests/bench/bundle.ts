@@ -1,44 +1,91 @@
-// The JavaScript a phone downloads to show /login: the entry chunk, its static imports, and the
-// login page's lazy chunk with its own. Read from the Vite manifest of web/dist, gzipped here.
-import { gzipSync } from "node:zlib";
+// Bytes on the wire for a phone's first visit: /login signed out, and /dashboard signed in with an
+// empty cache. Chromium loads each page from the real app serving web/dist; every response's
+// encoded size (headers and compressed body, as the network carried it) is summed from the
+// DevTools protocol. Held to half of FreqUI's 351 KB each.
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openTrading } from "../e2e/support/browser.ts";
+import { startE2EServer } from "../e2e/support/server.ts";
 
-const LIMIT_KB = 150;
-const dist = new URL("../../web/dist/", import.meta.url).pathname;
+const LIMIT_KB = 175;
+const SESSION_KEY = "gatebot.session";
+/** BUNDLE_VERBOSE=1 lists every response's size, to see what a page's bytes are made of. */
+const VERBOSE = Deno.env.has("BUNDLE_VERBOSE");
 
-interface Chunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-  src?: string;
-}
-
-export async function loginRouteKb(): Promise<{ kb: number; files: string[] }> {
-  const manifest: Record<string, Chunk> = JSON.parse(
-    await Deno.readTextFile(`${dist}.vite/manifest.json`),
-  );
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const dep of manifest[key].imports ?? []) visit(dep);
-  };
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
-  visit(entry);
-  visit(Object.keys(manifest).find((k) => k.endsWith("auth/login-page.tsx"))!);
+/** Loads `url` in a fresh context (optionally signed in) and sums the bytes received. */
+async function wireBytes(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<void>,
+  session?: string,
+) {
+  const origin = new URL(url).origin;
+  const context = await browser.newContext({
+    storageState: session
+      ? {
+        cookies: [],
+        origins: [{ origin, localStorage: [{ name: SESSION_KEY, value: session }] }],
+      }
+      : undefined,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   let bytes = 0;
-  const files = [...seen].map((k) => manifest[k].file);
-  for (const file of files) bytes += gzipSync(await Deno.readFile(`${dist}${file}`)).length;
-  return { kb: bytes / 1024, files };
+  let requests = 0;
+  const urls = new Map<string, string>();
+  cdp.on("Network.responseReceived", (e) => urls.set(e.requestId, e.response.url));
+  cdp.on("Network.loadingFinished", (e) => {
+    if (VERBOSE) console.log(`  ${e.encodedDataLength} B ${urls.get(e.requestId)}`);
+    bytes += e.encodedDataLength;
+    requests++;
+  });
+  await page.goto(url);
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  await context.close();
+  return { kb: bytes / 1024, requests };
 }
 
 export async function run() {
-  const { kb, files } = await loginRouteKb();
-  const ok = kb < LIMIT_KB;
-  console.log(
-    `login route JavaScript: ${kb.toFixed(1)} KB gzipped in ${files.length} files ` +
-      `(limit ${LIMIT_KB} KB) ${ok ? "OK" : "OVER"}`,
-  );
-  return ok;
+  const server = await startE2EServer();
+  const browser = await launchBrowser();
+  try {
+    const login = await wireBytes(
+      browser,
+      `${server.baseUrl}/login`,
+      (page) => page.getByTestId("login-username").waitFor(),
+    );
+    const lead = await server.user("Lead");
+    const signIn = await browser.newPage();
+    await openTrading(signIn, server, lead);
+    const session = await signIn.evaluate((key) => localStorage.getItem(key)!, SESSION_KEY);
+    await signIn.close();
+    const dashboard = await wireBytes(
+      browser,
+      `${server.baseUrl}/dashboard`,
+      (page) => page.getByTestId("live-price").getByText("$").waitFor(),
+      session,
+    );
+    let ok = true;
+    for (
+      const [name, { kb, requests }] of [["/login", login], [
+        "/dashboard (first load, Lead)",
+        dashboard,
+      ]] as const
+    ) {
+      const within = kb <= LIMIT_KB;
+      ok &&= within;
+      console.log(
+        `${name}: ${kb.toFixed(1)} KB on the wire in ${requests} responses ` +
+          `(limit ${LIMIT_KB} KB) ${within ? "OK" : "OVER"}`,
+      );
+    }
+    return ok;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
 }
 
 if (import.meta.main) Deno.exit((await run()) ? 0 : 1);

@@ -5,6 +5,11 @@ import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
 import { theme } from "./app/theme.ts";
 import "./app/common-messages.ts";
+import { config as zodConfig } from "zod";
+
+// The server's CSP allows no eval: zod would probe for it (a violation report each load) before
+// falling back to what jitless does anyway.
+zodConfig({ jitless: true });
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

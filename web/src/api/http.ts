@@ -1,4 +1,5 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
+import { locale } from "../i18n/index.ts";
 import { session, signOut } from "../session/store.ts";
 
 export class ApiError extends Error {
@@ -34,7 +35,8 @@ function messageOf(body: unknown, fallback: string): string {
 }
 
 export async function request(method: string, path: string, opts: RequestOptions = {}) {
-  const headers: Record<string, string> = {};
+  // Messages the server words itself (a halt's refusal) come in the language the user chose.
+  const headers: Record<string, string> = { "accept-language": locale.lang };
   const token = opts.token ?? session.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";

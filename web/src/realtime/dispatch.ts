@@ -3,6 +3,7 @@ import type { ServerMessage } from "../../../server/realtime/protocol.ts";
 import { receiveCall, resumeActiveCall } from "../calls/actions.ts";
 import { showTradeError } from "../calls/store.ts";
 import { signOut } from "../session/store.ts";
+import { loadHalts } from "../trading-halts/store.ts";
 import { setPrice } from "../trading/market-store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { debounce } from "./debounce.ts";
@@ -15,6 +16,8 @@ export const reloadSoon = debounce(() => void reloadTransactions(), SOCKET_DEBOU
 export function handleServerMessage(msg: ServerMessage) {
   switch (msg.type) {
     case "joined":
+      // A reconnect may have missed a halt's change.
+      void loadHalts();
       return void resumeActiveCall();
     case "call":
       return void receiveCall(msg.call);
@@ -31,6 +34,8 @@ export function handleServerMessage(msg: ServerMessage) {
       return reloadSoon();
     case "price":
       return setPrice(msg.exchange, msg.prices);
+    case "trading-halts-changed":
+      return void loadHalts();
     case "logout":
       return signOut();
     default:

@@ -1,0 +1,69 @@
+// The one way errors reach the log. A failed query carries its parameters (a new user's password
+// hash, a sealed key, a token's digest): each is named by its column from the statement and
+// withheld when the name says secret; one whose column cannot be told is withheld too.
+const SECRET_NAME = /pass|hash|token|secret|key|totp|code|sign|otp|cookie|auth/i;
+const WITHHELD = "[redacted]";
+
+interface QueryError extends Error {
+  query: string;
+  params: unknown[];
+}
+
+const isQueryError = (err: Error): err is QueryError =>
+  typeof (err as Partial<QueryError>).query === "string" &&
+  Array.isArray((err as Partial<QueryError>).params);
+
+/** The column each $n of a statement is compared with or inserted into, when it can be told. */
+export function paramColumns(query: string): Map<number, string> {
+  const names = new Map<number, string>();
+  // "col" = $1, "table"."col" <= $2, "col" in ($3, $4)
+  for (const m of query.matchAll(/"(\w+)"\s*(?:=|<>|<=|>=|<|>|in \()\s*((?:\$\d+(?:,\s*)?)+)/gi)) {
+    for (const n of m[2].matchAll(/\$(\d+)/g)) names.set(Number(n[1]), m[1]);
+  }
+  // insert into "t" ("a", "b") values ($1, $2), ($3, $4)
+  const insert = /insert into "\w+" \(([^)]*)\) values (.*)/is.exec(query);
+  if (insert) {
+    const columns = [...insert[1].matchAll(/"(\w+)"/g)].map((c) => c[1]);
+    for (const row of insert[2].matchAll(/\(([^()]*)\)/g)) {
+      row[1].split(",").forEach((cell, i) => {
+        const n = /\$(\d+)/.exec(cell);
+        if (n && columns[i]) names.set(Number(n[1]), columns[i]);
+      });
+    }
+  }
+  return names;
+}
+
+/** A copy of a plain value with every secret-named field withheld. */
+export function redactFields(value: unknown, depth = 0): unknown {
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => redactFields(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map((
+      [k, v],
+    ) => [k, SECRET_NAME.test(k) ? WITHHELD : redactFields(v, depth + 1)]),
+  );
+}
+
+/** The error as loggable text: message, query with its parameters by column, stack, cause. */
+export function describeError(err: unknown, depth = 0): string {
+  if (!(err instanceof Error)) return JSON.stringify(redactFields(err)) ?? String(err);
+  const lines: string[] = [];
+  if (isQueryError(err)) {
+    const columns = paramColumns(err.query);
+    const params = err.params.map((p, i) => {
+      const column = columns.get(i + 1);
+      return column && !SECRET_NAME.test(column) ? `${column}=${JSON.stringify(p)}` : WITHHELD;
+    });
+    lines.push(`${err.name}: failed query: ${err.query}`, `params: ${params.join(", ")}`);
+  } else lines.push(`${err.name}: ${err.message}`);
+  lines.push(...(err.stack?.split("\n").filter((l) => /^\s+at /.test(l)) ?? []));
+  if (err.cause !== undefined && depth < 3) {
+    lines.push(`caused by ${describeError(err.cause, depth + 1)}`);
+  }
+  return lines.join("\n");
+}
+
+export function logError(context: string, err: unknown) {
+  console.error(`${context}: ${describeError(err)}`);
+}

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { precompress } from "../../scripts/precompress.ts";
+import { makeTestApp } from "../support/test-app.ts";
+
+const SCRIPT = `console.log(${JSON.stringify("x".repeat(4000))});\n`;
+const INDEX = `<!doctype html><title>Gate Bot</title>${"<!-- shell -->".repeat(200)}`;
+
+async function builtClient() {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(`${dir}/assets`);
+  await Deno.writeTextFile(`${dir}/assets/app-abc123.js`, SCRIPT);
+  await Deno.writeTextFile(`${dir}/assets/tiny-abc123.js`, "1;");
+  await Deno.writeTextFile(`${dir}/index.html`, INDEX);
+  assert.equal(await precompress(dir), 2, "the two files past 1 KB get compressed copies");
+  return dir;
+}
+
+Deno.test("web client: built assets go out as brotli, gzip or plain by Accept-Encoding", async () => {
+  const dir = await builtClient();
+  const t = await makeTestApp({ WEB_DIST: dir });
+  try {
+    const get = (path: string, encoding?: string) =>
+      t.app.request(path, { headers: encoding ? { "accept-encoding": encoding } : {} });
+    const br = await get("/assets/app-abc123.js", "gzip, deflate, br");
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.match(br.headers.get("vary") ?? "", /Accept-Encoding/);
+    assert.match(br.headers.get("content-type") ?? "", /javascript/);
+    assert.match(br.headers.get("cache-control") ?? "", /immutable/);
+    const brBody = new Uint8Array(await br.arrayBuffer());
+    assert.ok(brBody.length < SCRIPT.length / 10);
+    assert.equal(new TextDecoder().decode(brotliDecompressSync(brBody)), SCRIPT);
+
+    const gz = await get("/assets/app-abc123.js", "gzip");
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    assert.equal(
+      new TextDecoder().decode(gunzipSync(new Uint8Array(await gz.arrayBuffer()))),
+      SCRIPT,
+    );
+
+    const plain = await get("/assets/app-abc123.js");
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(await plain.text(), SCRIPT);
+
+    // Too small to be worth a copy: sent as it is even to a browser that accepts brotli.
+    const tiny = await get("/assets/tiny-abc123.js", "br");
+    assert.equal(tiny.headers.get("content-encoding"), null);
+    assert.equal(await tiny.text(), "1;");
+
+    // A deep link gets index.html, compressed and never cached.
+    const page = await get("/dashboard", "br");
+    assert.equal(page.headers.get("content-encoding"), "br");
+    assert.equal(page.headers.get("cache-control"), "no-cache");
+    assert.match(page.headers.get("content-type") ?? "", /text\/html/);
+    const html = brotliDecompressSync(new Uint8Array(await page.arrayBuffer()));
+    assert.equal(new TextDecoder().decode(html), INDEX);
+  } finally {
+    await t.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("web client: a missing build answers 503 with how to build it", async () => {
+  const t = await makeTestApp({ WEB_DIST: "/nonexistent-dist" });
+  try {
+    const res = await t.app.request("/dashboard");
+    assert.equal(res.status, 503);
+    assert.match(await res.text(), /deno task build:web/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("api: JSON answers are gzipped for clients that accept it", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("Admin");
+    const headers = { authorization: `Bearer ${u.token}` };
+    const zipped = await t.app.request("/api/users/all", {
+      headers: { ...headers, "accept-encoding": "gzip, br" },
+    });
+    assert.equal(zipped.status, 200);
+    assert.equal(zipped.headers.get("content-encoding"), "gzip");
+    const body = JSON.parse(
+      new TextDecoder().decode(gunzipSync(new Uint8Array(await zipped.arrayBuffer()))),
+    );
+    const plain = await t.app.request("/api/users/all", { headers });
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.deepEqual(body, await plain.json());
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { count } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { describeError } from "../../server/core/log-error.ts";
+import { MAX_TIME_MS } from "../../server/core/input-rules.ts";
+import { users } from "../../server/db/schema.ts";
+import { makeTestApp } from "../support/test-app.ts";
+
+const NUL = "a\u0000b";
+
+Deno.test("input rules: a NUL in any text is a 400 naming the field, anonymous calls included", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    const [{ n: before }] = await t.deps.db.select({ n: count() }).from(users);
+    const cases: [string, string, unknown, string | undefined, string][] = [
+      ["POST", "/api/users/login", { username: NUL, password: "secret1" }, undefined, "username"],
+      ["POST", "/api/users/forgot-2fa", { username: NUL }, undefined, "username"],
+      [
+        "GET",
+        `/api/users/forgot-password?username=${encodeURIComponent(NUL)}`,
+        undefined,
+        undefined,
+        "username",
+      ],
+      [
+        "POST",
+        "/api/users/register",
+        {
+          email: "nul@example.com",
+          username: "nul_user",
+          role: "User",
+          password: "secret1",
+          confirmPassword: "secret1",
+          firstName: NUL,
+        },
+        admin.token,
+        "firstName",
+      ],
+      ["PATCH", `/api/users/${admin.id}`, { group: NUL }, admin.token, "group"],
+    ];
+    for (const [method, path, body, token, field] of cases) {
+      const res = await t.call(method, path, { body, token });
+      assert.equal(res.status, 400, `${method} ${path}`);
+      const answer = await res.json();
+      assert.equal(answer.field, field);
+      assert.match(answer.message, /must not contain a NUL character/);
+    }
+    const [{ n: after }] = await t.deps.db.select({ n: count() }).from(users);
+    assert.equal(after, before);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("input rules: ids past their column are 400, unknown ids within it 404", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("SuperAdmin");
+    const huge = 2 ** 31;
+    const refused: [string, string, unknown?][] = [
+      ["PATCH", `/api/bot-key/${huge}`, { username: "x" }],
+      ["DELETE", `/api/shifts/${huge}`],
+      ["PATCH", `/api/shift-report/${huge}`, { account: "x" }],
+      ["GET", `/api/audit?actorId=${huge}`],
+      ["POST", "/api/users/admin-change-user-password", { userId: huge, newPassword: "secret1" }],
+      ["PATCH", `/api/users/${admin.id}`, { selectBots: [huge] }],
+      ["DELETE", `/api/transaction/${2 ** 53}`],
+      ["PATCH", "/api/transaction/set-done", { ids: [2 ** 53] }],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await t.call(method, path, { body, token: admin.token });
+      assert.equal(res.status, 400, `${method} ${path}`);
+      assert.match((await res.json()).message, /Must be an id/);
+    }
+    const unknown = await t.call("DELETE", `/api/transaction/${huge}`, { token: admin.token });
+    assert.equal(unknown.status, 404);
+    const shift = await t.call("DELETE", `/api/shifts/${huge - 1}`, { token: admin.token });
+    assert.equal(shift.status, 404);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("input rules: a time past the year 9999 is a 400", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    for (const end of [MAX_TIME_MS + 1, 8.64e15]) {
+      const res = await t.call("POST", "/api/transaction/report", {
+        body: { start: 0, end },
+        token: admin.token,
+      });
+      assert.equal(res.status, 400);
+      assert.match((await res.json()).message, /^end: Must be a time/);
+    }
+    const ok = await t.call("POST", "/api/transaction/report", {
+      body: { start: 0, end: MAX_TIME_MS },
+      token: admin.token,
+    });
+    assert.equal(ok.status, 200);
+    await ok.body?.cancel();
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("describeError() names a failed query's parameters by column and withholds secrets", () => {
+  const hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA";
+  const err = new DrizzleQueryError(
+    'insert into "users" ("id", "username", "password_hash", "first_name") values (default, $1, $2, $3)',
+    ["alice", hash, "Al\u0000ice"],
+    new Error('invalid byte sequence for encoding "UTF8": 0x00'),
+  );
+  const text = describeError(err);
+  assert.ok(!text.includes(hash));
+  assert.match(text, /username="alice"/);
+  assert.match(text, /\[redacted\]/);
+  assert.match(text, /caused by Error: invalid byte sequence/);
+  const update = describeError(
+    new DrizzleQueryError('update "users" set "totp_secret" = $1 where "users"."id" = $2', [
+      "abcd:ef01",
+      7,
+    ]),
+  );
+  assert.ok(!update.includes("abcd:ef01"));
+  assert.match(update, /id=7/);
+});
