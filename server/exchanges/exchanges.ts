@@ -35,6 +35,8 @@ export interface ExchangesDeps {
   /** Absent on an api-only instance: its market orders then find no price. */
   market?: Market;
   fetch?: Fetch;
+  /** How long a live exchange's answer is awaited before the order is in doubt; default 10 s. */
+  timeoutMs?: number;
 }
 
 /** Maps a bot key's `adapter` column ("paper", "binance", "gate") to an account kind. */
@@ -71,6 +73,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
         fetch: deps.fetch,
         markets: markets.live,
         priceOf: priceOf("binance"),
+        timeoutMs: deps.timeoutMs,
       }),
     },
     gate: {
@@ -81,6 +84,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
         fetch: deps.fetch,
         markets: markets.live,
         priceOf: priceOf("gate"),
+        timeoutMs: deps.timeoutMs,
       }),
     },
   };
