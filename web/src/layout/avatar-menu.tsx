@@ -11,6 +11,7 @@ import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { tradingExchange } from "../trading/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
+import { PwaMenuItems } from "../pwa/menu-items.tsx";
 import { type PublicUser, session } from "../session/store.ts";
 
 export interface ModalProps {
@@ -94,6 +95,7 @@ export function AvatarMenu() {
               {e.label(t, user as PublicUser)}
             </Menu.Item>
           ))}
+          <PwaMenuItems />
           <Menu.Divider />
           <Menu.Item color="red" data-testid="menu-logout" onClick={() => logout()}>
             {t("menu.logout")}
