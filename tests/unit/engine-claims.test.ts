@@ -67,6 +67,7 @@ Deno.test("worker: a paper close whose claim was taken over meanwhile neither re
   // row again (engine/claims.ts): this worker's close must come to nothing.
   const real = s.t.deps.exchanges;
   s.t.deps.exchanges = {
+    ...real,
     adapter(exchange, kind) {
       const inner = real.adapter(exchange, kind);
       return {
