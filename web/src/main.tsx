@@ -3,7 +3,7 @@ import { MantineProvider } from "@mantine/core";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
-import { theme } from "./app/theme.ts";
+import { cssVariablesResolver, theme } from "./app/theme.ts";
 import "./app/common-messages.ts";
 import { config as zodConfig } from "zod";
 
@@ -13,7 +13,7 @@ zodConfig({ jitless: true });
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <AppRoutes />
     </MantineProvider>
   </StrictMode>,

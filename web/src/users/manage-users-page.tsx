@@ -51,7 +51,7 @@ export default function ManageUsersPage() {
 
   return (
     <Stack>
-      <Title order={3} data-testid="users-title">{t("users.title")}</Title>
+      <Title order={1} size="h3" data-testid="users-title">{t("users.title")}</Title>
       <Group align="end">
         <TextInput
           label={t("common.search")}
