@@ -1,6 +1,7 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
 import { locale } from "../i18n/index.ts";
 import { session, sessionEnded } from "../session/store.ts";
+import { reachable } from "./network.ts";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string, readonly field?: string) {
@@ -45,7 +46,11 @@ export async function request(method: string, path: string, opts: RequestOptions
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
+  }).catch((err) => {
+    if (!opts.signal?.aborted) reachable(false);
+    throw err;
   });
+  reachable(true);
   if (res.ok) return res;
   const body = await res.json().catch(() => null);
   // The session the request was sent with ended (unless its token was replaced meanwhile).
