@@ -15,6 +15,9 @@ import type {
   OrderResult,
 } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
+import { placeOrFind } from "../exchanges/in-doubt.ts";
+import { dec } from "../core/decimal.ts";
+import { findPair } from "../market/pairs.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { missingKeysMessage } from "../keys/schema.ts";
 import { closeOrderId } from "../transactions/record.ts";
@@ -42,14 +45,31 @@ export async function closeTransaction(
     pair: row.pair,
     side,
     type: "market",
-    quantity: row.quantity,
+    ...closingSize(row, side),
     clientOrderId: closeOrderId(row.id),
   };
   if (adapter.inDatabase) return await closeInDatabase(deps, adapter, account, order, row, price);
-  const result = await adapter.placeOrder(account, order);
+  const result = await placeOrFind(adapter, account, order, deps.orderLookup);
   const [done] = await deps.db.update(transactions).set(doneValues(deps, result, price))
     .where(stillOpen(row)).returning();
   return done ?? null;
+}
+
+/**
+ * What the closing order trades: what the opening one actually brought in. Selling what a BUY
+ * received (its fill less a fee taken in the bought asset); buying back with what a SELL received
+ * (its proceeds less a fee taken in the quote). Rows opened without an order keep their quantity.
+ */
+export function closingSize(row: TransactionRow, side: "BUY" | "SELL") {
+  const filled = row.filledQuantity ?? row.quantity;
+  const base = findPair(row.pair)?.base;
+  if (side === "SELL") {
+    const fee = row.feeAsset === base ? dec(row.fee ?? 0) : dec(0);
+    return { quantity: dec(filled).minus(fee).toFixed() };
+  }
+  if (!row.avgPrice) return { quantity: filled };
+  const fee = row.feeAsset && row.feeAsset !== base ? dec(row.fee ?? 0) : dec(0);
+  return { quantity: filled, quoteAmount: dec(filled).mul(row.avgPrice).minus(fee).toFixed() };
 }
 
 /** Whether the paper exchange closes this row (atomically: see the header). */
