@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { newUniqueId } from "../users/unique-id.ts";
 import { users } from "./schema.ts";
 
-export async function seedFirstSuperAdmin(deps: Deps) {
+export async function seedFirstSuperAdmin(deps: Pick<Deps, "db" | "config" | "passwordCost">) {
   const [{ n }] = await deps.db.select({ n: count() }).from(users);
   if (n > 0) return null;
   const generated = !deps.config.ADMIN_PASSWORD;
