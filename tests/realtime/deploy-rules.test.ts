@@ -9,12 +9,9 @@ import type { ServerMessage } from "../../server/realtime/protocol.ts";
 import { buildWebIfStale } from "../../scripts/build-web.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { clusterDatabase, engineOf, request, signIn } from "../support/cluster.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { DEPLOY_FLAGS, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 import { until } from "../support/until.ts";
 import { TestSocket } from "./support.ts";
-
-/** What Deno Deploy grants a deployment. */
-export const DEPLOY_FLAGS = ["--allow-net", "--allow-env", "--allow-read"];
 
 const received = (socket: TestSocket, type: ServerMessage["type"]) =>
   socket.received.filter((m) => m.type === type);
@@ -69,7 +66,8 @@ Deno.test({
       const prices = async (base: string) =>
         (await request(base, "GET", "/api/Summaries/prices?exchange=binance", { token: leadToken }))
           .body;
-      await until(async () => !!(await prices(api.base)).btc_usdt, 10_000, "relayed prices");
+      // A cold instance asks the engine for every price at start: it has them within moments.
+      await until(async () => !!(await prices(api.base)).btc_usdt, 3000, "relayed prices");
       const price = (await prices(api.base)).btc_usdt;
       const trade = await request(api.base, "POST", "/api/transaction", {
         token: leadToken,
