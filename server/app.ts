@@ -15,6 +15,7 @@ import { feedHealth } from "./market/market.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
+import { tradingHaltRoutes } from "./trading-halts/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
@@ -36,6 +37,7 @@ export function createApi(deps: Deps) {
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
     .route("/", botKeyRoutes(deps))
+    .route("/", tradingHaltRoutes(deps))
     .route("/", realtimeRoutes(deps));
 }
 

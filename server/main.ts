@@ -45,6 +45,9 @@ const deps: Deps = {
   sessionCache: sessionCacheFor(config),
 };
 
+// Live trading: the exchanges' market rules are read before the first order (the stored copy
+// stands in if an exchange cannot be reached).
+await deps.exchanges.start();
 const seeded = await seedFirstSuperAdmin(deps);
 const realtime = await startRealtime(deps);
 Object.assign(deps, { realtime, ...realtime.hooks });

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   "shift.update",
   "shift.delete",
   "shiftReport.update",
+  "trading.halted",
+  "trading.released",
+  "trading.limits_set",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -16,6 +16,7 @@ import { botKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Side } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
+import { TradingRefused } from "../trading-halts/refusal.ts";
 import { exchangeFailure, openTransaction } from "../transactions/open.ts";
 import { type NewTransaction, type Outcome, reserveTransactionId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionView } from "../transactions/view.ts";
@@ -65,6 +66,8 @@ export async function openForBots(deps: Deps, req: BotTradeRequest) {
   const errors = results.flatMap((r) => r.error ? [r.error] : []);
   if (placed.length === 0) {
     const first = results.find((r) => r.failure)?.failure;
+    // A halt or limit refuses every account alike: say it once, in the caller's language.
+    if (first instanceof TradingRefused) throw first;
     throw new AppError(first?.code ?? "BAD_GATEWAY", errors.join("\n"));
   }
   for (const view of placed) deps.onTransactionChanged?.(view);

@@ -1,26 +1,90 @@
-// The bot's closing order for one transaction, on the account that opened it.
-import { eq } from "drizzle-orm";
+// The bot's closing order for one transaction, on the account that opened it, and its record.
+//
+// On the paper exchange the fill and the DONE status are one statement, so a close either happened
+// whole or not at all: a worker killed mid-close, a deadlock victim or a database outage leaves the
+// row open with nothing moved, and it can go back to the queue at once. A live exchange's order and
+// its record are two writes in two systems; see worker.ts for what an unclear answer means there.
+import { and, eq } from "drizzle-orm";
 import { botAccountById } from "../bot-keys/accounts.ts";
-import { users } from "../db/schema.ts";
+import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import type { AccountRef, OrderResult } from "../exchanges/adapter.ts";
+import type {
+  AccountRef,
+  ExchangeAdapter,
+  OrderRequest,
+  OrderResult,
+} from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
+import { placeOrFind } from "../exchanges/in-doubt.ts";
+import { dec } from "../core/decimal.ts";
+import { findPair } from "../market/pairs.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { missingKeysMessage } from "../keys/schema.ts";
 import { closeOrderId } from "../transactions/record.ts";
+import { transactionShape } from "../transactions/row-sql.ts";
+import { textRows } from "../db/raw-rows.ts";
 import type { TransactionRow } from "../transactions/view.ts";
 
-/** Failed before anything reached the exchange. */
-export class Refused extends Error {}
+/** Failed before anything reached the exchange: the row may go back to the queue. */
+export class Refused extends Error {
+  /** `quiet`: not the owner's to fix (the database failed); retried on the next tick untold. */
+  constructor(message: string, readonly quiet = false) {
+    super(message);
+  }
+}
 
-export async function placeClose(
+/** The closed row; null when the row was no longer open in `row.status` (closed meanwhile). */
+export async function closeTransaction(
   deps: Deps,
   row: TransactionRow,
   side: "BUY" | "SELL",
-): Promise<OrderResult> {
+  price: string,
+): Promise<TransactionRow | null> {
+  const { adapter, account } = await resolve(deps, row);
+  const order: OrderRequest = {
+    pair: row.pair,
+    side,
+    type: "market",
+    ...closingSize(row, side),
+    clientOrderId: closeOrderId(row.id),
+  };
+  if (adapter.inDatabase) return await closeInDatabase(deps, adapter, account, order, row, price);
+  const result = await placeOrFind(adapter, account, order, deps.orderLookup);
+  const [done] = await deps.db.update(transactions).set(doneValues(deps, result, price))
+    .where(stillOpen(row)).returning();
+  return done ?? null;
+}
+
+/**
+ * What the closing order trades: what the opening one actually brought in. Selling what a BUY
+ * received (its fill less a fee taken in the bought asset); buying back with what a SELL received
+ * (its proceeds less a fee taken in the quote). Rows opened without an order keep their quantity.
+ */
+export function closingSize(row: TransactionRow, side: "BUY" | "SELL") {
+  const filled = row.filledQuantity ?? row.quantity;
+  const base = findPair(row.pair)?.base;
+  if (side === "SELL") {
+    const fee = row.feeAsset === base ? dec(row.fee ?? 0) : dec(0);
+    return { quantity: dec(filled).minus(fee).toFixed() };
+  }
+  if (!row.avgPrice) return { quantity: filled };
+  const fee = row.feeAsset && row.feeAsset !== base ? dec(row.fee ?? 0) : dec(0);
+  return { quantity: filled, quoteAmount: dec(filled).mul(row.avgPrice).minus(fee).toFixed() };
+}
+
+/** Whether the paper exchange closes this row (atomically: see the header). */
+export function closesInDatabase(deps: Deps, row: TransactionRow) {
+  try {
+    return !!deps.exchanges.adapter(row.exchange, kindOf(row.adapter)).inDatabase;
+  } catch {
+    return false;
+  }
+}
+
+async function resolve(deps: Deps, row: TransactionRow) {
   const exchange = row.exchange as "binance" | "gate";
   let account: AccountRef;
-  let adapter;
+  let adapter: ExchangeAdapter;
   try {
     // A bot key's transaction closes on that key's account (server/bot-keys/trade.ts).
     account = row.botKeyId ? await botAccountById(deps, row.botKeyId) : {
@@ -32,13 +96,63 @@ export async function placeClose(
     throw new Refused(err instanceof Error ? err.message : String(err));
   }
   if (!account.credentials) throw new Refused(missingKeysMessage(exchange));
-  return await adapter.placeOrder(account, {
-    pair: row.pair,
-    side,
-    type: "market",
-    quantity: row.quantity,
-    clientOrderId: closeOrderId(row.id),
-  });
+  return { adapter, account };
+}
+
+async function closeInDatabase(
+  deps: Deps,
+  adapter: ExchangeAdapter,
+  account: AccountRef,
+  order: OrderRequest,
+  row: TransactionRow,
+  price: string,
+) {
+  try {
+    const planned = await adapter.inDatabase!.plan(account, order);
+    const { fill } = planned;
+    let n = fill.params.length;
+    const done = doneValues(deps, planned.result, price);
+    const text = `with ${fill.cte}, done as (update "transactions" set "status" = 'DONE',
+        "filled_price" = $${++n}::numeric, "filled_at" = $${++n}::timestamptz,
+        "close_order_id" = $${++n}, "closing_since" = null, "close_error_at" = null,
+        "updated_at" = $${n - 1}::timestamptz
+      from fill where "transactions"."id" = $${++n} and "transactions"."status" = $${++n}
+      returning ${transactionShape.select}) select * from done`;
+    const [closed] = await textRows<Record<string, unknown>>(deps.database, text, [
+      ...fill.params,
+      done.filledPrice,
+      done.filledAt.toISOString(),
+      done.closeOrderId,
+      row.id,
+      row.status,
+    ]);
+    if (closed) return transactionShape.read(closed);
+    const [still] = await deps.db.select({ id: transactions.id }).from(transactions)
+      .where(stillOpen(row));
+    if (!still) return null;
+    throw await planned.refusal();
+  } catch (err) {
+    if (err instanceof Refused) throw err;
+    const quiet = !(err instanceof Error && err.name === "ExchangeError");
+    throw new Refused(err instanceof Error ? err.message : String(err), quiet);
+  }
+}
+
+function doneValues(deps: Deps, result: OrderResult, price: string) {
+  const now = deps.clock.now();
+  return {
+    status: "DONE" as const,
+    filledPrice: result.filledPrice ?? price,
+    filledAt: now,
+    closeOrderId: result.orderId,
+    closingSince: null,
+    closeErrorAt: null,
+    updatedAt: now,
+  };
+}
+
+export function stillOpen(row: TransactionRow) {
+  return and(eq(transactions.id, row.id), eq(transactions.status, row.status));
 }
 
 async function ownerCredentials(deps: Deps, userId: number, exchange: "binance" | "gate") {

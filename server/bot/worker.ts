@@ -2,30 +2,38 @@
 // sellPrice; a SELL in sell_buy mode buys back once the market falls to its buyPrice. The
 // transaction then becomes DONE with the closing order's id, fill price and time.
 //
-// Never twice: all state is in the database. A worker claims rows with one conditional UPDATE
-// (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row, and the
-// final UPDATE needs the status still open, so a row becomes DONE once. The closing order's
-// clientOrderId is tx<id>c.
-// - The exchange refused the order (4xx, paper, no keys): nothing was placed; the claim is released
-//   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR).
-// - No clear answer (network, 5xx, timeout), or a claim older than CLAIM_TIMEOUT_MS (its worker
-//   died between placing and recording): the order may exist. Sending it again could sell twice
-//   (Binance and Gate accept a reused client id once the first order is filled), so the row is left
-//   claimed and its owner told once to check the exchange and set the status by hand; set-status
-//   and set-done release it.
-import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+// Never twice: all state is in the database. A worker claims one row at a time with a conditional
+// UPDATE (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row and
+// a worker that dies holds at most the one it was closing; the final UPDATE needs the status still
+// open, so a row becomes DONE once. The closing order's clientOrderId is tx<id>c.
+// - The exchange refused the order (4xx, paper, no keys), or its answer was lost and the lookup by
+//   client order id (exchanges/in-doubt.ts) found none: nothing was placed; the claim is released
+//   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR). A lost
+//   answer whose lookup found the fill is recorded like any other.
+// - Paper closes are one statement (close-order.ts): a database failure (deadlock victim, outage)
+//   placed nothing, so the claim is released at once, untold; a paper claim older than
+//   PAPER_CLAIM_TIMEOUT_MS (its worker died) goes back to the queue the same way.
+// - A live exchange that could not tell even when asked again (InDoubtError), or a live claim
+//   older than CLAIM_TIMEOUT_MS (its worker died between placing and recording): the order may
+//   exist. Sending it again could sell twice (Binance and Gate accept a reused client id once the
+//   first order is filled), so the row is left claimed and its owner told once to check the
+//   exchange and set the status by hand; set-status and set-done release it.
+import { and, asc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
+import { InDoubtError } from "../exchanges/in-doubt.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
 import { exchangeTitle } from "../keys/schema.ts";
+import { closingHalts } from "../trading-halts/guard.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
-import { placeClose, Refused } from "./close-order.ts";
+import { closesInDatabase, closeTransaction, Refused, stillOpen } from "./close-order.ts";
 
 export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;
-const BATCH = 50;
+/** Longer than any one paper close can take (a statement's time limit, retries included). */
+export const PAPER_CLAIM_TIMEOUT_MS = 15_000;
 
 export interface BotWorkerOptions {
   log?: (message: string, err?: unknown) => void;
@@ -35,6 +43,7 @@ export class BotWorker {
   private unsubscribe: (() => void)[] = [];
   private running = new Map<string, Promise<void>>();
   private again = new Set<string>();
+  private stopping = false;
   private log: NonNullable<BotWorkerOptions["log"]>;
 
   constructor(private deps: Deps, opts: BotWorkerOptions = {}) {
@@ -51,7 +60,9 @@ export class BotWorker {
     }
   }
 
+  /** Stops following the feeds; resolves once the order being closed now is recorded. */
   async stop() {
+    this.stopping = true;
     for (const off of this.unsubscribe.splice(0)) off();
     await this.idle();
   }
@@ -85,10 +96,19 @@ export class BotWorker {
   async scan(exchange: MarketExchange, pair: Pair): Promise<number> {
     const price = this.market().feed(exchange).price(pair);
     if (!price) return 0;
-    await this.flagInterrupted(exchange, pair);
+    await this.sweepInterrupted(exchange, pair);
+    // Halts stop opening; only those that say so stop the closing orders too.
+    const halted = await closingHalts(this.deps, exchange);
+    if (halted.all) return 0;
     let closed = 0;
-    for (const row of await this.claim(exchange, pair, price)) {
-      if (await this.close(row, price)) closed++;
+    for (
+      let row;
+      !this.stopping && (row = await this.claim(exchange, pair, price, halted.users));
+    ) {
+      const outcome = await this.close(row, price);
+      if (outcome === "closed") closed++;
+      // The database failed the close: the next tick tries again, not a tight loop now.
+      if (outcome === "database") break;
     }
     return closed;
   }
@@ -102,7 +122,7 @@ export class BotWorker {
     return new Date(this.deps.clock.now().getTime() - ms);
   }
 
-  private async claim(exchange: MarketExchange, pair: Pair, price: string) {
+  private async claim(exchange: MarketExchange, pair: Pair, price: string, haltedUsers: number[]) {
     const t = transactions;
     const reached = or(
       and(eq(t.status, "BUY"), eq(t.useBot, "buy_sell"), lte(t.sellPrice, price)),
@@ -112,62 +132,84 @@ export class BotWorker {
       isNull(t.closingSince),
       or(isNull(t.closeErrorAt), lt(t.closeErrorAt, this.ago(RETRY_AFTER_MS))),
     );
-    const open = and(eq(t.exchange, exchange), eq(t.pair, pair), reached, free);
+    const open = and(
+      eq(t.exchange, exchange),
+      eq(t.pair, pair),
+      reached,
+      free,
+      haltedUsers.length ? notInArray(t.userId, haltedUsers) : undefined,
+    );
     const due = this.deps.db.select({ id: t.id }).from(t).where(open).orderBy(asc(t.id))
-      .limit(BATCH).for("update", { skipLocked: true });
-    return await this.deps.db.update(t).set({ closingSince: this.deps.clock.now() })
-      .where(and(inArray(t.id, due), open))
+      .limit(1).for("update", { skipLocked: true });
+    // `id = (subquery)`, an init plan run once: `id in (subquery)` may run the subquery again per
+    // row and claim several.
+    const [row] = await this.deps.db.update(t).set({ closingSince: this.deps.clock.now() })
+      .where(and(eq(t.id, sql`(${due})`), open))
       .returning();
+    return row;
   }
 
-  /** Places the closing order and records it; false when it failed or was closed meanwhile. */
-  private async close(row: TransactionRow, price: string): Promise<boolean> {
+  /** Places the closing order and records it: closed, or why not (see the header). */
+  private async close(row: TransactionRow, price: string) {
     const side = row.status === "BUY" ? "SELL" : "BUY";
-    const t = transactions;
-    const still = and(eq(t.id, row.id), eq(t.status, row.status));
     try {
-      const result = await placeClose(this.deps, row, side);
-      const now = this.deps.clock.now();
-      const [done] = await this.deps.db.update(t).set({
-        status: "DONE",
-        filledPrice: result.filledPrice ?? price,
-        filledAt: now,
-        closeOrderId: result.orderId,
-        closingSince: null,
-        closeErrorAt: null,
-        updatedAt: now,
-      }).where(still).returning();
-      if (!done) return false;
+      const done = await closeTransaction(this.deps, row, side, price);
+      if (!done) return "gone";
       const [owner] = await this.deps.db.select({ username: users.username }).from(users)
         .where(eq(users.id, row.userId));
       this.deps.onTransactionChanged?.(toTransactionView(done, owner?.username ?? ""));
-      return true;
+      return "closed";
     } catch (err) {
-      const refused = err instanceof Refused ||
-        (err instanceof ExchangeError &&
-          (err.exchange === "paper" || (!!err.status && err.status >= 400 && err.status < 500)));
-      const message = err instanceof Error ? err.message : String(err);
-      // A refusal releases the claim; an unclear answer keeps it for a person to resolve.
-      await this.deps.db.update(t).set({
-        closeErrorAt: this.deps.clock.now(),
-        ...(refused ? { closingSince: null } : {}),
-      }).where(still);
-      this.deps.onTradeError?.(row.userId, {
-        action: side,
-        transactionId: row.id,
-        message: refused ? message : this.unclear(row, message),
-      });
-      return false;
+      return await this.failed(row, side, err);
     }
   }
 
-  /** Claims whose worker died mid-close: told to their owners once, left for a person. */
-  private async flagInterrupted(exchange: MarketExchange, pair: Pair) {
-    const rows = await this.deps.db.update(transactions)
-      .set({ closeErrorAt: this.deps.clock.now() })
-      .where(staleClaims(exchange, pair, this.ago(CLAIM_TIMEOUT_MS)))
-      .returning();
-    for (const row of rows) {
+  private async failed(row: TransactionRow, side: "BUY" | "SELL", err: unknown) {
+    const t = transactions;
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof Refused && err.quiet) {
+      this.log(
+        `bot worker: close of transaction ${row.id} not placed, back in the queue:`,
+        message,
+      );
+      await this.deps.db.update(t).set({ closingSince: null }).where(stillOpen(row));
+      return "database";
+    }
+    // Lost answers were looked up (placeOrFind): any ExchangeError but InDoubtError is a refusal.
+    const refused = err instanceof Refused ||
+      (err instanceof ExchangeError && !(err instanceof InDoubtError));
+    // A refusal releases the claim; an unclear answer keeps it for a person to resolve.
+    await this.deps.db.update(t).set({
+      closeErrorAt: this.deps.clock.now(),
+      ...(refused ? { closingSince: null } : {}),
+    }).where(stillOpen(row));
+    this.deps.onTradeError?.(row.userId, {
+      action: side,
+      transactionId: row.id,
+      message: refused ? message : this.unclear(row, message),
+    });
+    return "failed";
+  }
+
+  /**
+   * Claims whose worker died mid-close: paper ones (nothing happened) go back to the queue; live
+   * ones are told to their owners once and left for a person.
+   */
+  private async sweepInterrupted(exchange: MarketExchange, pair: Pair) {
+    const t = transactions;
+    const stale = await this.deps.db.select().from(t)
+      .where(staleClaims(exchange, pair, this.ago(PAPER_CLAIM_TIMEOUT_MS)));
+    const liveBefore = this.ago(CLAIM_TIMEOUT_MS);
+    for (const row of stale) {
+      const claimed = and(stillOpen(row), eq(t.closingSince, row.closingSince!));
+      if (closesInDatabase(this.deps, row)) {
+        await this.deps.db.update(t).set({ closingSince: null }).where(claimed);
+        continue;
+      }
+      if (row.closingSince! >= liveBefore) continue;
+      const [flagged] = await this.deps.db.update(t).set({ closeErrorAt: this.deps.clock.now() })
+        .where(claimed).returning({ id: t.id });
+      if (!flagged) continue;
       this.deps.onTradeError?.(row.userId, {
         action: row.status === "BUY" ? "SELL" : "BUY",
         transactionId: row.id,

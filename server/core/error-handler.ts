@@ -13,7 +13,8 @@ export const onError: ErrorHandler = (err, c) => {
     if (err.status >= 500) {
       console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
-    return c.json({ message: err.message, code: err.code, field: err.field }, err.status);
+    const message = err.messageIn(c.req.header("accept-language"));
+    return c.json({ message, code: err.code, field: err.field }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

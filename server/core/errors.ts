@@ -19,6 +19,10 @@ export class AppError extends Error {
   get status(): (typeof STATUS)[ErrorCode] {
     return STATUS[this.code];
   }
+  /** The message in the caller's language (Accept-Language); errors that know only English say it. */
+  messageIn(_acceptLanguage?: string): string {
+    return this.message;
+  }
 }
 
 export const badRequest = (message: string, field?: string) =>

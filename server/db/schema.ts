@@ -170,6 +170,11 @@ export const transactions = pgTable("transactions", {
   closeOrderId: text("close_order_id"),
   filledPrice: money("filled_price"),
   filledAt: timestamp("filled_at", { withTimezone: true }),
+  /** The opening order's fill as the exchange reported it (issue 15): what the bot closes. */
+  filledQuantity: money("filled_quantity"),
+  avgPrice: money("avg_price"),
+  fee: money("fee"),
+  feeAsset: text("fee_asset"),
   /** Set while the bot worker places the closing order: its claim, so no other worker does. */
   closingSince: timestamp("closing_since", { withTimezone: true }),
   /** When the bot's last closing order was refused: it retries after a pause. */
@@ -228,6 +233,17 @@ export const paperBalances = pgTable("paper_balances", {
   free: money("free").notNull().default("0"),
   locked: money("locked").notNull().default("0"),
 }, (t) => [primaryKey({ columns: [t.account, t.asset] })]);
+
+/** The paper exchange's orders, one per fill, so an order is found by its client order id. */
+export const paperOrders = pgTable("paper_orders", {
+  account: text("account").notNull(),
+  clientOrderId: text("client_order_id").notNull(),
+  pair: text("pair").notNull(),
+  side: text("side").notNull(),
+  quantity: money("quantity").notNull(),
+  price: money("price").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.account, t.clientOrderId] })]);
 
 export const calls = pgTable("calls", {
   id: text("id").primaryKey(),
@@ -289,3 +305,30 @@ export const candles = pgTable("candles", {
   close: money("close").notNull(),
   volume: money("volume").notNull().default("0"),
 }, (t) => [primaryKey({ columns: [t.exchange, t.pair, t.openTime] })]);
+
+export const HALT_SCOPES = ["all", "exchange", "user"] as const;
+
+/** A stop on new orders (server/trading-halts/): active until releasedAt is set. */
+export const tradingHalts = pgTable("trading_halts", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  scope: text("scope", { enum: HALT_SCOPES }).notNull(),
+  exchange: exchangeEnum("exchange"),
+  userId: integer("user_id").references(() => users.id),
+  reason: text("reason").notNull(),
+  /** Also stops the bot worker's closing orders; by default only opening stops. */
+  stopsClosing: boolean("stops_closing").notNull().default(false),
+  createdBy: integer("created_by").notNull().references(() => users.id),
+  createdAt: createdAt(),
+  releasedBy: integer("released_by").references(() => users.id),
+  releasedAt: timestamp("released_at", { withTimezone: true }),
+}, (t) => [index("trading_halts_active").on(t.id).where(sql`${t.releasedAt} is null`)]);
+
+/** An Admin's caps on one user's orders on one exchange, in the quote currency. */
+export const tradingLimits = pgTable("trading_limits", {
+  userId: integer("user_id").notNull().references(() => users.id),
+  exchange: exchangeEnum("exchange").notNull(),
+  maxPerOrder: money("max_per_order"),
+  maxPerDay: money("max_per_day"),
+  updatedBy: integer("updated_by").references(() => users.id),
+  updatedAt: updatedAt(),
+}, (t) => [primaryKey({ columns: [t.userId, t.exchange] })]);

@@ -6,9 +6,6 @@ import { type KeyedExchange, TRADING_KEY_FIELDS } from "./schema.ts";
 
 type KeyColumns = Pick<SessionUser, (typeof TRADING_KEY_FIELDS)[KeyedExchange][number]>;
 
-export const hasTradingKeys = (user: KeyColumns, exchange: KeyedExchange) =>
-  TRADING_KEY_FIELDS[exchange].every((f) => !!user[f]);
-
 /**
  * Opened secrets by sealed text, so every order of a trader does not pay two AES-GCM decryptions.
  * A sealed text is unique (random IV), so a changed key is a new entry; the oldest are dropped.

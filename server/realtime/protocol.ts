@@ -41,6 +41,8 @@ export type ServerMessage =
   | ({ type: "BUY_ERROR" } & TradeErrorBody)
   | ({ type: "SELL_ERROR" } & TradeErrorBody)
   | PriceMessage
+  /** A halt was set or released: clients read GET /trading-halts again. */
+  | { type: "trading-halts-changed" }
   | { type: "joined"; group: string; exchange: MarketExchange };
 
 /** Latest prices of the pairs that moved on one exchange; each pair at most once a second. */

@@ -21,6 +21,7 @@ import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { exchangeTitle, missingKeysMessage } from "../keys/schema.ts";
 import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
+import { readCoinFunds } from "../users/coin-funds.ts";
 import { can } from "../users/roles.ts";
 import { exchangeFailure, openTransaction } from "./open.ts";
 import {
@@ -78,7 +79,21 @@ export async function createTransaction(
     throw badRequest(missingKeysMessage(input.exchange));
   }
 
-  const base = plan(deps, user, input, side);
+  // only_sell sells 95% of what the account holds now, read from it (server/users/coin-funds.ts).
+  const seller = side === "SELL" && input.useBot === "only_sell" && credentials
+    ? {
+      ...user,
+      coinFunds: (await readCoinFunds(
+        deps,
+        user,
+        input.exchange as "binance" | "gate",
+        pair.value,
+        credentials,
+      ))
+        .coinFunds,
+    }
+    : user;
+  const base = plan(deps, seller, input, side);
   const lastMarketPrice = pair.nft ? input.marketPrice : feedPrice(deps, input.exchange, pair);
   const summary = {
     marketPrice: input.marketPrice,

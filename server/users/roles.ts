@@ -52,6 +52,8 @@ export const PERMISSIONS = {
   "shiftReports.editAny": ADMIN_UP,
   "profits.view": ADMIN_UP,
   "shiftReports.save": EVERYONE,
+  "trading.halt": ADMIN_UP,
+  "trading.limits": ADMIN_UP,
 } as const satisfies Record<string, Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -12,6 +12,7 @@ import {
   updateUserSchema,
   userIdParam,
 } from "./schema.ts";
+import { coinFundsOf } from "./coin-funds.ts";
 import { listAllUsers, searchUsers } from "./search.ts";
 import { registerUser, updateUser } from "./service.ts";
 
@@ -55,6 +56,13 @@ export function userRoutes(deps: Deps) {
         const { id } = c.req.valid("param");
         return c.json(await updateUser(deps, c.get("user"), id, c.req.valid("json")));
       },
+    )
+    .get(
+      `${BY_ID}/coin-funds`,
+      auth,
+      requirePermission("users.editSelf"),
+      validate("param", userIdParam),
+      async (c) => c.json(await coinFundsOf(deps, c.get("user"), c.req.valid("param").id)),
     )
     .post(
       `${BY_ID}/change-role`,

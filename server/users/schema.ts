@@ -72,7 +72,9 @@ export const LIMITS = {
   selectBots: 100,
 } as const;
 
-/** What a user may change on their own account (selectBots only from Lead up). */
+export const NUMBER_OF_TRAN = `Must be a whole number from 1 to ${LIMITS.numberOfTran}`;
+
+/** A user's trading settings; Admin and above set them (see SELF_FIELDS for the exceptions). */
 export const tradingSettingsShape = {
   pair: z.string().trim().toLowerCase().refine((v) => !!findPair(v), "Unknown pair"),
   exchange: z.enum(EXCHANGES),
@@ -83,7 +85,8 @@ export const tradingSettingsShape = {
   fraction: amount(LIMITS.fraction),
   isFull: z.boolean(),
   isRandom: z.boolean(),
-  numberOfTran: z.number().int("Must be a whole number").min(1).max(LIMITS.numberOfTran),
+  numberOfTran: z.number({ error: NUMBER_OF_TRAN }).int(NUMBER_OF_TRAN).min(1, NUMBER_OF_TRAN)
+    .max(LIMITS.numberOfTran, NUMBER_OF_TRAN),
   isAutoSpread: z.boolean(),
   selectBots: z.array(idField).max(LIMITS.selectBots),
 };
@@ -96,14 +99,27 @@ export const profileShape = {
   group: z.string().trim().min(1, "Required").max(50),
 };
 
+/**
+ * What a User or Lead changes on their own account: the topbar's pair and exchange, the bot mode a
+ * call switches them to (spec sections 2 and 4), and the bot keys a Lead trades with (section 6).
+ * Amounts, spread, transaction count and group are the operation's risk settings: Admin up only.
+ */
+export const SELF_FIELDS = ["pair", "exchange", "useBot", "selectBots"] as const;
+
+/** The trading-settings form on /manage-users: every setting but selectBots, and the group. */
+export const tradingSettingsFormSchema = z.object({
+  ...z.object(tradingSettingsShape).omit({ selectBots: true }).shape,
+  group: profileShape.group,
+});
+
+export type TradingSettingsForm = z.input<typeof tradingSettingsFormSchema>;
+
 export const updateUserSchema = z.strictObject({
   ...z.object(tradingSettingsShape).partial().shape,
   ...z.object(profileShape).partial().shape,
 }).refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." });
 
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-export type UserField = keyof UpdateUserInput;
-export const PROFILE_FIELDS = Object.keys(profileShape) as UserField[];
 
 export const changeRoleSchema = z.object({ role: z.enum(ROLES) });
 

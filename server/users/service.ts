@@ -11,7 +11,7 @@ import type { Deps } from "../deps.ts";
 import { assertCanActOn, assertCanGiveRole, findTarget } from "./guards.ts";
 import { toPublicUser } from "./public-user.ts";
 import { can } from "./roles.ts";
-import { type newUserSchema, PROFILE_FIELDS, type UpdateUserInput } from "./schema.ts";
+import { type newUserSchema, SELF_FIELDS, type UpdateUserInput } from "./schema.ts";
 import { newUniqueId } from "./unique-id.ts";
 import { userChanged } from "../auth/user-changed.ts";
 
@@ -82,17 +82,21 @@ export async function registerUser(
   }
 }
 
-/** Own trading settings for everyone; anything on another user, and profile fields, Admin up. */
+/**
+ * Admin up changes anything on users at or below them (themselves included); everyone else only
+ * the SELF_FIELDS of their own account, selectBots from Lead up.
+ */
 function assertMayChange(actor: SessionUser, target: SessionUser, fields: string[]) {
-  const self = actor.id === target.id;
-  if (!self && !can(actor.role, "users.editOthers")) {
-    throw new AppError("FORBIDDEN", "You may change only your own settings.");
-  }
-  if (!self) assertCanActOn(actor, target);
-  if (self && !can(actor.role, "users.editSelf")) throw new AppError("FORBIDDEN", "Forbidden");
-  const profile = fields.filter((f) => (PROFILE_FIELDS as string[]).includes(f));
-  if (profile.length && !can(actor.role, "users.editOthers")) {
-    throw new AppError("FORBIDDEN", `Only an Admin may change ${profile.join(", ")}.`);
+  if (can(actor.role, "users.editOthers")) {
+    if (actor.id !== target.id) assertCanActOn(actor, target);
+  } else {
+    if (actor.id !== target.id) {
+      throw new AppError("FORBIDDEN", "You may change only your own settings.");
+    }
+    const adminOnly = fields.filter((f) => !(SELF_FIELDS as readonly string[]).includes(f));
+    if (adminOnly.length) {
+      throw new AppError("FORBIDDEN", `Only an Admin may change ${adminOnly.join(", ")}.`);
+    }
   }
   if (
     fields.includes("selectBots") &&

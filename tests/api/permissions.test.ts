@@ -36,7 +36,10 @@ const CASES: RouteCase[] = [
     permission: "users.editSelf",
     ok: 200,
     send: (t, a, token) =>
-      t.call("PATCH", `/api/users/${a.id}`, { token, body: { numberOfTran: 3, spread: "0.5" } }),
+      t.call("PATCH", `/api/users/${a.id}`, {
+        token,
+        body: { pair: "eth_usdt", useBot: "buy_sell" },
+      }),
   },
   {
     route: "PATCH /users/{own id} selectBots",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import { callOutcomes, calls, paperBalances, transactions } from "../../server/db/schema.ts";
+import { callOutcomes, calls, paperBalances, transactions, users } from "../../server/db/schema.ts";
 import { dec } from "../../server/core/decimal.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
@@ -51,8 +51,11 @@ Deno.test("create: buy_sell BUY places a paper market buy and stays BUY with the
     const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
     assert.deepEqual(list.BUY.items, [tx]);
     assert.deepEqual(list.ALL.items, [tx]);
-    assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166666").toFixed(8));
-    assert.equal(await balance(t, u.id, "USDT"), dec(100000).sub("99.9996").toFixed(8));
+    // The order itself goes out on BTCUSDT's LOT_SIZE step (0.00001): that is what filled.
+    assert.equal(tx.filledQuantity, "0.00166000");
+    assert.equal(tx.avgPrice, "60000.00000000");
+    assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166").toFixed(8));
+    assert.equal(await balance(t, u.id, "USDT"), dec(100000).sub("99.6").toFixed(8));
   } finally {
     await t.close();
   }
@@ -63,15 +66,21 @@ Deno.test("create: every bot mode gives the status and quantity of the spec", as
   try {
     t.market.sim("binance")!.setPrice("btc_usdt", PRICE);
     const u = await trader(t);
-    await setUser(t, u.id, { coinFunds: "0.5", coinTradingAmount: "0.01" });
+    await setUser(t, u.id, { coinFunds: "7", coinTradingAmount: "0.01" });
+    // coinFunds is what the paper account holds, read at the order, not the stored value.
+    await t.deps.db.insert(paperBalances).values({
+      account: `user:${u.id}`,
+      asset: "BTC",
+      free: "0.5",
+    });
     const cases = [
+      // only_sell sells 95% of coinFunds.
+      { useBot: "only_sell", status: "SELL", expect: "DONE", quantity: "0.47500000" },
       { useBot: "none", status: "BUY", expect: "BUY", quantity: "0.00166666", adapter: "none" },
       { useBot: "buy_sell", status: "BUY", expect: "BUY", quantity: "0.00166666" },
       { useBot: "sell_buy", status: "SELL", expect: "SELL", quantity: "0.01000000" },
       { useBot: "only_buy_sell", status: "SELL", expect: "SELL", quantity: "0.01000000" },
       { useBot: "only_buy", status: "BUY", expect: "DONE", quantity: "0.00166666" },
-      // only_sell sells 95% of coinFunds.
-      { useBot: "only_sell", status: "SELL", expect: "DONE", quantity: "0.47500000" },
       { useBot: "none", status: "SELL", expect: "SELL", quantity: "0.01000000", adapter: "none" },
     ];
     for (const c of cases) {
@@ -89,6 +98,8 @@ Deno.test("create: every bot mode gives the status and quantity of the spec", as
       assert.equal(tx.filledPrice, c.expect === "DONE" ? "60000.00000000" : null, c.useBot);
     }
     assert.equal(await count(t), cases.length);
+    const [row] = await t.deps.db.select().from(users).where(eq(users.id, u.id));
+    assert.equal(row.coinFunds, "0.50000000", "the value read is kept on the user");
   } finally {
     await t.close();
   }

@@ -267,12 +267,13 @@ Deno.test("delete: the user can no longer sign in, is not listed, and the name i
     await again.body?.cancel();
   }));
 
-Deno.test("patch: a user changes own trading settings, stored as NUMERIC strings", () =>
+Deno.test("patch: an Admin sets a user's trading settings, stored as NUMERIC strings", () =>
   withApp(async (t) => {
     const u = await t.user("User");
+    const admin = await t.user("Admin");
     const res = await json(
       await t.call("PATCH", `/api/users/${u.id}`, {
-        token: u.token,
+        token: admin.token,
         body: {
           pair: "ETH_USDT",
           exchange: "gate",
@@ -342,6 +343,18 @@ Deno.test("patch: profile fields and other users are Admin-only; selectBots is L
       t.call("PATCH", `/api/users/${id}`, { token, body });
     assert.equal((await patch(u.id, u.token, { email: "me@example.com" })).status, 403);
     assert.equal((await patch(u.id, u.token, { group: "vip" })).status, 403);
+    // A User or Lead changes only pair, exchange and bot mode of their own; the rest is Admin's.
+    for (const body of [{ tradingAmount: "10" }, { spread: "1" }, { numberOfTran: 2 }]) {
+      assert.equal((await patch(u.id, u.token, body)).status, 403, JSON.stringify(body));
+      assert.equal((await patch(lead.id, lead.token, body)).status, 403, JSON.stringify(body));
+    }
+    const own = await json(
+      await patch(u.id, u.token, { pair: "eth_usdt", exchange: "gate", useBot: "sell_buy" }),
+    );
+    assert.equal(own.status, 200);
+    assert.equal(own.body.useBot, "sell_buy");
+    const adminSelf = await json(await patch(admin.id, admin.token, { tradingAmount: "5" }));
+    assert.equal(adminSelf.status, 200);
     assert.equal((await patch(lead.id, u.token, { pair: "btc_usdt" })).status, 403);
     assert.equal((await patch(u.id, lead.token, { pair: "btc_usdt" })).status, 403);
     assert.equal((await patch(sup.id, admin.token, { pair: "btc_usdt" })).status, 403);

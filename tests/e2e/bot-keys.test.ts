@@ -17,7 +17,7 @@ Deno.test({
       const admin = await server.user("SuperAdmin");
       const lead = await server.user("Lead");
       const res = await server.call("PATCH", `/api/users/${lead.id}`, {
-        token: lead.token,
+        token: admin.token,
         body: { tradingAmount: "120" },
       });
       assert.equal(res.status, 200, await res.text());

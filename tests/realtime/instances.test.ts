@@ -1,54 +1,11 @@
 // Two server instances on one PostgreSQL database, each with its own postgres.js client and hub:
 // the LISTEN/NOTIFY bus makes them one. Needs TEST_DATABASE_URL (PGlite has no second instance).
 import assert from "node:assert/strict";
-import { createApp } from "../../server/app.ts";
-import { sessionCacheFor } from "../../server/auth/session-cache.ts";
-import { openDatabase } from "../../server/db/client.ts";
-import { createExchanges } from "../../server/exchanges/exchanges.ts";
-import { createRelayedMarket } from "../../server/market/relayed-market.ts";
-import type { Deps } from "../../server/deps.ts";
-import { type RealtimeOptions, startRealtime } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
+import { secondInstance } from "../support/second-instance.ts";
 import { buyBody, giveKeys, setGroup } from "../api/transactions-fixtures.ts";
-import { caller, makeTestApp, type TestApp } from "../support/test-app.ts";
+import { caller, makeTestApp } from "../support/test-app.ts";
 import { serve, TestSocket, until } from "./support.ts";
-
-/**
- * Another instance of the app on the same database as `t`, through a client of its own; with
- * `apiOnly`, as ROLES=api runs it: no feeds, prices relayed from the other instances.
- */
-async function secondInstance(t: TestApp, apiOnly = false, opts: RealtimeOptions = {}) {
-  const [{ name }] = await t.deps.database.sql!`select current_database() as name`;
-  const url = new URL(TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), max: 5 });
-  const deps: Deps = {
-    ...t.deps,
-    database,
-    db: database.db,
-    realtime: undefined,
-    sessionCache: sessionCacheFor(t.deps.config),
-  };
-  if (apiOnly) {
-    const config = { ...t.deps.config, ROLES: "api" as const };
-    const market = createRelayedMarket(t.clock);
-    Object.assign(deps, {
-      config,
-      market,
-      exchanges: createExchanges({ config, database, clock: t.clock, market }),
-    });
-  }
-  const realtime = await startRealtime(deps, opts);
-  Object.assign(deps, { realtime, ...realtime.hooks });
-  return {
-    app: createApp(deps),
-    deps,
-    async close() {
-      await realtime.close();
-      await database.close();
-    },
-  };
-}
 
 Deno.test({
   name: "instances: a call, an error and a logout made on one instance reach sockets on the other",

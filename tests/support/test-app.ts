@@ -18,6 +18,8 @@ import { createMarket, type MarketRuntime } from "../../server/market/market.ts"
 import { openTestDatabase } from "./database.ts";
 import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 
+export const NO_LOOKUP_WAIT = { delaysMs: [0, 0, 0], sleep: () => Promise.resolve() };
+
 /** Cheap hashing: argon2id's real cost would make every test seconds slower. */
 export const TEST_PASSWORD_COST = { memorySize: 64, iterations: 1 };
 
@@ -77,6 +79,8 @@ export async function makeTestApp(
     market,
     exchanges: createExchanges({ config, database, clock, market }),
     sessionCache: sessionCacheFor(config),
+    // An order whose answer was lost is looked up at once: no backoff waits in tests.
+    orderLookup: NO_LOOKUP_WAIT,
   };
   const realtime = await startRealtime(deps);
   Object.assign(deps, { realtime, ...realtime.hooks });

@@ -27,12 +27,14 @@ const BotKeysPage = lazy(() => import("../bot-keys/bot-keys-page.tsx"));
 const ShiftPage = lazy(() => import("../shifts/shift-page.tsx"));
 const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
 const AuditPage = lazy(() => import("../audit/audit-page.tsx"));
+const TradingControlsPage = lazy(() => import("../trading-halts/trading-controls-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 const ManageUsers = only("users.search", ManageUsersPage);
 const BotKeys = only("botKeys.manage", BotKeysPage);
 const Shift = only("shifts.manage", ShiftPage);
 const Profit = only("profits.view", ProfitPage);
 const Audit = only("audit.read", AuditPage);
+const TradingControls = only("trading.halt", TradingControlsPage);
 
 export default function SignedInArea() {
   useEffect(() => {
@@ -58,6 +60,7 @@ export default function SignedInArea() {
             <Route path="/shift" component={Shift} />
             <Route path="/profit" component={Profit} />
             <Route path="/audit" component={Audit} />
+            <Route path="/trading-controls" component={TradingControls} />
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

@@ -23,7 +23,7 @@ export default function AuditPage() {
 
   return (
     <Stack>
-      <Title order={3} data-testid="audit-title">{t("audit.title")}</Title>
+      <Title order={1} size="h3" data-testid="audit-title">{t("audit.title")}</Title>
       <Group align="end">
         <NativeSelect
           label={t("audit.action")}

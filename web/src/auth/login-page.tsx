@@ -76,10 +76,10 @@ export default function LoginPage() {
   );
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="gray.0">
       <Paper withBorder shadow="sm" p="lg" radius="md" w={380} maw="100%">
         <Group justify="space-between" mb="md">
-          <Title order={3}>Gate Bot</Title>
+          <Title order={1} size="h3">Gate Bot</Title>
           <LanguageSelect />
         </Group>
         {error && (

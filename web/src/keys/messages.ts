@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "keys.titleOf": "{{exchange}} Key/Secret of {{username}}",
     "keys.title": "Update {{exchange}} Key/Secret",
     "keys.success": "Update Success!",
     "keys.failed": "Update Failed!",
@@ -14,6 +15,7 @@ defineMessages({
     "keys.field.houbiSecret": "Houbi Secret",
   },
   zh: {
+    "keys.titleOf": "{{username}} 的 {{exchange}} Key/Secret",
     "keys.title": "更新 {{exchange}} Key/Secret",
     "keys.success": "更新成功！",
     "keys.failed": "更新失败！",
@@ -26,6 +28,7 @@ defineMessages({
     "keys.field.houbiSecret": "Houbi Secret",
   },
   es: {
+    "keys.titleOf": "Key/Secret de {{exchange}} de {{username}}",
     "keys.title": "Actualizar Key/Secret de {{exchange}}",
     "keys.success": "¡Actualizado con éxito!",
     "keys.failed": "¡No se pudo actualizar!",
@@ -38,6 +41,7 @@ defineMessages({
     "keys.field.houbiSecret": "Secret de Houbi",
   },
   fr: {
+    "keys.titleOf": "Key/Secret {{exchange}} de {{username}}",
     "keys.title": "Mettre à jour la Key/Secret {{exchange}}",
     "keys.success": "Mise à jour réussie !",
     "keys.failed": "Échec de la mise à jour !",
@@ -50,6 +54,7 @@ defineMessages({
     "keys.field.houbiSecret": "Secret Houbi",
   },
   it: {
+    "keys.titleOf": "Key/Secret di {{exchange}} di {{username}}",
     "keys.title": "Aggiorna Key/Secret di {{exchange}}",
     "keys.success": "Aggiornamento riuscito!",
     "keys.failed": "Aggiornamento non riuscito!",

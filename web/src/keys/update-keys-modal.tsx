@@ -1,13 +1,14 @@
-// 'Update {exchange} Key/Secret' (SuperAdmin; spec sections 2, 5 and 8) for the exchange selected
-// in the topbar. Fields are encrypted for transport; the answer (masks) merges into the session.
-import { Button, Modal, PasswordInput, Stack, TextInput } from "@mantine/core";
+// 'Update {exchange} Key/Secret' (SuperAdmin; spec sections 2, 5 and 8): from the avatar menu for
+// the signed-in user on the topbar's exchange, or from a row of /manage-users for that user, with
+// the exchange chosen in the modal. Fields are encrypted for transport; stored values show masked.
+import { Button, Modal, PasswordInput, SegmentedControl, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { exchangeTitle, type UserKeyField } from "../../../server/keys/schema.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../layout/avatar-menu.tsx";
-import { session, updateUser } from "../session/store.ts";
-import { tradingExchange } from "../trading/pairs.ts";
+import { type PublicUser, session, updateUser } from "../session/store.ts";
+import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../trading/pairs.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { updateKeys } from "./api.ts";
 import {
@@ -22,12 +23,57 @@ import "./messages.ts";
 
 const isSecret = (field: UserKeyField) => field.toLowerCase().includes("secret");
 
-export default function UpdateKeysModal({ opened, onClose }: ModalProps) {
+type KeyOwner = Pick<PublicUser, "id" | "username" | "exchange"> & Partial<PublicUser>;
+
+export default function UpdateKeysModal({ opened, onClose, target, onSaved }: ModalProps & {
+  /** Another user's keys (from /manage-users); the signed-in user's when absent. */
+  target?: KeyOwner;
+  onSaved?: (user: PublicUser) => void;
+}) {
   const t = useT();
   const { user } = useSnapshot(session);
-  const exchange = tradingExchange(user?.exchange);
+  const owner = target ?? (user as KeyOwner | null);
+  const [exchange, setExchange] = useState<TradingExchange>(tradingExchange(owner?.exchange));
+  if (!owner) return null;
+  const title = target
+    ? t("keys.titleOf", { exchange: exchangeTitle(exchange), username: owner.username })
+    : t("keys.title", { exchange: exchangeTitle(exchange) });
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        {target && (
+          <SegmentedControl
+            data={TRADING_EXCHANGES.map((e) => ({ value: e, label: exchangeTitle(e) }))}
+            value={exchange}
+            onChange={(v) => setExchange(v as TradingExchange)}
+            data-testid="keys-exchange"
+          />
+        )}
+        <KeyFields
+          key={exchange}
+          owner={owner}
+          exchange={exchange}
+          onDone={(saved) => {
+            if (saved) {
+              if (saved.id === session.user?.id) updateUser(saved);
+              onSaved?.(saved);
+            }
+            onClose();
+          }}
+        />
+      </Stack>
+    </Modal>
+  );
+}
+
+function KeyFields({ owner, exchange, onDone }: {
+  owner: KeyOwner;
+  exchange: TradingExchange;
+  onDone: (saved: PublicUser | null) => void;
+}) {
+  const t = useT();
   const fields = FORM_FIELDS[exchange];
-  const [initial] = useState(() => initialKeyValues(user ?? {}, fields));
+  const [initial] = useState(() => initialKeyValues(owner, fields));
   const [values, setValues] = useState<KeyValues>(initial);
   const [busy, setBusy] = useState(false);
   const set = (field: UserKeyField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -35,12 +81,13 @@ export default function UpdateKeysModal({ opened, onClose }: ModalProps) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const fieldsToSend = keysToSend(values);
-    if (Object.keys(fieldsToSend).length === 0) return onClose();
+    if (Object.keys(fieldsToSend).length === 0) return onDone(null);
     setBusy(true);
     try {
-      updateUser(await updateKeys(fieldsToSend));
+      const own = owner.id === session.user?.id;
+      const saved = await updateKeys(fieldsToSend, own ? undefined : owner.id);
       notifySuccess(t("keys.success"));
-      onClose();
+      onDone(saved);
     } catch (err) {
       notifyError(errorText(err, t("keys.failed")));
     } finally {
@@ -48,31 +95,28 @@ export default function UpdateKeysModal({ opened, onClose }: ModalProps) {
     }
   };
 
-  const title = t("keys.title", { exchange: exchangeTitle(exchange) });
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form onSubmit={submit}>
-        <Stack>
-          {fields.map((field) => {
-            const Input = isSecret(field) ? PasswordInput : TextInput;
-            return (
-              <Input
-                key={field}
-                label={t(`keys.field.${field}`)}
-                autoComplete="off"
-                value={values[field] ?? ""}
-                onFocus={() => set(field, valueOnFocus(values[field] ?? ""))}
-                onBlur={() => set(field, valueOnBlur(values[field] ?? "", initial[field] ?? ""))}
-                onChange={(e) => set(field, e.currentTarget.value)}
-                data-testid={`key-${field}`}
-              />
-            );
-          })}
-          <Button type="submit" loading={busy} data-testid="keys-submit">
-            {t("common.save")}
-          </Button>
-        </Stack>
-      </form>
-    </Modal>
+    <form onSubmit={submit}>
+      <Stack>
+        {fields.map((field) => {
+          const Input = isSecret(field) ? PasswordInput : TextInput;
+          return (
+            <Input
+              key={field}
+              label={t(`keys.field.${field}`)}
+              autoComplete="off"
+              value={values[field] ?? ""}
+              onFocus={() => set(field, valueOnFocus(values[field] ?? ""))}
+              onBlur={() => set(field, valueOnBlur(values[field] ?? "", initial[field] ?? ""))}
+              onChange={(e) => set(field, e.currentTarget.value)}
+              data-testid={`key-${field}`}
+            />
+          );
+        })}
+        <Button type="submit" loading={busy} data-testid="keys-submit">
+          {t("common.save")}
+        </Button>
+      </Stack>
+    </form>
   );
 }

@@ -32,6 +32,11 @@ export const NAV: NavItem[] = [
   },
   { label: "menu.profits", href: "/profit", roles: PERMISSIONS["profits.view"] },
   { label: "menu.audit", href: "/audit", roles: PERMISSIONS["audit.read"] },
+  {
+    label: "menu.tradingControls",
+    href: "/trading-controls",
+    roles: PERMISSIONS["trading.halt"],
+  },
   { label: "menu.btcChart", href: "/yahoo-finance", roles: ALL },
 ];
 

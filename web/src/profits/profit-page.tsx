@@ -42,7 +42,7 @@ export default function ProfitPage() {
 
   return (
     <Stack>
-      <Title order={3} data-testid="profits-title">{t("profits.title")}</Title>
+      <Title order={1} size="h3" data-testid="profits-title">{t("profits.title")}</Title>
       <Card withBorder>
         <Group align="flex-end" wrap="wrap">
           <DatePickerInput

@@ -2,7 +2,11 @@
 // of spec section 5. Pure: tested under Deno.
 import type { z } from "zod";
 import { dec } from "../../../server/core/decimal.ts";
-import { type KeyedExchange, TRADING_KEY_FIELDS } from "../../../server/keys/schema.ts";
+import {
+  hasTradingKeys,
+  type KeyedExchange,
+  TRADING_KEY_FIELDS,
+} from "../../../server/keys/schema.ts";
 import {
   botPrices,
   buyQuantity,
@@ -86,5 +90,5 @@ export function missingKeys(
   pair: string,
 ): boolean {
   if (user.useBot === "none" || needsTypedPrice(pair) || user.selectBots.length) return false;
-  return !TRADING_KEY_FIELDS[exchange].every((field) => !!user[field]);
+  return !hasTradingKeys(user, exchange);
 }

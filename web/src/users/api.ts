@@ -2,7 +2,8 @@
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { Role } from "../../../server/users/roles.ts";
-import type { NewUserInput } from "../../../server/users/schema.ts";
+import type { NewUserInput, UpdateUserInput } from "../../../server/users/schema.ts";
+import type { CoinFunds } from "../../../server/users/coin-funds.ts";
 
 /** What a search returns: the public user for Admins; id, username and role for a Lead. */
 export type ListedUser = Pick<PublicUser, "id" | "username" | "role"> & Partial<PublicUser>;
@@ -30,3 +31,8 @@ export const adminChangePassword = (userId: number, newPassword: string) =>
   api<{ message: string }>("POST", "/users/admin-change-user-password", {
     body: { userId, newPassword },
   });
+
+export const updateUserRequest = (id: number, body: UpdateUserInput) =>
+  api<PublicUser>("PATCH", `/users/${id}`, { body });
+
+export const readCoinFunds = (id: number) => api<CoinFunds>("GET", `/users/${id}/coin-funds`);

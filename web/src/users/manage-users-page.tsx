@@ -1,7 +1,7 @@
 // /manage-users: the staff table, searchable and paged, with the actions each role may take.
 import { Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ROLES } from "../../../server/db/enums.ts";
 import { can, type Role } from "../../../server/users/roles.ts";
@@ -13,9 +13,13 @@ import { changeRole, type ListedUser } from "./api.ts";
 import { ChangeUserPasswordModal } from "./change-user-password-modal.tsx";
 import { DeleteUserModal } from "./delete-user-modal.tsx";
 import { roleOptions } from "./role-options.ts";
-import { showUsersTable, users } from "./store.ts";
+import { refreshUsers, showUsersTable, users } from "./store.ts";
+import { TradingSettingsModal } from "./trading-settings-modal.tsx";
 import { type RowAction, userColumns } from "./user-columns.tsx";
 import "./messages.ts";
+
+// SuperAdmin only: the same key form as the avatar menu's, aimed at the row's user.
+const UpdateKeysModal = lazy(() => import("../keys/update-keys-modal.tsx"));
 
 export default function ManageUsersPage() {
   const t = useT();
@@ -47,7 +51,7 @@ export default function ManageUsersPage() {
 
   return (
     <Stack>
-      <Title order={3} data-testid="users-title">{t("users.title")}</Title>
+      <Title order={1} size="h3" data-testid="users-title">{t("users.title")}</Title>
       <Group align="end">
         <TextInput
           label={t("common.search")}
@@ -79,11 +83,30 @@ export default function ManageUsersPage() {
           t,
           me,
           full: can(me.role, "users.list"),
-          withActions: can(me.role, "users.delete") || can(me.role, "users.changePassword"),
+          withActions: can(me.role, "users.editOthers") || can(me.role, "users.delete") ||
+            can(me.role, "users.changePassword"),
           onRole,
           onAction: (row, action) => setOpen({ row, action }),
         })}
       />
+      {open?.action === "settings" && (
+        <TradingSettingsModal
+          opened
+          target={open.row as PublicUser}
+          onSaved={refreshUsers}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.action === "keys" && (
+        <Suspense fallback={null}>
+          <UpdateKeysModal
+            opened
+            target={open.row as PublicUser}
+            onSaved={refreshUsers}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      )}
       {open?.action === "password" && (
         <ChangeUserPasswordModal
           target={open.row}

@@ -6,13 +6,16 @@ import type { useT } from "../i18n/index.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import type { ListedUser } from "./api.ts";
+import { KeysCell } from "./keys-cell.tsx";
 import { roleOptions } from "./role-options.ts";
 
-export type RowAction = "password" | "delete";
+export type RowAction = "settings" | "keys" | "password" | "delete";
 
 type Row = Snapshot<ListedUser>;
 
 const ROW_ACTIONS = [
+  { action: "settings", label: "settings.open", testId: "settings", color: undefined },
+  { action: "keys", label: "settings.keys", testId: "keys", color: undefined },
   {
     action: "password",
     label: "users.changePassword",
@@ -24,7 +27,10 @@ const ROW_ACTIONS = [
 
 function actionsFor(me: PublicUser, row: Row) {
   const onOther = me.id !== row.id && canActOn(me.role, row.role);
+  const onAny = canActOn(me.role, row.role);
   return {
+    settings: onAny && can(me.role, "users.editOthers"),
+    keys: onAny && can(me.role, "keys.update"),
     role: onOther && can(me.role, "users.changeRole"),
     password: onOther && can(me.role, "users.changePassword"),
     delete: onOther && can(me.role, "users.delete"),
@@ -54,6 +60,11 @@ export function userColumns({ t, me, full, withActions, onRole, onAction }: {
       ),
     },
     full && { key: "email", header: t("users.email"), cell: (row) => row.email },
+    full && {
+      key: "keys",
+      header: t("settings.keysColumn"),
+      cell: (row) => <KeysCell t={t} row={row as ListedUser} />,
+    },
     {
       key: "role",
       header: t("users.role"),

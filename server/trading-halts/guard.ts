@@ -1,0 +1,98 @@
+// The one check every order path makes before an order goes out (server/transactions/open.ts):
+// manual and call orders, the bot follow-up's extras and multi-account bot orders alike. Halts and
+// limits are read from the database on every order, so a halt set on any instance holds on all
+// of them at once and survives restarts.
+import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { dec, type DecimalInput } from "../core/decimal.ts";
+import { tradingHalts, tradingLimits, transactions } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { exchangeTitle } from "../keys/schema.ts";
+import { TradingRefused } from "./refusal.ts";
+
+/** Broadest first: the refusal names the widest halt that applies. */
+const SCOPE_ORDER = { all: 0, exchange: 1, user: 2 } as const;
+
+export interface OrderToCheck {
+  userId: number;
+  exchange: string;
+  /** In the quote currency, as recorded on the transaction. */
+  amount: string;
+}
+
+export async function assertMayOpen(deps: Deps, order: OrderToCheck) {
+  const halts = await activeHalts(deps, order.exchange, order.userId);
+  const halt = halts.sort((a, b) => SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope])[0];
+  if (halt) {
+    throw new TradingRefused(halt.scope, {
+      reason: halt.reason,
+      exchange: exchangeTitle(order.exchange),
+    });
+  }
+  await assertWithinLimits(deps, order);
+}
+
+/** What the bot worker may not close on one exchange: everything, or these users' rows. */
+export async function closingHalts(deps: Deps, exchange: string) {
+  const halts = (await activeHalts(deps, exchange)).filter((h) => h.stopsClosing);
+  return {
+    all: halts.some((h) => h.scope !== "user"),
+    users: halts.flatMap((h) => h.userId === null ? [] : [h.userId]),
+  };
+}
+
+/** Active halts for everyone, for the exchange, and for the user (every user's when absent). */
+function activeHalts(deps: Deps, exchange: string, userId?: number) {
+  const h = tradingHalts;
+  return deps.db.select().from(h).where(and(
+    isNull(h.releasedAt),
+    or(
+      eq(h.scope, "all"),
+      and(eq(h.scope, "exchange"), sql`${h.exchange}::text = ${exchange}`),
+      userId === undefined ? eq(h.scope, "user") : and(eq(h.scope, "user"), eq(h.userId, userId)),
+    ),
+  ));
+}
+
+async function assertWithinLimits(deps: Deps, order: OrderToCheck) {
+  const [limit] = await deps.db.select().from(tradingLimits).where(and(
+    eq(tradingLimits.userId, order.userId),
+    sql`${tradingLimits.exchange}::text = ${order.exchange}`,
+  ));
+  if (!limit) return;
+  const exchange = exchangeTitle(order.exchange);
+  const amount = dec(order.amount);
+  if (limit.maxPerOrder && amount.gt(limit.maxPerOrder)) {
+    throw new TradingRefused("perOrder", {
+      exchange,
+      amount: plain(order.amount),
+      max: plain(limit.maxPerOrder),
+    });
+  }
+  if (!limit.maxPerDay) return;
+  const total = amount.add(await todaysTotal(deps, order));
+  if (total.gt(limit.maxPerDay)) {
+    throw new TradingRefused("perDay", {
+      exchange,
+      amount: plain(order.amount),
+      total: plain(total),
+      max: plain(limit.maxPerDay),
+    });
+  }
+}
+
+/** "500", not "500.00000000": the stored scale is noise in a sentence. */
+const plain = (v: DecimalInput) => dec(v).toString();
+
+/** The amounts of the user's transactions on the exchange since 00:00 UTC. */
+async function todaysTotal(deps: Deps, order: OrderToCheck) {
+  const now = deps.clock.now();
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const t = transactions;
+  const [row] = await deps.db.select({ total: sql<string | null>`sum(${t.amount})` }).from(t)
+    .where(and(
+      eq(t.userId, order.userId),
+      sql`${t.exchange}::text = ${order.exchange}`,
+      gte(t.createdAt, dayStart),
+    ));
+  return row?.total ?? "0";
+}

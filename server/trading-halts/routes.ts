@@ -1,0 +1,46 @@
+// Trading halts and per-user limits. Reading the halts that concern you: anyone signed in (the
+// banner); halting, releasing and limits: Admin and SuperAdmin.
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { listLimits, setLimit } from "./limits.ts";
+import {
+  createHaltSchema,
+  haltIdParamSchema,
+  limitsQuerySchema,
+  setLimitSchema,
+} from "./schema.ts";
+import { activeHaltsFor, createHalt, releaseHalt } from "./service.ts";
+
+export function tradingHaltRoutes(deps: Deps) {
+  const auth = requireAuth(deps);
+  const admin = requirePermission("trading.halt");
+  return new Hono<AppEnv>()
+    .get("/trading-halts", auth, async (c) => c.json(await activeHaltsFor(deps, c.get("user"))))
+    .post("/trading-halts", auth, admin, validate("json", createHaltSchema), async (c) => {
+      return c.json(await createHalt(deps, c.get("user"), c.req.valid("json")), 201);
+    })
+    .post(
+      "/trading-halts/:id{[0-9]+}/release",
+      auth,
+      admin,
+      validate("param", haltIdParamSchema),
+      async (c) => c.json(await releaseHalt(deps, c.get("user"), c.req.valid("param").id)),
+    )
+    .get(
+      "/trading-limits",
+      auth,
+      requirePermission("trading.limits"),
+      validate("query", limitsQuerySchema),
+      async (c) => c.json(await listLimits(deps, c.req.valid("query").userId)),
+    )
+    .put(
+      "/trading-limits",
+      auth,
+      requirePermission("trading.limits"),
+      validate("json", setLimitSchema),
+      async (c) => c.json(await setLimit(deps, c.get("user"), c.req.valid("json"))),
+    );
+}

@@ -1,0 +1,67 @@
+// Input of the halt and limit routes; the client's forms use the same schemas (zod only here).
+import { z } from "zod";
+import { idField, idParam } from "../core/input-rules.ts";
+
+export const HALT_EXCHANGES = ["binance", "gate"] as const;
+export const REASON_MAX = 200;
+
+/** A positive decimal amount with at most 8 decimals, or null for "no maximum". */
+const maxAmount = z.union([
+  z.null(),
+  z.coerce.string().trim().regex(/^\d{1,29}(\.\d{1,8})?$/, "Enter an amount above 0")
+    .refine((v) => Number(v) > 0, "Enter an amount above 0"),
+]);
+
+export const createHaltSchema = z.object({
+  scope: z.enum(["all", "exchange", "user"]),
+  exchange: z.enum(HALT_EXCHANGES).optional(),
+  userId: idField.optional(),
+  reason: z.string().trim().min(1, "Required").max(REASON_MAX),
+  stopsClosing: z.boolean().default(false),
+}).superRefine((v, ctx) => {
+  if (v.scope === "exchange" && !v.exchange) {
+    ctx.addIssue({ code: "custom", path: ["exchange"], message: "Required" });
+  }
+  if (v.scope === "user" && !v.userId) {
+    ctx.addIssue({ code: "custom", path: ["userId"], message: "Required" });
+  }
+});
+
+export type CreateHaltInput = z.infer<typeof createHaltSchema>;
+
+export const haltIdParamSchema = z.object({ id: idParam });
+
+export const setLimitSchema = z.object({
+  userId: idField,
+  exchange: z.enum(HALT_EXCHANGES),
+  maxPerOrder: maxAmount,
+  maxPerDay: maxAmount,
+});
+
+export type SetLimitInput = z.infer<typeof setLimitSchema>;
+
+export const limitsQuerySchema = z.object({
+  userId: idParam.optional(),
+});
+
+/** A halt as the client sees it; times are epoch milliseconds. */
+export interface HaltView {
+  id: number;
+  scope: "all" | "exchange" | "user";
+  exchange: string | null;
+  userId: number | null;
+  username: string | null;
+  reason: string;
+  stopsClosing: boolean;
+  createdBy: string;
+  createdAt: number;
+}
+
+export interface LimitView {
+  userId: number;
+  username: string;
+  exchange: string;
+  maxPerOrder: string | null;
+  maxPerDay: string | null;
+  updatedAt: number;
+}

@@ -1,0 +1,68 @@
+// coinFunds (spec sections 3 and 9): what the user's own account holds of the pair's coin on the
+// exchange, the paper ledger or the live balance. Read from the account whenever it is needed (an
+// only_sell order, the settings form) and kept on the user's row as the last value read.
+import { and, eq, isNull } from "drizzle-orm";
+import { userChanged } from "../auth/user-changed.ts";
+import type { SessionUser } from "../auth/sessions.ts";
+import { badRequest, forbidden } from "../core/errors.ts";
+import { floor8 } from "../core/decimal.ts";
+import { users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { Credentials } from "../exchanges/adapter.ts";
+import { tradingCredentials } from "../keys/credentials.ts";
+import { exchangeTitle, missingKeysMessage } from "../keys/schema.ts";
+import { findPair, isListedOn } from "../market/pairs.ts";
+import { exchangeFailure, exchangesOf } from "../transactions/open.ts";
+import { assertCanActOn, findTarget } from "./guards.ts";
+import { can } from "./roles.ts";
+
+export interface CoinFunds {
+  coinFunds: string;
+  /** The pair's base asset, e.g. "BTC". */
+  asset: string;
+  exchange: "binance" | "gate";
+  pair: string;
+}
+
+/** Reads the coin of `pair` held on `exchange` with the given credentials and stores it. */
+export async function readCoinFunds(
+  deps: Deps,
+  user: Pick<SessionUser, "id">,
+  exchange: "binance" | "gate",
+  pair: string,
+  credentials: Credentials,
+): Promise<CoinFunds> {
+  const info = findPair(pair);
+  if (!info || info.nft || !isListedOn(exchange, pair)) {
+    throw badRequest(`pair: ${info?.label ?? pair} is not traded on ${exchangeTitle(exchange)}`);
+  }
+  const adapter = exchangesOf(deps).adapter(exchange);
+  let free: string;
+  try {
+    const balances = await adapter.balances({ id: `user:${user.id}`, credentials });
+    free = balances.find((b) => b.asset === info.base)?.free ?? "0";
+  } catch (err) {
+    throw exchangeFailure(exchange, err);
+  }
+  const coinFunds = floor8(free);
+  await deps.db.update(users).set({ coinFunds, updatedAt: deps.clock.now() })
+    .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
+  userChanged(deps, user.id);
+  return { coinFunds, asset: info.base, exchange, pair: info.value };
+}
+
+/**
+ * GET /users/{id}/coin-funds: on the user's own pair and exchange, with their stored keys. Anyone
+ * for themselves; Admin up for users at or below them.
+ */
+export async function coinFundsOf(deps: Deps, actor: SessionUser, id: number): Promise<CoinFunds> {
+  const user = id === actor.id ? actor : await findTarget(deps.db, id);
+  if (user.id !== actor.id) {
+    if (!can(actor.role, "users.editOthers")) throw forbidden("You may read only your own funds.");
+    assertCanActOn(actor, user);
+  }
+  const exchange = user.exchange === "gate" ? "gate" : "binance";
+  const credentials = await tradingCredentials(deps, user, exchange);
+  if (!credentials) throw badRequest(missingKeysMessage(exchange));
+  return await readCoinFunds(deps, user, exchange, user.pair, credentials);
+}

@@ -1,0 +1,103 @@
+// Halting trading: for everyone, one exchange or one user, with a reason everyone will read.
+import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { createHaltSchema, HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
+import { useT } from "../i18n/index.ts";
+import { zodValidate } from "../ui/form.ts";
+import { errorText, notifyError } from "../ui/notify.ts";
+import { createHalt } from "./api.ts";
+import { loadHalts } from "./store.ts";
+
+type Scope = "all" | "exchange" | "user";
+
+export function HaltForm({ users }: { users: { id: number; username: string }[] }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: {
+      scope: "all" as Scope,
+      exchange: "binance",
+      userId: "",
+      reason: "",
+      stopsClosing: false,
+    },
+    transformValues: (v) => ({
+      scope: v.scope,
+      exchange: v.scope === "exchange" ? v.exchange as (typeof HALT_EXCHANGES)[number] : undefined,
+      userId: v.scope === "user" && v.userId ? Number(v.userId) : undefined,
+      reason: v.reason,
+      stopsClosing: v.stopsClosing,
+    }),
+    validate: (v) =>
+      zodValidate(createHaltSchema)({
+        ...v,
+        exchange: v.scope === "exchange" ? v.exchange : undefined,
+        userId: v.scope === "user" && v.userId ? Number(v.userId) : undefined,
+      }),
+  });
+  const scope = form.values.scope;
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await createHalt(values);
+      form.setFieldValue("reason", "");
+      await loadHalts();
+    } catch (err) {
+      notifyError(errorText(err, t("halts.failed")));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} data-testid="halt-form">
+      <Group align="end" wrap="wrap">
+        <NativeSelect
+          label={t("halts.scope")}
+          data={(["all", "exchange", "user"] as const).map((s) => ({
+            value: s,
+            label: t(`halts.scope.${s}`),
+          }))}
+          {...form.getInputProps("scope")}
+          data-testid="halt-scope"
+        />
+        {scope === "exchange" && (
+          <NativeSelect
+            label={t("halts.exchange")}
+            data={HALT_EXCHANGES.map((e) => ({ value: e, label: t(`menu.${e}`) }))}
+            {...form.getInputProps("exchange")}
+            data-testid="halt-exchange"
+          />
+        )}
+        {scope === "user" && (
+          <NativeSelect
+            label={t("halts.user")}
+            data={[
+              { value: "", label: "—" },
+              ...users.map((u) => ({ value: String(u.id), label: u.username })),
+            ]}
+            {...form.getInputProps("userId")}
+            data-testid="halt-user"
+          />
+        )}
+        <TextInput
+          label={t("halts.reason")}
+          maxLength={200}
+          miw={260}
+          {...form.getInputProps("reason")}
+          data-testid="halt-reason"
+        />
+        <Checkbox
+          label={t("halts.stopsClosing")}
+          {...form.getInputProps("stopsClosing", { type: "checkbox" })}
+          data-testid="halt-stops-closing"
+        />
+        <Button type="submit" color="red" loading={busy} data-testid="halt-submit">
+          {t("halts.halt")}
+        </Button>
+      </Group>
+    </form>
+  );
+}
