@@ -165,7 +165,7 @@ Deno.test("forgot-password and forgot-2fa: the same time at the median whether t
     };
     let made = 0;
     /** Known minus unknown, the median over neighbouring pairs (the load weighs on both alike). */
-    async function gapOf(call: (name: string, ip: string) => Response | Promise<Response>) {
+    const gapOf = async (call: (name: string, ip: string) => Response | Promise<Response>) => {
       const gaps: number[] = [];
       for (let i = 0; i < N; i++) {
         const took = { known: 0, unknown: 0 };
@@ -182,7 +182,7 @@ Deno.test("forgot-password and forgot-2fa: the same time at the median whether t
         gaps.push(took.known - took.unknown);
       }
       return median(gaps);
-    }
+    };
     for (const [what, call] of Object.entries(calls)) {
       await (await call("warm_up", "10.1.0.0")).body?.cancel();
       made++;
