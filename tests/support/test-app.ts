@@ -1,5 +1,6 @@
 // Builds the real app in-process on a test database, with a manual clock and cheap password hashing.
 import { createApp } from "../../server/app.ts";
+import { afterAnswerSettled } from "../../server/core/after-answer.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import { ManualClock } from "../../server/core/clock.ts";
@@ -131,6 +132,7 @@ export async function makeTestApp(
     close: async () => {
       await market.stop();
       await realtime.close();
+      await afterAnswerSettled();
       await database.close();
     },
   };
