@@ -92,12 +92,16 @@ export const sessions = pgTable("sessions", {
   userAgent: text("user_agent"),
 }, (t) => [index("sessions_user").on(t.userId)]);
 
-export const loginFailures = pgTable("login_failures", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  /** "user:<lower username>" or "ip:<address>". */
-  key: text("key").notNull(),
-  at: timestamp("at", { withTimezone: true }).notNull(),
-}, (t) => [index("login_failures_key_at").on(t.key, t.at)]);
+/** Sign-in and forgot-* attempts per username and per address, with their backoff. */
+export const loginThrottle = pgTable("login_throttle", {
+  /** "<kind>:user:<lower username>" or "<kind>:ip:<address>". */
+  key: text("key").primaryKey(),
+  /** Attempts since the key was last quiet for the window (counted before they are checked). */
+  failures: integer("failures").notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  /** No attempt is checked before this. */
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});
 
 export const RESET_KINDS = ["password", "2fa"] as const;
 

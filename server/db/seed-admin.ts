@@ -20,3 +20,12 @@ export async function seedFirstSuperAdmin(deps: Pick<Deps, "db" | "config" | "pa
   });
   return { username: deps.config.ADMIN_USERNAME, password: generated ? password : null };
 }
+
+/** What to print after seeding: the generated password is shown only this once. */
+export function seededMessage(seeded: Awaited<ReturnType<typeof seedFirstSuperAdmin>>) {
+  if (seeded?.password) {
+    return `First SuperAdmin created. Username: ${seeded.username}  Password: ${seeded.password}\n` +
+      "This password is shown only once: sign in, set up two-factor, then change it.";
+  }
+  return seeded ? `First SuperAdmin "${seeded.username}" created with ADMIN_PASSWORD.` : undefined;
+}

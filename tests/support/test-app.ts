@@ -1,5 +1,6 @@
 // Builds the real app in-process on a test database, with a manual clock and cheap password hashing.
 import { createApp } from "../../server/app.ts";
+import { afterAnswerSettled } from "../../server/core/after-answer.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import { ManualClock } from "../../server/core/clock.ts";
@@ -59,6 +60,26 @@ export function caller(app: ReturnType<typeof createApp>): TestApp["call"] {
   };
 }
 
+/** A user with TOTP enrolled, written straight to the database (password "password1"). */
+export async function insertUser(
+  deps: Pick<Deps, "db" | "secretBox">,
+  role: Role,
+  username: string,
+) {
+  const password = "password1";
+  const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  const [row] = await deps.db.insert(users).values({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
+    role,
+    uniqueId: newUniqueId(),
+    totpEnabled: true,
+    totpSecret: await deps.secretBox.seal(totpSecret),
+  }).returning();
+  return { row, password, totpSecret };
+}
+
 export async function makeTestApp(
   overrides: Partial<Config> = {},
   opts: { clock?: ManualClock } = {},
@@ -90,17 +111,7 @@ export async function makeTestApp(
 
   const user: TestApp["user"] = async (role, name) => {
     const username = name ?? `${role.toLowerCase()}_${++seq}`;
-    const password = "password1";
-    const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    const [row] = await deps.db.insert(users).values({
-      username,
-      email: `${username}@example.com`,
-      passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
-      role,
-      uniqueId: newUniqueId(),
-      totpEnabled: true,
-      totpSecret: await deps.secretBox.seal(totpSecret),
-    }).returning();
+    const { row, password, totpSecret } = await insertUser(deps, role, username);
     // Each sign-in needs a fresh time step: move the clock past the previous one.
     clock.advance(30_000);
     const res = await call("POST", "/api/users/login", {
@@ -121,6 +132,7 @@ export async function makeTestApp(
     close: async () => {
       await market.stop();
       await realtime.close();
+      await afterAnswerSettled();
       await database.close();
     },
   };
