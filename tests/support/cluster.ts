@@ -58,7 +58,10 @@ export async function clusterDatabase(label: string, opts: { migrate?: boolean }
 }
 
 /** Signs in over HTTP (once per trader: a TOTP code is accepted once); answers the token. */
-export async function signIn(base: string, trader: Trader): Promise<string> {
+export async function signIn(
+  base: string,
+  trader: Pick<Trader, "username" | "password" | "totpSecret">,
+): Promise<string> {
   const res = await fetch(`${base}/api/users/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
