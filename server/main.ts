@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { parseConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
+import { loadVapidKeys } from "./push/vapid.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
@@ -43,6 +44,7 @@ const deps: Deps = {
   market,
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
   sessionCache: sessionCacheFor(config),
+  vapid: await loadVapidKeys(config),
 };
 
 const seeded = await seedFirstSuperAdmin(deps);
