@@ -12,11 +12,8 @@ import { noStore, securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import { feedHealth } from "./market/market.ts";
-<<<<<<< HEAD
 import { pushRoutes } from "./push/routes.ts";
-=======
 import { engineHealth } from "./engine/health.ts";
->>>>>>> main
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
