@@ -15,6 +15,8 @@ import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
 import { engineName, startEngine } from "./engine/engine.ts";
 
+// Since the process started: the module graph is loaded once this module's body runs.
+const modulesLoadedMs = performance.now();
 let config;
 try {
   config = parseConfig(Deno.env.toObject());
@@ -66,6 +68,10 @@ Deno.serve({
   onListen: ({ port }) => {
     const where = `http://localhost:${port}/login`;
     console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
+    console.log(
+      `Listening ${(performance.now() - modulesLoadedMs).toFixed(0)} ms after the modules ` +
+        `loaded (${modulesLoadedMs.toFixed(0)} ms after the process started).`,
+    );
     const message = seededMessage(seeded);
     if (message) console.log(message);
   },

@@ -195,7 +195,8 @@ export class Hub {
       case "user-changed":
         return; // the session cache's business (server/realtime/realtime.ts)
       case "prices":
-        return; // an api-only instance's market takes them (server/realtime/realtime.ts)
+      case "prices-wanted":
+        return; // the relayed market's and the engine's (realtime.ts, price-push.ts)
       default:
         event satisfies never;
     }

@@ -62,6 +62,9 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       deps.sessionCache?.forgetUser(event.userId);
     }
   });
+  // A relayed market starts empty: the engine sends every price now rather than at its next
+  // snapshot, so a cold-started instance trades within a round trip.
+  if (deps.market?.relay && bus.kind === "postgres") fire(bus.publish({ kind: "prices-wanted" }));
 
   const hooks: RealtimeHooks = {
     onSessionsRevoked: (userId) => fire(hub.sessionsRevoked(userId)),
