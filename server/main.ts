@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { parseConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
+import { loadVapidKeys } from "./push/vapid.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
@@ -51,6 +52,7 @@ const deps: Deps = {
   market,
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
   sessionCache: sessionCacheFor(config),
+  vapid: await loadVapidKeys(config),
 };
 
 // Live trading: the exchanges' market rules are read before the first order (the stored copy

@@ -6,11 +6,17 @@ import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
 import { callOpensTrading } from "./service.ts";
+import { pushCall } from "../push/send.ts";
 
 export type RealtimeHooks = Required<
   Pick<
     Deps,
-    "onSessionsRevoked" | "onUserChanged" | "onTransactionChanged" | "onTradeError" | "callGate"
+    | "onSessionsRevoked"
+    | "onUserChanged"
+    | "onTransactionChanged"
+    | "onTradeError"
+    | "callGate"
+    | "onCallSent"
   >
 >;
 
@@ -86,6 +92,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       ));
     },
     callGate: (userId, side) => callOpensTrading(deps, userId, side),
+    onCallSent: (call) => fire(pushCall(deps, call, (userId) => hub.isVisible(userId))),
   };
 
   return {
