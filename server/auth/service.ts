@@ -21,8 +21,8 @@ import { createSession, type SessionInfo, type SessionUser, upgradeSession } fro
 import { clearFailures, isThrottled, recordFailure } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 import { userChanged } from "./user-changed.ts";
+import { msg } from "../core/messages.ts";
 
-const BAD_LOGIN = "Invalid username, password or code.";
 const RESET_TTL_MS = 24 * 3600_000;
 
 let dummyHash: Promise<string> | undefined;
@@ -34,7 +34,7 @@ export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info
   const now = clock.now();
   const ip = info.ip ?? "unknown";
   if (await isThrottled(db, input.username, ip, now)) {
-    throw new AppError("TOO_MANY_REQUESTS", "Too many failed sign-in attempts. Try again later.");
+    throw new AppError("TOO_MANY_REQUESTS", msg("auth.tooManyAttempts"));
   }
   const user = await findLiveUserByUsername(db, input.username);
   const passwordOk = user
@@ -54,7 +54,7 @@ export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info
 
   async function fail(): Promise<never> {
     await recordFailure(db, input.username, ip, now);
-    throw unauthorized(BAD_LOGIN);
+    throw unauthorized(msg("auth.badLogin"));
   }
 }
 
@@ -80,7 +80,7 @@ async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<
 
 /** Starts (or restarts) enrolment: a fresh secret, its otpauth URI and QR code. */
 export async function generateTotp(deps: Deps, user: SessionUser) {
-  if (user.totpEnabled) throw conflict("Two-factor sign-in is already set up.");
+  if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
   const secret = newTotpSecret();
   await deps.db.update(users).set({ totpSecret: await deps.secretBox.seal(secret) })
     .where(eq(users.id, user.id));
@@ -91,10 +91,10 @@ export async function generateTotp(deps: Deps, user: SessionUser) {
 
 /** Confirms enrolment with a first code; the enrolment token becomes a full session. */
 export async function confirmTotp(deps: Deps, user: SessionUser, token: string, code: string) {
-  if (user.totpEnabled) throw conflict("Two-factor sign-in is already set up.");
-  if (!user.totpSecret) throw badRequest("Generate a QR code first.");
+  if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
+  if (!user.totpSecret) throw badRequest(msg("auth.generateQrFirst"));
   const step = await acceptTotp(deps, user, code);
-  if (step === null) throw badRequest("Invalid code.", "code");
+  if (step === null) throw badRequest(msg("auth.invalidCode"), "code");
   await deps.db.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
   await upgradeSession(deps.db, token);
   userChanged(deps, user.id);
@@ -116,7 +116,7 @@ export async function changePassword(
   info: SessionInfo,
 ) {
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-    throw badRequest("Old password is incorrect.", "oldPassword");
+    throw badRequest(msg("auth.oldPasswordWrong"), "oldPassword");
   }
   await setPassword(deps, user.id, input.newPassword);
   await recordAudit(deps.db, {
@@ -164,7 +164,7 @@ export async function forgotPassword(deps: Deps, actor: SessionUser | null, user
     }
     return { message: FORGOT_ACK };
   }
-  if (!user) throw new AppError("NOT_FOUND", `User "${username}" not found.`);
+  if (!user) throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username }));
   assertOutranks(actor, user);
   const token = randomHex(32);
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
@@ -195,7 +195,7 @@ export async function resetPassword(deps: Deps, input: z.infer<typeof resetPassw
       gt(resetTokens.expiresAt, now),
     ))
     .returning({ userId: resetTokens.userId });
-  if (!used) throw badRequest("The reset token is invalid or has expired.", "token");
+  if (!used) throw badRequest(msg("auth.resetTokenInvalid"), "token");
   await setPassword(deps, used.userId, input.newPassword);
   await recordAudit(deps.db, {
     actorId: used.userId,
@@ -225,7 +225,9 @@ export async function forgotTotp(
     }
     return { message: FORGOT_ACK };
   }
-  if (!user) throw new AppError("NOT_FOUND", `User "${input.username}" not found.`);
+  if (!user) {
+    throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username: input.username }));
+  }
   assertOutranks(actor, user);
   await deps.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
     .where(eq(users.id, user.id));
@@ -241,6 +243,6 @@ export async function forgotTotp(
 
 function assertOutranks(actor: SessionUser, target: SessionUser) {
   if (actor.id !== target.id && !canActOn(actor.role, target.role)) {
-    throw new AppError("FORBIDDEN", "You cannot act on a user above your own role.");
+    throw new AppError("FORBIDDEN", msg("users.aboveOwnRole"));
   }
 }

@@ -27,13 +27,13 @@ Deno.test({
       await page.getByTestId("sidebar").getByText("Audit Log").click();
       await page.waitForURL("**/audit");
       const entry = page.getByTestId("audit-table").locator("tbody tr", {
-        hasText: "user.created",
+        hasText: "User created",
       });
       await entry.waitFor();
       const cells = await entry.locator("td").allTextContents();
       assert.equal(cells.length, 5);
       assert.match(cells[0], /^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
-      assert.deepEqual(cells.slice(1, 4), ["audit_admin", "user.created", "audited_user"]);
+      assert.deepEqual(cells.slice(1, 4), ["audit_admin", "User created", "audited_user"]);
       // The details in the database's key order (jsonb's, not the order they were written in).
       assert.deepEqual(cells[4].split(", ").sort(), [
         "email: audited@example.com",

@@ -7,6 +7,7 @@ import { formatDateTime } from "../transactions/format.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { AUDIT_ACTIONS } from "./api.ts";
 import { compactDetails } from "./details.ts";
+import { actionKey, detailLabel } from "./labels.ts";
 import { auditLog } from "./store.ts";
 import "./messages.ts";
 
@@ -27,7 +28,10 @@ export default function AuditPage() {
       <Group align="end">
         <NativeSelect
           label={t("audit.action")}
-          data={[{ value: "", label: t("audit.allActions") }, ...AUDIT_ACTIONS]}
+          data={[
+            { value: "", label: t("audit.allActions") },
+            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(actionKey(a)) })),
+          ]}
           value={table.filters.action}
           onChange={(e) => auditLog.setFilters({ action: e.currentTarget.value })}
           data-testid="audit-action-filter"
@@ -52,9 +56,13 @@ export default function AuditPage() {
             nowrap: true,
           },
           { key: "actor", header: t("audit.actor"), cell: (e) => e.actorUsername ?? NOBODY },
-          { key: "action", header: t("audit.action"), cell: (e) => e.action },
+          { key: "action", header: t("audit.action"), cell: (e) => t(actionKey(e.action)) },
           { key: "target", header: t("audit.target"), cell: (e) => e.targetUsername ?? NOBODY },
-          { key: "details", header: t("audit.details"), cell: (e) => compactDetails(e.details) },
+          {
+            key: "details",
+            header: t("audit.details"),
+            cell: (e) => compactDetails(e.details, (k) => detailLabel(t, k)),
+          },
         ]}
       />
     </Stack>
