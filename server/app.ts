@@ -12,6 +12,7 @@ import { noStore, securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import { feedHealth } from "./market/market.ts";
+import { engineHealth } from "./engine/health.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
@@ -26,11 +27,12 @@ import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
 
 export function createApi(deps: Deps) {
   return new Hono<AppEnv>()
-    .get("/health", (c) =>
+    .get("/health", async (c) =>
       c.json({
         status: "ok",
         database: deps.database.kind,
         feeds: deps.market ? feedHealth(deps.market) : [],
+        engine: await engineHealth(deps),
       }))
     .route("/", authRoutes(deps))
     .route("/", keyRoutes(deps)).route("/", summaryRoutes(deps)).route("/", transactionRoutes(deps))

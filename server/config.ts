@@ -16,6 +16,8 @@ export const configSchema = z.object({
   // How long a resolved session is reused before it is looked up again (0: never reused).
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   ROLES: z.enum(["api", "engine", "both"]).default("both"),
+  // How /api/health names this engine; unset: host name and process id.
+  ENGINE_NAME: z.string().regex(/^[\w.:-]{1,48}$/, "1-48 of A-Z a-z 0-9 _ . : -").optional(),
   MARKET_FEED: z.enum(["sim", "binance", "gate"]).default("sim"),
   MARKET_SEED: z.coerce.number().int().default(42),
   MARKET_SIM_INTERVAL_MS: z.coerce.number().int().positive().default(1000),

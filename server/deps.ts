@@ -10,6 +10,8 @@ import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
+import type { Engine } from "./engine/engine.ts";
+import type { LookupOptions } from "./exchanges/in-doubt.ts";
 
 export interface Deps {
   config: Config;
@@ -38,6 +40,10 @@ export interface Deps {
   market?: Market;
   /** The exchange adapters: paper, or Binance/Gate over signed REST. */
   exchanges: Exchanges;
+  /** How an order whose answer was lost is looked up (backoff); tests pass no delays. */
+  orderLookup?: LookupOptions;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */
   realtime?: Realtime;
+  /** The engine part of this instance (feeds, bot worker, candles); absent with ROLES=api. */
+  engine?: Engine;
 }

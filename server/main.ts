@@ -5,16 +5,15 @@ import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
+import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import type { Deps } from "./deps.ts";
 import { createKeyTransport } from "./keys/transport.ts";
-import { BotWorker } from "./bot/worker.ts";
 import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
-import { CandleRecorder } from "./market/candles.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
+import { engineName, startEngine } from "./engine/engine.ts";
 
 let config;
 try {
@@ -24,11 +23,18 @@ try {
   Deno.exit(1);
 }
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-// Design section 6: the upstream feeds belong to the engine part; an api-only instance prices
-// with what the others hand on over the bus.
-const engine = config.ROLES === "api" ? undefined : createMarket(config, { clock: systemClock });
-const market = engine ?? createRelayedMarket(systemClock);
+const apiOnly = config.ROLES === "api";
+// An api-only instance leaves migrations to the engines (or the deploy step, scripts/migrate.ts):
+// a cold start of an edge instance then costs no migration round trips.
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  migrate: !apiOnly || !config.DATABASE_URL,
+});
+// Design section 6: the upstream feeds belong to the engine part (server/engine/). On PostgreSQL
+// every instance prices from what the active engine hands on over the bus: one market for all.
+const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock });
+const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
 const deps: Deps = {
   config,
   database,
@@ -45,14 +51,13 @@ const deps: Deps = {
   sessionCache: sessionCacheFor(config),
 };
 
-const seeded = await seedFirstSuperAdmin(deps);
+// Live trading: the exchanges' market rules are read before the first order (the stored copy
+// stands in if an exchange cannot be reached).
+await deps.exchanges.start();
+const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
 const realtime = await startRealtime(deps);
 Object.assign(deps, { realtime, ...realtime.hooks });
-if (engine) {
-  await engine.start();
-  new CandleRecorder({ db: database.db, clock: systemClock, market: engine }).start();
-  new BotWorker(deps).start();
-}
+if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
 const app = createApp(deps);
 
 Deno.serve({
@@ -61,13 +66,7 @@ Deno.serve({
   onListen: ({ port }) => {
     const where = `http://localhost:${port}/login`;
     console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
-    if (seeded?.password) {
-      console.log(
-        `First SuperAdmin created. Username: ${seeded.username}  Password: ${seeded.password}\n` +
-          "This password is shown only once: sign in, set up two-factor, then change it.",
-      );
-    } else if (seeded) {
-      console.log(`First SuperAdmin "${seeded.username}" created with ADMIN_PASSWORD.`);
-    }
+    const message = seededMessage(seeded);
+    if (message) console.log(message);
   },
 }, app.fetch);

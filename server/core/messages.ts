@@ -33,7 +33,7 @@ export const SERVER_MESSAGES = {
   "users.unknownBotKey": "Unknown bot key: {{ids}}",
   "users.cannotDeleteSelf": "You cannot delete your own account.",
   "users.useChangePassword": "Use Change Password for your own account.",
-  "users.aboveOwnRole": "You cannot act on a user above your own role.",
+  "users.aboveOwnRole": "You cannot act on a user at or above your own role.",
   "users.roleAboveOwn": "You cannot give a role above your own.",
   "users.lastSuperAdmin.demote": "Cannot demote the last SuperAdmin.",
   "users.lastSuperAdmin.delete": "Cannot delete the last SuperAdmin.",

@@ -1,8 +1,5 @@
 // Opens the database: postgres.js when a URL is given, else PGlite in a folder (or in memory).
-import { PGlite, type PGliteInterface } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -21,12 +18,17 @@ export interface Database {
 
 const MIGRATIONS = new URL("../../drizzle", import.meta.url).pathname;
 
-/** `url` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; max?: number }) {
-  const database: Database = opts.url ? openPostgres(opts.url, opts.max) : await openPglite(
-    opts.dataDir,
-  );
-  await migrateDatabase(database);
+/**
+ * `url` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when `dataDir` is undefined.
+ * Pending migrations are applied unless `migrate` is false.
+ */
+export async function openDatabase(
+  opts: { url?: string; dataDir?: string; max?: number; migrate?: boolean },
+) {
+  const database: Database = opts.url
+    ? openPostgres(opts.url, opts.max)
+    : await (await import("./pglite.ts")).openPglite(opts.dataDir);
+  if (opts.migrate !== false) await migrateDatabase(database);
   return database;
 }
 
@@ -43,23 +45,10 @@ function retryTransactions(db: Db): Db {
   return db;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir ? `${dataDir}/pglite` : undefined);
-  await client.waitReady;
-  return wrapPglite(client);
-}
-
-/** Wraps an open PGlite (tests clone a migrated template instead of migrating each time). */
-export function wrapPglite(client: PGliteInterface): Database {
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
-}
-
 export async function migrateDatabase(database: Database) {
-  const config = { migrationsFolder: MIGRATIONS };
+  if (database.kind === "pglite") {
+    return await (await import("./pglite.ts")).migratePglite(database, MIGRATIONS);
+  }
   // deno-lint-ignore no-explicit-any
-  const db = database.db as any;
-  if (database.kind === "postgres") await migratePostgres(db, config);
-  else await migratePglite(db, config);
+  await migratePostgres(database.db as any, { migrationsFolder: MIGRATIONS });
 }

@@ -92,12 +92,16 @@ export const sessions = pgTable("sessions", {
   userAgent: text("user_agent"),
 }, (t) => [index("sessions_user").on(t.userId)]);
 
-export const loginFailures = pgTable("login_failures", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  /** "user:<lower username>" or "ip:<address>". */
-  key: text("key").notNull(),
-  at: timestamp("at", { withTimezone: true }).notNull(),
-}, (t) => [index("login_failures_key_at").on(t.key, t.at)]);
+/** Sign-in and forgot-* attempts per username and per address, with their backoff. */
+export const loginThrottle = pgTable("login_throttle", {
+  /** "<kind>:user:<lower username>" or "<kind>:ip:<address>". */
+  key: text("key").primaryKey(),
+  /** Attempts since the key was last quiet for the window (counted before they are checked). */
+  failures: integer("failures").notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  /** No attempt is checked before this. */
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});
 
 export const RESET_KINDS = ["password", "2fa"] as const;
 
@@ -166,6 +170,11 @@ export const transactions = pgTable("transactions", {
   closeOrderId: text("close_order_id"),
   filledPrice: money("filled_price"),
   filledAt: timestamp("filled_at", { withTimezone: true }),
+  /** The opening order's fill as the exchange reported it (issue 15): what the bot closes. */
+  filledQuantity: money("filled_quantity"),
+  avgPrice: money("avg_price"),
+  fee: money("fee"),
+  feeAsset: text("fee_asset"),
   /** Set while the bot worker places the closing order: its claim, so no other worker does. */
   closingSince: timestamp("closing_since", { withTimezone: true }),
   /** When the bot's last closing order was refused: it retries after a pause. */
@@ -224,6 +233,17 @@ export const paperBalances = pgTable("paper_balances", {
   free: money("free").notNull().default("0"),
   locked: money("locked").notNull().default("0"),
 }, (t) => [primaryKey({ columns: [t.account, t.asset] })]);
+
+/** The paper exchange's orders, one per fill, so an order is found by its client order id. */
+export const paperOrders = pgTable("paper_orders", {
+  account: text("account").notNull(),
+  clientOrderId: text("client_order_id").notNull(),
+  pair: text("pair").notNull(),
+  side: text("side").notNull(),
+  quantity: money("quantity").notNull(),
+  price: money("price").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.account, t.clientOrderId] })]);
 
 export const calls = pgTable("calls", {
   id: text("id").primaryKey(),

@@ -3,6 +3,7 @@
 // fast it ticks. Snapshots for the bus: every open feed's prices, every PRICE_SNAPSHOT_MS.
 import type { Clock } from "../core/clock.ts";
 import { type Market, type MarketFeed, PRICE_SNAPSHOT_MS } from "../market/feed.ts";
+import type { Bus } from "./bus.ts";
 import type { PriceMessage } from "./protocol.ts";
 
 /** Injected so tests run the coalescing without waiting. */
@@ -80,4 +81,22 @@ export function startPriceSnapshots(market: Market, opts: PricePushOptions): () 
   };
   let timer = timers.set(send, interval);
   return () => timers.clear(timer);
+}
+
+/**
+ * Hands a market's prices on over the bus, to every instance's relayed market (the publisher's
+ * own included): the batches of the pairs that moved, and the snapshots. Returns the stop function.
+ */
+export function handOnPrices(
+  market: Market,
+  bus: Bus,
+  opts: Omit<PricePushOptions, "emit" | "intervalMs">,
+): () => void {
+  const emit = (msg: PriceMessage) =>
+    void bus.publish({ kind: "prices", msg }).catch((err) => console.error(err));
+  const stops = [
+    startPricePush(market, { ...opts, emit }),
+    startPriceSnapshots(market, { ...opts, emit }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts";
 import { PERMISSIONS } from "../users/roles.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
-import { startPricePush, startPriceSnapshots, type Timers } from "./price-push.ts";
+import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
 import { callOpensTrading } from "./service.ts";
 
 export type RealtimeHooks = Required<
@@ -48,18 +48,11 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     ? startPricePush(deps.market, {
       clock: deps.clock,
       timers: opts.timers,
-      emit: (msg) => {
-        hub.pushPrices(msg);
-        if (handOn) fire(bus.publish({ kind: "prices", msg }));
-      },
+      emit: (msg) => hub.pushPrices(msg),
     })
     : () => {};
-  const stopSnapshots = handOn
-    ? startPriceSnapshots(deps.market!, {
-      clock: deps.clock,
-      timers: opts.timers,
-      emit: (msg) => fire(bus.publish({ kind: "prices", msg })),
-    })
+  const stopHandOn = handOn
+    ? handOnPrices(deps.market!, bus, { clock: deps.clock, timers: opts.timers })
     : () => {};
 
   bus.subscribe((event) => {
@@ -98,7 +91,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     hooks,
     async close() {
       stopPrices();
-      stopSnapshots();
+      stopHandOn();
       hub.closeAll();
       await bus.close();
     },

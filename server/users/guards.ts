@@ -14,7 +14,7 @@ export async function findTarget(db: Db, id: number) {
   return target;
 }
 
-/** Nobody acts on a user above their own role. */
+/** Nobody but a SuperAdmin acts on a user at or above their own role. */
 export function assertCanActOn(actor: SessionUser, target: SessionUser) {
   if (!canActOn(actor.role, target.role)) {
     throw new AppError("FORBIDDEN", msg("users.aboveOwnRole"));

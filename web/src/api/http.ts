@@ -2,7 +2,8 @@
 import type { MessageParams } from "../../../server/core/messages.ts";
 import { isServerCode, serverText } from "../errors/server-messages.ts";
 import { locale } from "../i18n/index.ts";
-import { session, signOut } from "../session/store.ts";
+import { session, sessionEnded } from "../session/store.ts";
+import { reachable } from "./network.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -58,10 +59,15 @@ export async function request(method: string, path: string, opts: RequestOptions
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
+  }).catch((err) => {
+    if (!opts.signal?.aborted) reachable(false);
+    throw err;
   });
+  reachable(true);
   if (res.ok) return res;
   const body = await res.json().catch(() => null);
-  if (res.status === 401 && !opts.token && session.token) signOut();
+  // The session the request was sent with ended (unless its token was replaced meanwhile).
+  if (res.status === 401 && !opts.token && token) void sessionEnded(token);
   throw new ApiError(res.status, messageOf(body, res.statusText), body?.field, body?.code);
 }
 

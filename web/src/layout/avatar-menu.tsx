@@ -12,6 +12,7 @@ import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { tradingExchange } from "../trading/pairs.ts";
 import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
+import { PwaMenuItems } from "../pwa/menu-items.tsx";
 import { type PublicUser, session } from "../session/store.ts";
 import { layout } from "./view.ts";
 
@@ -115,6 +116,7 @@ export function AvatarMenu() {
               {e.label(t, user as PublicUser)}
             </Menu.Item>
           ))}
+          <PwaMenuItems />
           {mobile && (
             // The topbar has no room for the language select on a phone.
             <>

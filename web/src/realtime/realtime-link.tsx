@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { subscribeKey } from "valtio/utils";
-import { session, signOut } from "../session/store.ts";
+import { session, sessionEnded } from "../session/store.ts";
 import { market } from "../trading/market-store.ts";
 import { RealtimeClient, socketUrl } from "./client.ts";
 import { handleServerMessage, reloadSoon } from "./dispatch.ts";
@@ -16,9 +16,9 @@ export function RealtimeLink() {
     const client = new RealtimeClient({
       url: socketUrl(token),
       exchange: () => market.exchange,
-      onMessage: handleServerMessage,
+      onMessage: (msg) => handleServerMessage(msg, token),
       onStatus: (connected) => void (realtime.connected = connected),
-      onLogout: signOut,
+      onLogout: () => void sessionEnded(token),
     });
     client.start();
     const unsubscribe = subscribeKey(market, "exchange", () => client.join());

@@ -36,7 +36,7 @@ export default function TradingControlsPage() {
 
   return (
     <Stack>
-      <Title order={3}>{t("halts.title")}</Title>
+      <Title order={1} size="h3">{t("halts.title")}</Title>
       <HaltForm users={users} />
       {active.length === 0
         ? <Text c="dimmed" data-testid="halts-none">{t("halts.none")}</Text>
@@ -61,7 +61,7 @@ export default function TradingControlsPage() {
           </Table>
         )}
       <Divider />
-      <Title order={3}>{t("limits.title")}</Title>
+      <Title order={2} size="h3">{t("limits.title")}</Title>
       <LimitForm users={users} onSaved={reloadLimits} />
       <Table data-testid="limits-table">
         <Table.Thead>
