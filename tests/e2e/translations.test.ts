@@ -21,13 +21,16 @@ const ROUTES = [
 const SESSION_KEY = "gatebot.session";
 
 /** Names and codes, the same in every language: exchanges, coins and NFT pairs, roles, statuses,
- * the languages' own names in the language select, the test's user, the spec's Key/Secret. */
+ * the languages' own names in the language select, the test's user, the spec's Key/Secret, and
+ * the loanwords exchange, trading and audit. */
 const NAMES = [
   ...["gate", "bot", "bots", "binance", "houbi", "yahoo", "finance", "btc", "usdt", "eth", "bnb"],
   ...["fdusd", "busd", "tusd", "nft", "undead", "naft", "mepad", "usd", "utc", "http", "csv"],
   ...["superadmin", "admin", "lead", "user", "buy", "sell", "done", "all"],
   ...["english", "espa", "fran", "ais", "italiano", "polyglot", "example", "com"],
   ...["key", "keys", "secret", "exchange", "trading", "audit"],
+  // Values the audit log shows as recorded (a session's scope, a loopback client's address).
+  ...["full", "enroll", "local"],
 ];
 
 /** Words each language shares with English (the same spelling, its own word or a loanword). */
