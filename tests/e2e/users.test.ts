@@ -98,7 +98,16 @@ Deno.test({
       await signInUi(page, server, admin, "/login?from=/manage-users");
       await page.waitForURL("**/manage-users");
 
+      // A role change asks first; a promotion to SuperAdmin says plainly what it hands over.
+      await page.getByTestId("role-select-staff_target").selectOption("SuperAdmin");
+      await page.getByTestId("role-superadmin-warning").getByText(/full control/).waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      assert.equal(await page.getByTestId("role-select-staff_target").inputValue(), "User");
       await page.getByTestId("role-select-staff_target").selectOption("Lead");
+      await page.getByText("Change the role of staff_target from User to Lead?", { exact: false })
+        .waitFor();
+      assert.equal(await page.getByTestId("role-superadmin-warning").count(), 0);
+      await page.getByTestId("confirm-role").click();
       await page.getByText("Role of staff_target changed to Lead.").waitFor();
       await page.getByTestId("change-password-staff_target").click();
       await page.getByTestId("user-new-password").fill("fresh-pass1");

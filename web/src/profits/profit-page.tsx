@@ -86,7 +86,7 @@ export default function ProfitPage() {
         </Group>
       </Card>
       <Text data-testid="profits-total">
-        {t("profits.total", { trades: snap.result.total.trades })}{" "}
+        {t("profits.total", { count: snap.result.total.trades })}{" "}
         <Text span fw={700} c={profitColor(snap.result.total.profit)}>
           {formatNumber(snap.result.total.profit)}
         </Text>
