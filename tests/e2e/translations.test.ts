@@ -36,10 +36,10 @@ const NAMES = [
 /** Words each language shares with English (the same spelling, its own word or a loanword). */
 const SHARED: Record<string, string[]> = {
   zh: [],
-  es: ["series", "has", "total", "roles"],
+  es: ["series", "has", "total", "roles", "factor", "actor"],
   fr: ["profits", "profit", "actions", "action", "menu", "navigation", "via", "dates", "date"]
     .concat(["total", "transactions", "page"]),
-  it: ["dashboard", "menu", "account", "date", "email", "password", "home"],
+  it: ["dashboard", "menu", "account", "date", "email", "password", "home", "reset"],
 };
 
 /** The text a person sees or hears: visible text, and labels, placeholders and titles. */
