@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { callNotice } from "../../server/push/messages.ts";
 import type { CallPush } from "../../server/push/send.ts";
 import { until } from "../support/until.ts";
-import { E2E_OPTS, launchProfile, signInToDashboard } from "./support/browser.ts";
+import { E2E_OPTS, launchProfile, signInToDashboard, untilControlled } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 
 Deno.test({
@@ -20,12 +20,7 @@ Deno.test({
       const user = await server.user("User", "ring_user");
       const page = await context.newPage();
       await signInToDashboard(page, server, user);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-          await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
-        }
-      });
+      await untilControlled(page);
 
       // The settings of the avatar menu's "Call notifications" reach the server.
       await page.getByTestId("avatar-menu").click();
