@@ -88,6 +88,7 @@ export async function insertCall(t: TestApp, id: string, from: { id: number; use
     createdAt: now,
     expiresAt: new Date(now.getTime() + 20_000),
   });
+}
 
 /**
  * The exchanges, with every paper plan run through `plan` (given the real one), so a test can
