@@ -38,6 +38,10 @@ export interface Deps {
   market?: Market;
   /** The exchange adapters: paper, or Binance/Gate over signed REST. */
   exchanges: Exchanges;
+  /** Set while the process stops (server/lifecycle.ts): health answers not ready. */
+  lifecycle?: { stopping: boolean };
+  /** One access-log line per request (with its request id); absent: no access log (tests). */
+  accessLog?: (line: string) => void;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */
   realtime?: Realtime;
 }

@@ -15,6 +15,9 @@ import { CandleRecorder } from "./market/candles.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
+import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
+import { waitForDatabase } from "./db/wait.ts";
+import { stopOnSignals } from "./lifecycle.ts";
 
 let config;
 try {
@@ -24,7 +27,22 @@ try {
   Deno.exit(1);
 }
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// One server per PGlite folder (server/db/data-dir-lock.ts); PostgreSQL serves several.
+const dataDirLock = config.DATABASE_URL ? undefined : await lockDataDir(
+  config.DATA_DIR,
+  `pid ${Deno.pid} on ${Deno.hostname()}, port ${config.PORT}, since ${new Date().toISOString()}`,
+).catch((err) => {
+  if (!(err instanceof DataDirInUse)) throw err;
+  console.error(err.message);
+  Deno.exit(1);
+});
+if (config.DATABASE_URL) await waitForDatabase(config.DATABASE_URL);
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+});
 // Design section 6: the upstream feeds belong to the engine part; an api-only instance prices
 // with what the others hand on over the bus.
 const engine = config.ROLES === "api" ? undefined : createMarket(config, { clock: systemClock });
@@ -43,19 +61,24 @@ const deps: Deps = {
   market,
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
   sessionCache: sessionCacheFor(config),
+  lifecycle: { stopping: false },
+  accessLog: (line) => console.log(line),
 };
 
 const seeded = await seedFirstSuperAdmin(deps);
 const realtime = await startRealtime(deps);
 Object.assign(deps, { realtime, ...realtime.hooks });
+const candles = engine &&
+  new CandleRecorder({ db: database.db, clock: systemClock, market: engine });
+const worker = engine && new BotWorker(deps);
 if (engine) {
   await engine.start();
-  new CandleRecorder({ db: database.db, clock: systemClock, market: engine }).start();
-  new BotWorker(deps).start();
+  candles!.start();
+  worker!.start();
 }
 const app = createApp(deps);
 
-Deno.serve({
+const server = Deno.serve({
   port: config.PORT,
   hostname: config.HOST,
   onListen: ({ port }) => {
@@ -71,3 +94,16 @@ Deno.serve({
     }
   },
 }, app.fetch);
+
+// Stop accepting and answer not-ready, close sockets with a reason the client shows, let in-flight
+// requests and the bot's current order finish, then close the database cleanly.
+stopOnSignals(() => [
+  { name: "not ready", run: () => deps.lifecycle!.stopping = true },
+  { name: "sockets", run: () => realtime.hub.closeAll() },
+  { name: "in-flight requests", run: () => server.shutdown() },
+  { name: "bot worker", run: () => worker?.stop() },
+  { name: "feeds", run: () => Promise.all([candles?.stop(), engine?.stop()]) },
+  { name: "realtime", run: () => realtime.close() },
+  { name: "database", run: () => database.close() },
+  { name: "DATA_DIR lock", run: () => dataDirLock?.release() },
+], { timeoutMs: config.SHUTDOWN_TIMEOUT_MS });

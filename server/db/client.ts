@@ -8,6 +8,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 import { retryConflicts } from "./faults.ts";
+import { abandoned, requestSignal } from "../core/request-scope.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,19 +22,62 @@ export interface Database {
 
 const MIGRATIONS = new URL("../../drizzle", import.meta.url).pathname;
 
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  max?: number;
+  /** PostgreSQL: a connection attempt fails after this long (seconds). */
+  connectTimeoutS?: number;
+  /** PostgreSQL: a statement is cancelled after this long (its request answers 503). */
+  statementTimeoutMs?: number;
+}
+
 /** `url` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; max?: number }) {
-  const database: Database = opts.url ? openPostgres(opts.url, opts.max) : await openPglite(
+export async function openDatabase(opts: OpenOptions) {
+  const database: Database = opts.url ? openPostgres(opts.url, opts) : await openPglite(
     opts.dataDir,
   );
   await migrateDatabase(database);
   return database;
 }
 
-function openPostgres(url: string, max = 20): Database {
-  const sql = postgres(url, { max, onnotice: () => {} });
+function openPostgres(url: string, opts: OpenOptions): Database {
+  const sql = postgres(url, {
+    max: opts.max ?? 20,
+    onnotice: () => {},
+    connect_timeout: opts.connectTimeoutS ?? 5,
+    ...opts.statementTimeoutMs
+      ? { connection: { statement_timeout: opts.statementTimeoutMs } }
+      : {},
+  });
+  dropAbandoned(sql);
   const db = retryTransactions(drizzlePostgres(sql, { schema }) as unknown as Db);
   return { db, kind: "postgres", sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * A statement sent for a request whose client left (or whose deadline passed) is not started:
+ * still queued for a connection it is dropped, already running it is cancelled. Without this, a
+ * database that came back ran orders seconds after their clients had given up.
+ */
+function dropAbandoned(sql: postgres.Sql) {
+  const unsafe = sql.unsafe.bind(sql);
+  const begin = sql.begin.bind(sql);
+  const check = () => {
+    const signal = requestSignal();
+    if (signal?.aborted) throw abandoned();
+    return signal;
+  };
+  sql.unsafe = ((...args: Parameters<typeof unsafe>) => {
+    const signal = check();
+    const query = unsafe(...args);
+    signal?.addEventListener("abort", () => void query.cancel(), { once: true });
+    return query;
+  }) as typeof sql.unsafe;
+  sql.begin = ((...args: Parameters<typeof begin>) => {
+    check();
+    return begin(...args);
+  }) as typeof sql.begin;
 }
 
 /** A transaction PostgreSQL aborted as a deadlock or serialization victim runs again, whole. */
@@ -47,7 +91,14 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
   const client = new PGlite(dataDir ? `${dataDir}/pglite` : undefined);
   await client.waitReady;
-  return wrapPglite(client);
+  const database = wrapPglite(client);
+  // A checkpoint before closing: the next start replays no WAL (see the README on durability).
+  const close = database.close;
+  database.close = async () => {
+    await client.exec("checkpoint").catch(() => {});
+    await close();
+  };
+  return database;
 }
 
 /** Wraps an open PGlite (tests clone a migrated template instead of migrating each time). */
