@@ -21,6 +21,7 @@ async function isStale() {
     const sources = Math.max(
       await newestMtime(`${root}web/src`),
       await newestMtime(`${root}server`),
+      await newestMtime(`${root}web/public`),
       (await Deno.stat(`${root}web/index.html`)).mtime?.getTime() ?? 0,
     );
     return sources > built;

@@ -15,6 +15,7 @@ import { noStore, securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
@@ -36,6 +37,7 @@ export function createApi(deps: Deps) {
     .route("/", yahooFinanceRoutes(deps))
     .route("/", botKeyRoutes(deps))
     .route("/", tradingHaltRoutes(deps))
+    .route("/", pushRoutes(deps))
     .route("/", realtimeRoutes(deps));
 }
 

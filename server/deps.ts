@@ -10,6 +10,10 @@ import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
+import type { VapidKeys } from "./push/vapid.ts";
+import type { CallInfo } from "./realtime/protocol.ts";
+import type { Engine } from "./engine/engine.ts";
+import type { LookupOptions } from "./exchanges/in-doubt.ts";
 
 export interface Deps {
   config: Config;
@@ -42,6 +46,14 @@ export interface Deps {
   lifecycle?: { stopping: boolean };
   /** One access-log line per request (with its request id); absent: no access log (tests). */
   accessLog?: (line: string) => void;
+  /** Signs Web Push messages; absent: calls are not pushed. */
+  vapid?: VapidKeys;
+  /** Told after a call was recorded and sent to sockets (the push area sends it to devices). */
+  onCallSent?: (call: CallInfo) => void;
+  /** How an order whose answer was lost is looked up (backoff); tests pass no delays. */
+  orderLookup?: LookupOptions;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */
   realtime?: Realtime;
+  /** The engine part of this instance (feeds, bot worker, candles); absent with ROLES=api. */
+  engine?: Engine;
 }

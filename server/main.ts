@@ -3,22 +3,24 @@ import { createApp } from "./app.ts";
 import { parseConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
+import { loadVapidKeys } from "./push/vapid.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedFirstSuperAdmin } from "./db/seed-admin.ts";
+import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import type { Deps } from "./deps.ts";
 import { createKeyTransport } from "./keys/transport.ts";
-import { BotWorker } from "./bot/worker.ts";
 import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
-import { CandleRecorder } from "./market/candles.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
+import { engineName, startEngine } from "./engine/engine.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
 
+// Since the process started: the module graph is loaded once this module's body runs.
+const modulesLoadedMs = performance.now();
 let config;
 try {
   config = parseConfig(Deno.env.toObject());
@@ -27,6 +29,9 @@ try {
   Deno.exit(1);
 }
 
+const apiOnly = config.ROLES === "api";
+// An api-only instance leaves migrations to the engines (or the deploy step, scripts/migrate.ts):
+// a cold start of an edge instance then costs no migration round trips.
 // One server per PGlite folder (server/db/data-dir-lock.ts); PostgreSQL serves several.
 const dataDirLock = config.DATABASE_URL ? undefined : await lockDataDir(
   config.DATA_DIR,
@@ -40,13 +45,14 @@ if (config.DATABASE_URL) await waitForDatabase(config.DATABASE_URL);
 const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
+  migrate: !apiOnly || !config.DATABASE_URL,
   connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
 });
-// Design section 6: the upstream feeds belong to the engine part; an api-only instance prices
-// with what the others hand on over the bus.
-const engine = config.ROLES === "api" ? undefined : createMarket(config, { clock: systemClock });
-const market = engine ?? createRelayedMarket(systemClock);
+// Design section 6: the upstream feeds belong to the engine part (server/engine/). On PostgreSQL
+// every instance prices from what the active engine hands on over the bus: one market for all.
+const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock });
+const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
 const deps: Deps = {
   config,
   database,
@@ -61,21 +67,18 @@ const deps: Deps = {
   market,
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
   sessionCache: sessionCacheFor(config),
+  vapid: await loadVapidKeys(config),
   lifecycle: { stopping: false },
   accessLog: (line) => console.log(line),
 };
 
-const seeded = await seedFirstSuperAdmin(deps);
+// Live trading: the exchanges' market rules are read before the first order (the stored copy
+// stands in if an exchange cannot be reached).
+await deps.exchanges.start();
+const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
 const realtime = await startRealtime(deps);
 Object.assign(deps, { realtime, ...realtime.hooks });
-const candles = engine &&
-  new CandleRecorder({ db: database.db, clock: systemClock, market: engine });
-const worker = engine && new BotWorker(deps);
-if (engine) {
-  await engine.start();
-  candles!.start();
-  worker!.start();
-}
+if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
 const app = createApp(deps);
 
 const server = Deno.serve({
@@ -84,14 +87,12 @@ const server = Deno.serve({
   onListen: ({ port }) => {
     const where = `http://localhost:${port}/login`;
     console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
-    if (seeded?.password) {
-      console.log(
-        `First SuperAdmin created. Username: ${seeded.username}  Password: ${seeded.password}\n` +
-          "This password is shown only once: sign in, set up two-factor, then change it.",
-      );
-    } else if (seeded) {
-      console.log(`First SuperAdmin "${seeded.username}" created with ADMIN_PASSWORD.`);
-    }
+    console.log(
+      `Listening ${(performance.now() - modulesLoadedMs).toFixed(0)} ms after the modules ` +
+        `loaded (${modulesLoadedMs.toFixed(0)} ms after the process started).`,
+    );
+    const message = seededMessage(seeded);
+    if (message) console.log(message);
   },
 }, app.fetch);
 
@@ -101,8 +102,7 @@ stopOnSignals(() => [
   { name: "not ready", run: () => deps.lifecycle!.stopping = true },
   { name: "sockets", run: () => realtime.hub.closeAll() },
   { name: "in-flight requests", run: () => server.shutdown() },
-  { name: "bot worker", run: () => worker?.stop() },
-  { name: "feeds", run: () => Promise.all([candles?.stop(), engine?.stop()]) },
+  { name: "engine (bot worker, feeds)", run: () => deps.engine?.stop() },
   { name: "realtime", run: () => realtime.close() },
   { name: "database", run: () => database.close() },
   { name: "DATA_DIR lock", run: () => dataDirLock?.release() },

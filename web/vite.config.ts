@@ -1,11 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./pwa-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), serviceWorker(new URL("./src/pwa/service-worker.js", import.meta.url))],
   build: {
     outDir: `${root}dist`,
     emptyOutDir: true,

@@ -1,6 +1,9 @@
 // Every action the audit log records: recordAudit takes only these, and the client's audit page
 // offers them as its filter (it imports this file, which imports nothing).
 export const AUDIT_ACTIONS = [
+  "signin.succeeded",
+  "signin.failed",
+  "signin.throttled",
   "user.created",
   "user.updated",
   "user.role_changed",

@@ -63,7 +63,14 @@ export function authRoutes(deps: Deps) {
       optionalAuth(deps),
       validate("query", forgotQuerySchema),
       async (c) =>
-        c.json(await forgotPassword(deps, c.get("user") ?? null, c.req.valid("query").username)),
+        c.json(
+          await forgotPassword(
+            deps,
+            c.get("user") ?? null,
+            c.req.valid("query").username,
+            c.get("ip"),
+          ),
+        ),
     )
     .post("/users/reset-password", validate("json", resetPasswordSchema), async (c) => {
       return c.json(await resetPassword(deps, c.req.valid("json")));
@@ -72,6 +79,7 @@ export function authRoutes(deps: Deps) {
       "/users/forgot-2fa",
       optionalAuth(deps),
       validate("json", forgot2faSchema),
-      async (c) => c.json(await forgotTotp(deps, c.get("user") ?? null, c.req.valid("json"))),
+      async (c) =>
+        c.json(await forgotTotp(deps, c.get("user") ?? null, c.req.valid("json"), c.get("ip"))),
     );
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../core/errors.ts";
 import { randomHex, sha256Hex } from "../core/hex.ts";
+import { afterAnswer } from "../core/after-answer.ts";
 import { resetTokens, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserById, findLiveUserByUsername } from "../users/find.ts";
@@ -18,7 +19,7 @@ import type {
   resetPasswordSchema,
 } from "./schema.ts";
 import { createSession, type SessionInfo, type SessionUser, upgradeSession } from "./sessions.ts";
-import { clearFailures, isThrottled, recordFailure } from "./throttle.ts";
+import { succeeded, takeTurn } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 import { userChanged } from "./user-changed.ts";
 
@@ -33,30 +34,62 @@ export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info
   const { db, clock, config } = deps;
   const now = clock.now();
   const ip = info.ip ?? "unknown";
-  if (await isThrottled(db, input.username, ip, now)) {
-    throw new AppError("TOO_MANY_REQUESTS", "Too many failed sign-in attempts. Try again later.");
+  const attempt = { username: input.username, ip };
+  const turn = await takeTurn(db, "login", input.username, ip, now);
+  if (!turn.allowed) {
+    await recordAudit(db, {
+      actorId: null,
+      action: "signin.throttled",
+      details: { ...attempt, by: turn.by },
+      at: now,
+    });
+    throw tooManyAttempts(turn.retryAfterMs);
   }
   const user = await findLiveUserByUsername(db, input.username);
   const passwordOk = user
     ? await verifyPassword(input.password, user.passwordHash)
     : (await verifyPassword(input.password, await timingDummy(deps)), false);
-  if (!user || !passwordOk) return fail();
+  if (!user || !passwordOk) return fail(user ? "password" : "username");
 
   if (!user.totpEnabled) {
+    await signedIn("enroll");
     const token = await createSession(db, user.id, "enroll", now, 1, info);
     return { ...toPublicUser(user), token, generateSecret: true as const };
   }
   const step = await acceptTotp(deps, user, input.code ?? "");
-  if (step === null) return fail();
-  await clearFailures(db, input.username);
+  if (step === null) return fail("code");
+  await signedIn("full");
   const token = await createSession(db, user.id, "full", now, config.SESSION_TTL_HOURS, info);
   return { ...toPublicUser(user), token, generateSecret: false as const };
 
-  async function fail(): Promise<never> {
-    await recordFailure(db, input.username, ip, now);
+  async function signedIn(scope: "enroll" | "full") {
+    await succeeded(db, "login", input.username, ip);
+    await recordAudit(db, {
+      actorId: user!.id,
+      action: "signin.succeeded",
+      targetUserId: user!.id,
+      details: { ip, scope },
+      at: now,
+    });
+  }
+
+  async function fail(wrong: "username" | "password" | "code"): Promise<never> {
+    await recordAudit(db, {
+      actorId: null,
+      action: "signin.failed",
+      targetUserId: user?.id ?? null,
+      details: { ...attempt, wrong },
+      at: now,
+    });
     throw unauthorized(BAD_LOGIN);
   }
 }
+
+const tooManyAttempts = (retryAfterMs: number) =>
+  new AppError(
+    "TOO_MANY_REQUESTS",
+    `Too many failed attempts. Try again in ${Math.ceil(retryAfterMs / 1000)} seconds.`,
+  );
 
 /**
  * Checks a code against the user's secret and records its time step in the same statement that
@@ -147,23 +180,47 @@ export async function setPassword(deps: Deps, userId: number, password: string) 
 const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
 
 /**
+ * A signed-out user's forgot-* call: throttled like sign-in; whether the user exists is looked up
+ * and recorded after the answer has gone, so neither the answer nor its time tells.
+ */
+async function recordForgot(
+  deps: Deps,
+  kind: "forgot-password" | "forgot-2fa",
+  username: string,
+  ip: string,
+) {
+  const now = deps.clock.now();
+  const turn = await takeTurn(deps.db, kind, username, ip, now);
+  if (!turn.allowed) throw tooManyAttempts(turn.retryAfterMs);
+  const record = async () => {
+    const user = await findLiveUserByUsername(deps.db, username);
+    await recordAudit(deps.db, {
+      actorId: null,
+      action: kind === "forgot-password" ? "password.reset_requested" : "2fa.reset_requested",
+      targetUserId: user?.id ?? null,
+      details: user ? { ip } : { ip, username },
+      at: now,
+    });
+  };
+  afterAnswer(`${kind} request not recorded`, record);
+  return { message: FORGOT_ACK };
+}
+
+/**
  * No mail server: a user's request is only recorded for the admins; an Admin calling with a
  * username gets a one-time reset token to hand over.
  */
-export async function forgotPassword(deps: Deps, actor: SessionUser | null, username: string) {
+export async function forgotPassword(
+  deps: Deps,
+  actor: SessionUser | null,
+  username: string,
+  ip: string,
+) {
+  if (!actor || !can(actor.role, "users.resetAccess")) {
+    return await recordForgot(deps, "forgot-password", username, ip);
+  }
   const user = await findLiveUserByUsername(deps.db, username);
   const now = deps.clock.now();
-  if (!actor || !can(actor.role, "users.resetAccess")) {
-    if (user) {
-      await recordAudit(deps.db, {
-        actorId: null,
-        action: "password.reset_requested",
-        targetUserId: user.id,
-        at: now,
-      });
-    }
-    return { message: FORGOT_ACK };
-  }
   if (!user) throw new AppError("NOT_FOUND", `User "${username}" not found.`);
   assertOutranks(actor, user);
   const token = randomHex(32);
@@ -211,20 +268,13 @@ export async function forgotTotp(
   deps: Deps,
   actor: SessionUser | null,
   input: z.infer<typeof forgot2faSchema>,
+  ip: string,
 ) {
+  if (!actor || !can(actor.role, "users.resetAccess")) {
+    return await recordForgot(deps, "forgot-2fa", input.username, ip);
+  }
   const user = await findLiveUserByUsername(deps.db, input.username);
   const now = deps.clock.now();
-  if (!actor || !can(actor.role, "users.resetAccess")) {
-    if (user) {
-      await recordAudit(deps.db, {
-        actorId: null,
-        action: "2fa.reset_requested",
-        targetUserId: user.id,
-        at: now,
-      });
-    }
-    return { message: FORGOT_ACK };
-  }
   if (!user) throw new AppError("NOT_FOUND", `User "${input.username}" not found.`);
   assertOutranks(actor, user);
   await deps.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
@@ -241,6 +291,6 @@ export async function forgotTotp(
 
 function assertOutranks(actor: SessionUser, target: SessionUser) {
   if (actor.id !== target.id && !canActOn(actor.role, target.role)) {
-    throw new AppError("FORBIDDEN", "You cannot act on a user above your own role.");
+    throw new AppError("FORBIDDEN", "You cannot act on a user at or above your own role.");
   }
 }

@@ -1,41 +1,104 @@
-// Failed sign-ins are counted per username and per client address in the database, so several
-// server instances share the count.
-import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
+// Sign-in attempts slow down instead of locking: past a few free attempts, each failure doubles
+// the wait before the next one is checked, per username and per client address. Attempts are
+// counted before they are checked, under a row lock per key, so parallel attempts cannot all slip
+// through (on PGlite and PostgreSQL alike); a success takes its own count back. A username's wait
+// binds only clients that have been failing themselves: an attacker cannot keep the right user
+// out, and a fresh address gets one attempt before it is bound too.
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { loginFailures } from "../db/schema.ts";
+import { loginThrottle } from "../db/schema.ts";
+
+interface Backoff {
+  /** Attempts checked without a wait. */
+  free: number;
+  firstWaitMs: number;
+  maxWaitMs: number;
+}
 
 export const THROTTLE = {
+  /** A key quiet this long starts again from nothing. */
   windowMs: 15 * 60_000,
-  perUsername: 5,
-  perAddress: 20,
+  username: { free: 3, firstWaitMs: 1000, maxWaitMs: 15 * 60_000 } satisfies Backoff,
+  address: { free: 10, firstWaitMs: 1000, maxWaitMs: 15 * 60_000 } satisfies Backoff,
 };
 
-const userKey = (username: string) => `user:${username.toLowerCase()}`;
-const ipKey = (ip: string) => `ip:${ip}`;
-
-export async function isThrottled(db: Db, username: string, ip: string, now: Date) {
-  const since = new Date(now.getTime() - THROTTLE.windowMs);
-  const rows = await db.select({ key: loginFailures.key, n: count() }).from(loginFailures)
-    .where(
-      and(inArray(loginFailures.key, [userKey(username), ipKey(ip)]), gt(loginFailures.at, since)),
-    )
-    .groupBy(loginFailures.key);
-  const of = (key: string) => rows.find((r) => r.key === key)?.n ?? 0;
-  return of(userKey(username)) >= THROTTLE.perUsername || of(ipKey(ip)) >= THROTTLE.perAddress;
+/** The wait after the `attempts`-th attempt: none while free, then 1 s, 2 s, 4 s ... capped. */
+export function waitAfter(b: Backoff, attempts: number) {
+  if (attempts <= b.free) return 0;
+  return Math.min(b.maxWaitMs, b.firstWaitMs * 2 ** Math.min(attempts - b.free - 1, 30));
 }
 
-export async function recordFailure(db: Db, username: string, ip: string, now: Date) {
-  await db.insert(loginFailures).values([
-    { key: userKey(username), at: now },
-    { key: ipKey(ip), at: now },
-  ]);
-  // Old rows carry no information; trimming them here keeps the table small without a job.
-  await db.delete(loginFailures).where(
-    lt(loginFailures.at, new Date(now.getTime() - THROTTLE.windowMs)),
-  );
+/** What is throttled: sign-in, and each forgot-* call on its own. */
+export type ThrottleKind = "login" | "forgot-password" | "forgot-2fa";
+
+const keysOf = (kind: ThrottleKind, username: string, ip: string) => ({
+  user: `${kind}:user:${username.toLowerCase()}`,
+  ip: `${kind}:ip:${ip}`,
+});
+
+export type Turn =
+  | { allowed: true }
+  | { allowed: false; by: "username" | "address"; retryAfterMs: number };
+
+/** Counts an attempt before it is checked, or refuses it while its wait runs. */
+export async function takeTurn(
+  db: Db,
+  kind: ThrottleKind,
+  username: string,
+  ip: string,
+  now: Date,
+): Promise<Turn> {
+  const keys = keysOf(kind, username, ip);
+  // Keys quiet for a window carry nothing; trimming them here keeps the table small without a job.
+  const quietSince = new Date(now.getTime() - THROTTLE.windowMs);
+  await db.delete(loginThrottle)
+    .where(and(lt(loginThrottle.lastAt, quietSince), lt(loginThrottle.nextAt, now)));
+  return await db.transaction(async (tx): Promise<Turn> => {
+    const epoch = new Date(0);
+    await tx.insert(loginThrottle)
+      .values(
+        [keys.ip, keys.user].map((key) => ({ key, failures: 0, lastAt: epoch, nextAt: epoch })),
+      )
+      .onConflictDoNothing();
+    // Locked in key order, so two attempts never wait on each other's second row.
+    const rows = await tx.select().from(loginThrottle)
+      .where(inArray(loginThrottle.key, [keys.ip, keys.user]))
+      .orderBy(asc(loginThrottle.key))
+      .for("update");
+    const row = (key: string) => rows.find((r) => r.key === key)!;
+    const address = row(keys.ip);
+    const user = row(keys.user);
+    const recent = (r: typeof address) =>
+      now.getTime() - r.lastAt.getTime() > THROTTLE.windowMs ? 0 : r.failures;
+    const waitOf = (r: typeof address) => r.nextAt.getTime() - now.getTime();
+    if (waitOf(address) > 0) {
+      return { allowed: false, by: "address", retryAfterMs: waitOf(address) };
+    }
+    const clean = recent(address) === 0;
+    if (!clean && waitOf(user) > 0) {
+      return { allowed: false, by: "username", retryAfterMs: waitOf(user) };
+    }
+    for (const [r, backoff] of [[address, THROTTLE.address], [user, THROTTLE.username]] as const) {
+      const failures = recent(r) + 1;
+      await tx.update(loginThrottle).set({
+        failures,
+        lastAt: now,
+        nextAt: new Date(now.getTime() + waitAfter(backoff, failures)),
+      }).where(eq(loginThrottle.key, r.key));
+    }
+    return { allowed: true };
+  });
 }
 
-/** A successful sign-in clears the username's count (not the address's). */
-export async function clearFailures(db: Db, username: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, userKey(username)));
+/**
+ * A sign-in that passed: the username starts again from nothing, and the address's count loses
+ * this attempt (its other failures stay, so signing in to one account does not clear guesses at
+ * others).
+ */
+export async function succeeded(db: Db, kind: ThrottleKind, username: string, ip: string) {
+  const keys = keysOf(kind, username, ip);
+  await db.delete(loginThrottle).where(eq(loginThrottle.key, keys.user));
+  await db.update(loginThrottle)
+    .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+    .where(eq(loginThrottle.key, keys.ip));
 }

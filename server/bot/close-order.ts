@@ -2,7 +2,8 @@
 //
 // On the paper exchange the fill and the DONE status are one statement, so a close either happened
 // whole or not at all: a worker killed mid-close, a deadlock victim or a database outage leaves the
-// row open with nothing moved, and it can go back to the queue at once. A live exchange's order and
+// row open with nothing moved, and it can go back to the queue at once. It runs only under the
+// worker's own claim, so a worker cut off while a standby engine took its claims over fills nothing. A live exchange's order and
 // its record are two writes in two systems; see worker.ts for what an unclear answer means there.
 import { and, eq } from "drizzle-orm";
 import { botAccountById } from "../bot-keys/accounts.ts";
@@ -13,13 +14,18 @@ import type {
   ExchangeAdapter,
   OrderRequest,
   OrderResult,
+  PlannedFill,
 } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
+import { placeOrFind } from "../exchanges/in-doubt.ts";
+import { dec } from "../core/decimal.ts";
+import { findPair } from "../market/pairs.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { missingKeysMessage } from "../keys/schema.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { transactionShape } from "../transactions/row-sql.ts";
-import { textRows } from "../db/raw-rows.ts";
+import type { Db } from "../db/client.ts";
+import { executeRows, textQuery } from "../db/raw-rows.ts";
 import type { TransactionRow } from "../transactions/view.ts";
 
 /** Failed before anything reached the exchange: the row may go back to the queue. */
@@ -42,14 +48,31 @@ export async function closeTransaction(
     pair: row.pair,
     side,
     type: "market",
-    quantity: row.quantity,
+    ...closingSize(row, side),
     clientOrderId: closeOrderId(row.id),
   };
   if (adapter.inDatabase) return await closeInDatabase(deps, adapter, account, order, row, price);
-  const result = await adapter.placeOrder(account, order);
+  const result = await placeOrFind(adapter, account, order, deps.orderLookup);
   const [done] = await deps.db.update(transactions).set(doneValues(deps, result, price))
     .where(stillOpen(row)).returning();
   return done ?? null;
+}
+
+/**
+ * What the closing order trades: what the opening one actually brought in. Selling what a BUY
+ * received (its fill less a fee taken in the bought asset); buying back with what a SELL received
+ * (its proceeds less a fee taken in the quote). Rows opened without an order keep their quantity.
+ */
+export function closingSize(row: TransactionRow, side: "BUY" | "SELL") {
+  const filled = row.filledQuantity ?? row.quantity;
+  const base = findPair(row.pair)?.base;
+  if (side === "SELL") {
+    const fee = row.feeAsset === base ? dec(row.fee ?? 0) : dec(0);
+    return { quantity: dec(filled).minus(fee).toFixed() };
+  }
+  if (!row.avgPrice) return { quantity: filled };
+  const fee = row.feeAsset && row.feeAsset !== base ? dec(row.fee ?? 0) : dec(0);
+  return { quantity: filled, quoteAmount: dec(filled).mul(row.avgPrice).minus(fee).toFixed() };
 }
 
 /** Whether the paper exchange closes this row (atomically: see the header). */
@@ -87,8 +110,9 @@ async function closeInDatabase(
   row: TransactionRow,
   price: string,
 ) {
+  let planned: PlannedFill | undefined;
   try {
-    const planned = await adapter.inDatabase!.plan(account, order);
+    planned = await adapter.inDatabase!.plan(account, order);
     const { fill } = planned;
     let n = fill.params.length;
     const done = doneValues(deps, planned.result, price);
@@ -98,25 +122,39 @@ async function closeInDatabase(
         "updated_at" = $${n - 1}::timestamptz
       from fill where "transactions"."id" = $${++n} and "transactions"."status" = $${++n}
       returning ${transactionShape.select}) select * from done`;
-    const [closed] = await textRows<Record<string, unknown>>(deps.database, text, [
+    const params = [
       ...fill.params,
       done.filledPrice,
       done.filledAt.toISOString(),
       done.closeOrderId,
       row.id,
       row.status,
-    ]);
-    if (closed) return transactionShape.read(closed);
-    const [still] = await deps.db.select({ id: transactions.id }).from(transactions)
-      .where(stillOpen(row));
-    if (!still) return null;
-    throw await planned.refusal();
+    ];
+    return await deps.db.transaction(async (tx) => {
+      // Only under this worker's own claim: one released meanwhile (a standby engine taking over,
+      // engine/claims.ts) and claimed again is another worker's to close. The row stays locked
+      // to the end, so nobody else's close of it runs meanwhile and the fill below is this one's.
+      const [mine] = await tx.select({ id: transactions.id }).from(transactions)
+        .where(and(stillOpen(row), eq(transactions.closingSince, row.closingSince!)))
+        .for("update");
+      if (!mine) return null;
+      const [filled] = await executeRows<Record<string, unknown>>(
+        tx as unknown as Db,
+        textQuery(text, params),
+      );
+      if (!filled) throw NOT_FILLED;
+      return transactionShape.read(filled);
+    });
   } catch (err) {
     if (err instanceof Refused) throw err;
+    // Asked only after the rollback: PGlite has one connection, which the transaction held.
+    if (err === NOT_FILLED) throw new Refused((await planned!.refusal()).message);
     const quiet = !(err instanceof Error && err.name === "ExchangeError");
     throw new Refused(err instanceof Error ? err.message : String(err), quiet);
   }
 }
+
+const NOT_FILLED = Symbol("not filled");
 
 function doneValues(deps: Deps, result: OrderResult, price: string) {
   const now = deps.clock.now();

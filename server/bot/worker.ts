@@ -6,20 +6,23 @@
 // UPDATE (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row and
 // a worker that dies holds at most the one it was closing; the final UPDATE needs the status still
 // open, so a row becomes DONE once. The closing order's clientOrderId is tx<id>c.
-// - The exchange refused the order (4xx, paper, no keys): nothing was placed; the claim is released
-//   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR).
+// - The exchange refused the order (4xx, paper, no keys), or its answer was lost and the lookup by
+//   client order id (exchanges/in-doubt.ts) found none: nothing was placed; the claim is released
+//   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR). A lost
+//   answer whose lookup found the fill is recorded like any other.
 // - Paper closes are one statement (close-order.ts): a database failure (deadlock victim, outage)
 //   placed nothing, so the claim is released at once, untold; a paper claim older than
 //   PAPER_CLAIM_TIMEOUT_MS (its worker died) goes back to the queue the same way.
-// - No clear answer from a live exchange (network, 5xx, timeout), or a live claim older than
-//   CLAIM_TIMEOUT_MS (its worker died between placing and recording): the order may exist. Sending
-//   it again could sell twice (Binance and Gate accept a reused client id once the first order is
-//   filled), so the row is left claimed and its owner told once to check the exchange and set the
-//   status by hand; set-status and set-done release it.
+// - A live exchange that could not tell even when asked again (InDoubtError), or a live claim
+//   older than CLAIM_TIMEOUT_MS (its worker died between placing and recording): the order may
+//   exist. Sending it again could sell twice (Binance and Gate accept a reused client id once the
+//   first order is filled), so the row is left claimed and its owner told once to check the
+//   exchange and set the status by hand; set-status and set-done release it.
 import { and, asc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
+import { InDoubtError } from "../exchanges/in-doubt.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import { closingHalts } from "../trading-halts/guard.ts";
@@ -172,9 +175,9 @@ export class BotWorker {
       await this.deps.db.update(t).set({ closingSince: null }).where(stillOpen(row));
       return "database";
     }
+    // Lost answers were looked up (placeOrFind): any ExchangeError but InDoubtError is a refusal.
     const refused = err instanceof Refused ||
-      (err instanceof ExchangeError &&
-        (err.exchange === "paper" || (!!err.status && err.status >= 400 && err.status < 500)));
+      (err instanceof ExchangeError && !(err instanceof InDoubtError));
     // A refusal releases the claim; an unclear answer keeps it for a person to resolve.
     await this.deps.db.update(t).set({
       closeErrorAt: this.deps.clock.now(),

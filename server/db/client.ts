@@ -1,8 +1,5 @@
 // Opens the database: postgres.js when a URL is given, else PGlite in a folder (or in memory).
-import { PGlite, type PGliteInterface } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -26,6 +23,8 @@ export interface OpenOptions {
   url?: string;
   dataDir?: string;
   max?: number;
+  /** Pending migrations are applied unless this is false. */
+  migrate?: boolean;
   /** PostgreSQL: a connection attempt fails after this long (seconds). */
   connectTimeoutS?: number;
   /** PostgreSQL: a statement is cancelled after this long (its request answers 503). */
@@ -34,10 +33,10 @@ export interface OpenOptions {
 
 /** `url` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openDatabase(opts: OpenOptions) {
-  const database: Database = opts.url ? openPostgres(opts.url, opts) : await openPglite(
-    opts.dataDir,
-  );
-  await migrateDatabase(database);
+  const database: Database = opts.url
+    ? openPostgres(opts.url, opts)
+    : await (await import("./pglite.ts")).openPglite(opts.dataDir);
+  if (opts.migrate !== false) await migrateDatabase(database);
   return database;
 }
 
@@ -87,30 +86,10 @@ function retryTransactions(db: Db): Db {
   return db;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir ? `${dataDir}/pglite` : undefined);
-  await client.waitReady;
-  const database = wrapPglite(client);
-  // A checkpoint before closing: the next start replays no WAL (see the README on durability).
-  const close = database.close;
-  database.close = async () => {
-    await client.exec("checkpoint").catch(() => {});
-    await close();
-  };
-  return database;
-}
-
-/** Wraps an open PGlite (tests clone a migrated template instead of migrating each time). */
-export function wrapPglite(client: PGliteInterface): Database {
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
-}
-
 export async function migrateDatabase(database: Database) {
-  const config = { migrationsFolder: MIGRATIONS };
+  if (database.kind === "pglite") {
+    return await (await import("./pglite.ts")).migratePglite(database, MIGRATIONS);
+  }
   // deno-lint-ignore no-explicit-any
-  const db = database.db as any;
-  if (database.kind === "postgres") await migratePostgres(db, config);
-  else await migratePglite(db, config);
+  await migratePostgres(database.db as any, { migrationsFolder: MIGRATIONS });
 }

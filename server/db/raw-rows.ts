@@ -1,7 +1,7 @@
 // Statements run without drizzle's row mapping. The hot ones (sessions on every request,
 // transaction lists and creates) are SQL text, prepared, their rows mapped by hand: drizzle's query
 // building and row mapping cost more CPU than running those statements did.
-import { getTableColumns, getTableName, type SQL, type Table } from "drizzle-orm";
+import { getTableColumns, getTableName, type SQL, sql, type Table } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Db } from "./client.ts";
@@ -38,6 +38,12 @@ export async function textRows<T>(
   }
   const client = (database.db as unknown as { $client: PGlite }).$client;
   return (await client.query<T>(text, params)).rows;
+}
+
+/** SQL text with positional parameters ($1, $2...) as a drizzle query, to run in a transaction. */
+export function textQuery(text: string, params: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => i % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part)));
 }
 
 /** A table's columns as SQL text, and the mapping of a raw row back to drizzle's row type. */

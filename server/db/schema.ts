@@ -92,12 +92,16 @@ export const sessions = pgTable("sessions", {
   userAgent: text("user_agent"),
 }, (t) => [index("sessions_user").on(t.userId)]);
 
-export const loginFailures = pgTable("login_failures", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  /** "user:<lower username>" or "ip:<address>". */
-  key: text("key").notNull(),
-  at: timestamp("at", { withTimezone: true }).notNull(),
-}, (t) => [index("login_failures_key_at").on(t.key, t.at)]);
+/** Sign-in and forgot-* attempts per username and per address, with their backoff. */
+export const loginThrottle = pgTable("login_throttle", {
+  /** "<kind>:user:<lower username>" or "<kind>:ip:<address>". */
+  key: text("key").primaryKey(),
+  /** Attempts since the key was last quiet for the window (counted before they are checked). */
+  failures: integer("failures").notNull(),
+  lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  /** No attempt is checked before this. */
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});
 
 export const RESET_KINDS = ["password", "2fa"] as const;
 
@@ -166,6 +170,11 @@ export const transactions = pgTable("transactions", {
   closeOrderId: text("close_order_id"),
   filledPrice: money("filled_price"),
   filledAt: timestamp("filled_at", { withTimezone: true }),
+  /** The opening order's fill as the exchange reported it (issue 15): what the bot closes. */
+  filledQuantity: money("filled_quantity"),
+  avgPrice: money("avg_price"),
+  fee: money("fee"),
+  feeAsset: text("fee_asset"),
   /** Set while the bot worker places the closing order: its claim, so no other worker does. */
   closingSince: timestamp("closing_since", { withTimezone: true }),
   /** When the bot's last closing order was refused: it retries after a pause. */
@@ -224,6 +233,17 @@ export const paperBalances = pgTable("paper_balances", {
   free: money("free").notNull().default("0"),
   locked: money("locked").notNull().default("0"),
 }, (t) => [primaryKey({ columns: [t.account, t.asset] })]);
+
+/** The paper exchange's orders, one per fill, so an order is found by its client order id. */
+export const paperOrders = pgTable("paper_orders", {
+  account: text("account").notNull(),
+  clientOrderId: text("client_order_id").notNull(),
+  pair: text("pair").notNull(),
+  side: text("side").notNull(),
+  quantity: money("quantity").notNull(),
+  price: money("price").notNull(),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.account, t.clientOrderId] })]);
 
 export const calls = pgTable("calls", {
   id: text("id").primaryKey(),
@@ -312,6 +332,33 @@ export const tradingLimits = pgTable("trading_limits", {
   updatedBy: integer("updated_by").references(() => users.id),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.userId, t.exchange] })]);
+
+/** A browser's Web Push subscription (one per device and browser) for a user's call notices. */
+export const pushSubscriptions = pgTable("push_subscriptions", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  endpoint: text("endpoint").notNull(),
+  p256dh: text("p256dh").notNull(),
+  auth: text("auth").notNull(),
+  /** The language the notices are worded in: the client's when it subscribed. */
+  lang: text("lang").notNull().default("en"),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("push_subscriptions_endpoint").on(t.endpoint),
+  index("push_subscriptions_user").on(t.userId),
+]);
+
+/** Which calls reach a user's devices, and when not. No row: every call, at any hour. */
+export const pushSettings = pgTable("push_settings", {
+  userId: integer("user_id").primaryKey().references(() => users.id),
+  /** Call kinds that notify: BUY, SELL, BUY_ONLY, SELL_ONLY, RING_ONLY, PAIR (pairs and ALL). */
+  targets: text("targets").array().notNull(),
+  /** "HH:MM" in timeZone; the quiet hours may run past midnight. */
+  quietStart: text("quiet_start"),
+  quietEnd: text("quiet_end"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  updatedAt: updatedAt(),
+});
 
 /**
  * Answers to order requests sent with an Idempotency-Key (server/idempotency/): a retry with the

@@ -18,6 +18,8 @@ export interface OrderRequest {
   quantity: string;
   /** Limit price, decimal string; required for limit orders. */
   price?: string;
+  /** A market BUY may name what to spend (quote currency) instead: Gate sizes market BUYs so. */
+  quoteAmount?: string;
   /** Idempotency: the exchange's client order id. */
   clientOrderId: string;
 }
@@ -28,6 +30,9 @@ export interface OrderResult {
   /** Average fill price (decimal string) when filled. */
   filledPrice?: string;
   filledQuantity: string;
+  /** Commission taken, and in which asset (a BUY's fee in the bought asset lowers what arrives). */
+  fee?: string;
+  feeAsset?: string;
 }
 
 export interface Balance {
@@ -41,6 +46,8 @@ export interface ExchangeAdapter {
   readonly name: "paper" | "binance" | "gate";
   placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult>;
   balances(account: AccountRef): Promise<Balance[]>;
+  /** The order with our client order id, or null when the exchange has none (it was not placed). */
+  findOrder(account: AccountRef, pair: string, clientOrderId: string): Promise<OrderResult | null>;
   /** Present when orders are rows in our own database (paper): see DatabaseOrders. */
   readonly inDatabase?: DatabaseOrders;
 }
@@ -77,7 +84,21 @@ export interface AccountRef {
 /** Exchange failures carry a message fit to show the user. */
 export class ExchangeError extends Error {
   override name = "ExchangeError";
-  constructor(readonly exchange: string, message: string, readonly status?: number) {
+  constructor(
+    readonly exchange: string,
+    message: string,
+    readonly status?: number,
+    /** The exchange's own error code or label, when it sent one. */
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
+
+/**
+ * No clear answer (unreachable, timed out, 5xx): the order may or may not exist, so it is looked
+ * up by its client order id before anything else is decided.
+ */
+export const isInDoubt = (err: unknown) =>
+  err instanceof ExchangeError && err.exchange !== "paper" &&
+  (err.status === undefined || err.status >= 500);

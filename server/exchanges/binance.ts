@@ -1,8 +1,10 @@
-// Binance spot REST: POST /api/v3/order and GET /api/v3/account, signed with HMAC-SHA256 of the
-// query string and body, key in X-MBX-APIKEY, timestamp in ms, recvWindow 5000.
+// Binance spot REST: POST /api/v3/order, GET /api/v3/order (by client order id) and
+// GET /api/v3/account, signed with HMAC-SHA256 of the query string and body, key in X-MBX-APIKEY,
+// timestamp in ms, recvWindow 5000. Quantities and prices go out on the symbol's LOT_SIZE and
+// PRICE_FILTER grid, and an order under the NOTIONAL minimum is refused before it is sent.
+// A -1021 (our clock outside the recvWindow) syncs with GET /api/v3/time and retries once.
 import type { Clock } from "../core/clock.ts";
-import { dec } from "../core/decimal.ts";
-import { exchangeSymbol } from "../market/pairs.ts";
+import { dec, Decimal } from "../core/decimal.ts";
 import {
   type AccountRef,
   type Balance,
@@ -13,15 +15,22 @@ import {
   type OrderResult,
 } from "./adapter.ts";
 import { type Fetch, restCall } from "./http.ts";
+import { type Markets, requireRule } from "./markets/markets.ts";
+import { shapeOrder } from "./markets/rules.ts";
 import { binanceSignature } from "./signing.ts";
 
 const RECV_WINDOW = "5000";
+/** Binance's filter refusals: the stored rules may be stale. */
+const FILTER_FAILURE = "-1013";
+const OUTSIDE_RECV_WINDOW = "-1021";
+const NO_SUCH_ORDER = "-2013";
 
 interface BinanceOrder {
   orderId: number;
   status: string;
   executedQty: string;
   cummulativeQuoteQty: string;
+  fills?: { price: string; qty: string; commission: string; commissionAsset: string }[];
 }
 
 interface BinanceAccount {
@@ -31,13 +40,44 @@ interface BinanceAccount {
 export interface BinanceAdapterDeps {
   baseUrl: string;
   clock: Clock;
+  markets: Markets;
+  /** The current price: what a market order's value is checked against. */
+  priceOf: (pair: string) => string | undefined;
   fetch?: Fetch;
+  /** How long an answer is awaited before the order is in doubt; default 10 s. */
+  timeoutMs?: number;
 }
 
 export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
+  /** Binance's clock minus ours, learned from /api/v3/time after a -1021. */
+  let offsetMs = 0;
 
-  async function signed<T>(
+  const call = <T>(url: string, init: RequestInit) =>
+    restCall<T>({
+      exchange: "binance",
+      title: "Binance",
+      fetch: deps.fetch ?? fetch,
+      url,
+      init,
+      timeoutMs: deps.timeoutMs,
+      errorMessage: (body) => (body as { msg?: string }).msg,
+      errorCode: (body) => {
+        const code = (body as { code?: number }).code;
+        return code === undefined ? undefined : String(code);
+      },
+    });
+
+  async function syncTime() {
+    const sent = deps.clock.now().getTime();
+    const { serverTime } = await call<{ serverTime: number }>(`${base}/api/v3/time`, {
+      method: "GET",
+    });
+    const received = deps.clock.now().getTime();
+    offsetMs = serverTime - Math.round((sent + received) / 2);
+  }
+
+  async function signedOnce<T>(
     method: string,
     path: string,
     params: Record<string, string>,
@@ -46,58 +86,88 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
     const payload = new URLSearchParams({
       ...params,
       recvWindow: RECV_WINDOW,
-      timestamp: String(deps.clock.now().getTime()),
+      timestamp: String(deps.clock.now().getTime() + offsetMs),
     }).toString();
     const signature = await binanceSignature(creds.secret, payload);
     const signedPayload = `${payload}&signature=${signature}`;
     // Orders carry their parameters in the body, reads in the query string: as Binance documents.
     const inBody = method === "POST";
-    return restCall<T>({
-      exchange: "binance",
-      title: "Binance",
-      fetch: deps.fetch ?? fetch,
-      url: `${base}${path}${inBody ? "" : `?${signedPayload}`}`,
-      init: {
-        method,
-        headers: {
-          "X-MBX-APIKEY": creds.key,
-          ...(inBody ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-        },
-        body: inBody ? signedPayload : undefined,
+    return call<T>(`${base}${path}${inBody ? "" : `?${signedPayload}`}`, {
+      method,
+      headers: {
+        "X-MBX-APIKEY": creds.key,
+        ...(inBody ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       },
-      errorMessage: (body) => (body as { msg?: string }).msg,
+      body: inBody ? signedPayload : undefined,
     });
+  }
+
+  async function signed<T>(
+    method: string,
+    path: string,
+    params: Record<string, string>,
+    creds: Credentials,
+  ): Promise<T> {
+    try {
+      return await signedOnce<T>(method, path, params, creds);
+    } catch (err) {
+      if (!(err instanceof ExchangeError) || err.code !== OUTSIDE_RECV_WINDOW) throw err;
+      await syncTime();
+      return await signedOnce<T>(method, path, params, creds);
+    }
   }
 
   return {
     name: "binance",
 
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
-      const symbol = exchangeSymbol("binance", order.pair);
-      if (!symbol) throw new ExchangeError("binance", `Binance does not list ${order.pair}`);
+      const creds = need(account);
+      const rule = await requireRule(deps.markets, "binance", order.pair);
+      const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
+      if (!price) {
+        throw new ExchangeError(
+          "binance",
+          order.type === "limit"
+            ? "A limit order needs a price"
+            : `No market price for ${order.pair} yet`,
+        );
+      }
+      const shaped = shapeOrder(rule, order, price);
       const params: Record<string, string> = {
-        symbol,
+        symbol: rule.symbol,
         side: order.side,
         type: order.type === "limit" ? "LIMIT" : "MARKET",
-        quantity: dec(order.quantity).toFixed(),
+        quantity: shaped.quantity,
         newClientOrderId: order.clientOrderId,
         newOrderRespType: "FULL",
       };
       if (order.type === "limit") {
-        if (!order.price) throw new ExchangeError("binance", "A limit order needs a price");
         params.timeInForce = "GTC";
-        params.price = dec(order.price).toFixed();
+        params.price = shaped.price!;
       }
-      const res = await signed<BinanceOrder>("POST", "/api/v3/order", params, need(account));
-      const executed = dec(res.executedQty);
-      return {
-        orderId: String(res.orderId),
-        status: statusOf(res.status),
-        filledQuantity: executed.toFixed(),
-        filledPrice: executed.gt(0)
-          ? dec(res.cummulativeQuoteQty).div(executed).toDecimalPlaces(8).toFixed()
-          : undefined,
-      };
+      try {
+        return resultOf(await signed<BinanceOrder>("POST", "/api/v3/order", params, creds));
+      } catch (err) {
+        if (err instanceof ExchangeError && err.code === FILTER_FAILURE) {
+          deps.markets.invalidate("binance");
+        }
+        throw err;
+      }
+    },
+
+    async findOrder(account: AccountRef, pair: string, clientOrderId: string) {
+      const rule = await requireRule(deps.markets, "binance", pair);
+      try {
+        return resultOf(
+          await signed<BinanceOrder>("GET", "/api/v3/order", {
+            symbol: rule.symbol,
+            origClientOrderId: clientOrderId,
+          }, need(account)),
+        );
+      } catch (err) {
+        if (err instanceof ExchangeError && err.code === NO_SUCH_ORDER) return null;
+        throw err;
+      }
     },
 
     async balances(account: AccountRef): Promise<Balance[]> {
@@ -114,6 +184,23 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
   };
 }
 
+function resultOf(res: BinanceOrder): OrderResult {
+  const executed = dec(res.executedQty);
+  // Fees are per fill; one order's fills share one commission asset (BNB discount or the asset
+  // received).
+  const fills = res.fills ?? [];
+  const fee = fills.reduce((sum, f) => sum.plus(f.commission), new Decimal(0));
+  return {
+    orderId: String(res.orderId),
+    status: statusOf(res.status, executed),
+    filledQuantity: executed.toFixed(),
+    filledPrice: executed.gt(0)
+      ? dec(res.cummulativeQuoteQty).div(executed).toDecimalPlaces(8).toFixed()
+      : undefined,
+    ...(fills.length ? { fee: fee.toFixed(), feeAsset: fills[0].commissionAsset } : {}),
+  };
+}
+
 function need(account: AccountRef): Credentials {
   if (!account.credentials) {
     throw new ExchangeError("binance", "Please update Key/Secret for Binance first");
@@ -121,8 +208,10 @@ function need(account: AccountRef): Credentials {
   return account.credentials;
 }
 
-function statusOf(status: string): OrderResult["status"] {
+function statusOf(status: string, executed: Decimal): OrderResult["status"] {
   if (status === "FILLED") return "filled";
   if (status === "NEW" || status === "PARTIALLY_FILLED" || status === "PENDING_NEW") return "open";
-  return "cancelled";
+  // A market order Binance expired after a partial fill (EXPIRED with an executed quantity) did
+  // trade: what filled is what the account holds.
+  return executed.gt(0) ? "filled" : "cancelled";
 }

@@ -8,6 +8,7 @@ import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
 import { createBinanceAdapter } from "./binance.ts";
 import { createGateAdapter } from "./gate.ts";
 import type { Fetch } from "./http.ts";
+import { liveMarkets, type Markets, storedMarkets } from "./markets/markets.ts";
 import { createPaperAdapter, parseStartBalances } from "./paper.ts";
 
 export type AdapterKind = "paper" | "live";
@@ -18,6 +19,10 @@ export interface Exchanges {
    * kind; `kind` defaults to config EXCHANGE_ADAPTER. Paper adapters price from that exchange's feed.
    */
   adapter(exchange: string, kind?: AdapterKind): ExchangeAdapter;
+  /** The market rules trades of that kind follow: the stored copy (paper) or the exchange's. */
+  markets(kind?: AdapterKind): Markets;
+  /** Loads the live markets when the live adapter trades (at start). */
+  start(): Promise<void>;
 }
 
 export interface ExchangesDeps {
@@ -30,6 +35,8 @@ export interface ExchangesDeps {
   /** Absent on an api-only instance: its market orders then find no price. */
   market?: Market;
   fetch?: Fetch;
+  /** How long a live exchange's answer is awaited before the order is in doubt; default 10 s. */
+  timeoutMs?: number;
 }
 
 /** Maps a bot key's `adapter` column ("paper", "binance", "gate") to an account kind. */
@@ -40,9 +47,19 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
   const funded = new Set<string>();
   const priceOf = (exchange: MarketExchange) => (pair: string) =>
     deps.market?.feed(exchange).price(pair);
+  const markets: Record<AdapterKind, Markets & { load?(): Promise<void> }> = {
+    paper: storedMarkets(),
+    live: liveMarkets({
+      urls: { binance: deps.config.BINANCE_REST_URL, gate: deps.config.GATE_REST_URL },
+      clock: deps.clock,
+      fetch: deps.fetch,
+    }),
+  };
   const paper = (exchange: MarketExchange) =>
     createPaperAdapter({
       database: deps.database,
+      exchange,
+      markets: markets.paper,
       priceOf: priceOf(exchange),
       startBalances,
       funded,
@@ -54,6 +71,9 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
         baseUrl: deps.config.BINANCE_REST_URL,
         clock: deps.clock,
         fetch: deps.fetch,
+        markets: markets.live,
+        priceOf: priceOf("binance"),
+        timeoutMs: deps.timeoutMs,
       }),
     },
     gate: {
@@ -62,7 +82,9 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
         baseUrl: deps.config.GATE_REST_URL,
         clock: deps.clock,
         fetch: deps.fetch,
+        markets: markets.live,
         priceOf: priceOf("gate"),
+        timeoutMs: deps.timeoutMs,
       }),
     },
   };
@@ -72,6 +94,10 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
         throw new ExchangeError(exchange, `Trading on ${exchange} is not supported`);
       }
       return adapters[exchange][kind];
+    },
+    markets: (kind = deps.config.EXCHANGE_ADAPTER) => markets[kind],
+    async start() {
+      if (deps.config.EXCHANGE_ADAPTER === "live") await markets.live.load?.();
     },
   };
 }

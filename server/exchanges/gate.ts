@@ -1,8 +1,11 @@
-// Gate spot REST v4: POST /api/v4/spot/orders and GET /api/v4/spot/accounts, headers KEY,
+// Gate spot REST v4: POST /api/v4/spot/orders, GET /api/v4/spot/orders/{text} (by our client
+// order id, with the finished-orders list as a fallback) and GET /api/v4/spot/accounts, headers KEY,
 // Timestamp (seconds) and SIGN (HMAC-SHA512 of method, path, query, SHA-512(body), timestamp).
+// Amounts go out on the pair's amount_precision (rounded down), a market BUY spends a quote amount
+// on the pair's precision, and an order under min_base_amount/min_quote_amount is refused before
+// it is sent.
 import type { Clock } from "../core/clock.ts";
-import { dec, Decimal } from "../core/decimal.ts";
-import { exchangeSymbol } from "../market/pairs.ts";
+import { dec } from "../core/decimal.ts";
 import {
   type AccountRef,
   type Balance,
@@ -13,12 +16,21 @@ import {
   type OrderResult,
 } from "./adapter.ts";
 import { type Fetch, restCall } from "./http.ts";
+import { type Markets, requireRule } from "./markets/markets.ts";
+import { shapeOrder } from "./markets/rules.ts";
 import { gateRestSign } from "./signing.ts";
 
 const PREFIX = "/api/v4";
 
+/** Gate's refusals on the pair's rules: the stored rules may be stale. */
+const FILTER_LABELS = ["INVALID_PRECISION", "INVALID_PRECISION_AMOUNT", "AMOUNT_TOO_LITTLE"];
+const NOT_FOUND_LABELS = ["ORDER_NOT_FOUND", "CLIENT_ID_NOT_FOUND"];
+
 interface GateOrder {
   id: string;
+  text?: string;
+  fee?: string;
+  fee_currency?: string;
   status: "open" | "closed" | "cancelled";
   finish_as?: string;
   amount: string;
@@ -26,14 +38,19 @@ interface GateOrder {
   filled_amount?: string;
   filled_total?: string;
   avg_deal_price?: string;
+  side?: string;
+  type?: string;
 }
 
 export interface GateAdapterDeps {
   baseUrl: string;
   clock: Clock;
+  markets: Markets;
+  /** The current price: checks a market order's value and sizes a BUY given by quantity. */
+  priceOf: (pair: string) => string | undefined;
   fetch?: Fetch;
-  /** Gate sizes a market BUY in the quote currency: the current price converts our base quantity. */
-  priceOf?: (pair: string) => string | undefined;
+  /** How long an answer is awaited before the order is in doubt; default 10 s. */
+  timeoutMs?: number;
 }
 
 /** Gate's `text`: "t-" then at most 28 of [0-9A-Za-z_.-]. */
@@ -43,13 +60,19 @@ export const gateOrderText = (clientOrderId: string) =>
 export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
 
-  async function signed<T>(method: string, path: string, body: unknown, creds: Credentials) {
+  async function signed<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    creds: Credentials,
+    query = "",
+  ) {
     const text = body === undefined ? "" : JSON.stringify(body);
     const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
     const sign = await gateRestSign(creds.secret, {
       method,
       path: PREFIX + path,
-      query: "",
+      query,
       body: text,
       timestamp,
     });
@@ -57,7 +80,7 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
       exchange: "gate",
       title: "Gate",
       fetch: deps.fetch ?? fetch,
-      url: base + PREFIX + path,
+      url: base + PREFIX + path + (query ? `?${query}` : ""),
       init: {
         method,
         headers: {
@@ -69,38 +92,73 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
         },
         body: body === undefined ? undefined : text,
       },
+      timeoutMs: deps.timeoutMs,
       errorMessage: (b) => (b as { message?: string }).message,
+      errorCode: (b) => (b as { label?: string }).label,
     });
   }
 
-  function amountOf(order: OrderRequest) {
-    if (order.type === "limit" || order.side === "SELL") return dec(order.quantity).toFixed();
-    const price = order.price ?? deps.priceOf?.(order.pair);
-    if (!price) throw new ExchangeError("gate", `No market price for ${order.pair} yet`);
-    return dec(order.quantity).mul(price).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed();
+  /** Gate finds a finished order by its text for a short while only; then the list has it. */
+  async function findFinished(creds: Credentials, pair: string, text: string) {
+    const query = new URLSearchParams({ currency_pair: pair, status: "finished", limit: "100" });
+    const rows = await signed<GateOrder[]>("GET", "/spot/orders", undefined, creds, `${query}`);
+    return rows.find((o) => o.text === text) ?? null;
   }
 
   return {
     name: "gate",
 
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
-      const pair = exchangeSymbol("gate", order.pair);
-      if (!pair) throw new ExchangeError("gate", `Gate does not list ${order.pair}`);
-      if (order.type === "limit" && !order.price) {
-        throw new ExchangeError("gate", "A limit order needs a price");
+      const creds = need(account);
+      const rule = await requireRule(deps.markets, "gate", order.pair);
+      const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
+      if (!price) {
+        throw new ExchangeError(
+          "gate",
+          order.type === "limit"
+            ? "A limit order needs a price"
+            : `No market price for ${order.pair} yet`,
+        );
       }
-      const res = await signed<GateOrder>("POST", "/spot/orders", {
-        text: gateOrderText(order.clientOrderId),
-        currency_pair: pair,
-        type: order.type,
-        account: "spot",
-        side: order.side.toLowerCase(),
-        amount: amountOf(order),
-        ...(order.type === "limit"
-          ? { price: dec(order.price!).toFixed(), time_in_force: "gtc" }
-          : { time_in_force: "ioc" }),
-      }, need(account));
-      return resultOf(res, order);
+      const shaped = shapeOrder(rule, order, price);
+      try {
+        const res = await signed<GateOrder>("POST", "/spot/orders", {
+          text: gateOrderText(order.clientOrderId),
+          currency_pair: rule.symbol,
+          type: order.type,
+          account: "spot",
+          side: order.side.toLowerCase(),
+          amount: shaped.quoteAmount ?? shaped.quantity,
+          ...(order.type === "limit"
+            ? { price: shaped.price, time_in_force: "gtc" }
+            : { time_in_force: "ioc" }),
+        }, creds);
+        return resultOf(res, order);
+      } catch (err) {
+        if (err instanceof ExchangeError && FILTER_LABELS.includes(err.code ?? "")) {
+          deps.markets.invalidate("gate");
+        }
+        throw err;
+      }
+    },
+
+    async findOrder(account: AccountRef, pair: string, clientOrderId: string) {
+      const creds = need(account);
+      const rule = await requireRule(deps.markets, "gate", pair);
+      const text = gateOrderText(clientOrderId);
+      const query = new URLSearchParams({ currency_pair: rule.symbol }).toString();
+      let found: GateOrder | null;
+      try {
+        found = await signed<GateOrder>("GET", `/spot/orders/${text}`, undefined, creds, query);
+      } catch (err) {
+        if (!(err instanceof ExchangeError && NOT_FOUND_LABELS.includes(err.code ?? ""))) throw err;
+        found = await findFinished(creds, rule.symbol, text);
+      }
+      return found &&
+        resultOf(found, {
+          side: found.side === "buy" ? "BUY" : "SELL",
+          type: found.type === "limit" ? "limit" : "market",
+        });
     },
 
     async balances(account: AccountRef): Promise<Balance[]> {
@@ -117,7 +175,7 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
   };
 }
 
-function resultOf(res: GateOrder, order: OrderRequest): OrderResult {
+function resultOf(res: GateOrder, order: Pick<OrderRequest, "side" | "type">): OrderResult {
   const total = dec(res.filled_total ?? "0");
   const avg = dec(res.avg_deal_price || "0");
   // Older answers lack filled_amount; a market BUY's amount/left are quote-currency figures.
@@ -137,6 +195,9 @@ function resultOf(res: GateOrder, order: OrderRequest): OrderResult {
     status,
     filledQuantity: quantity.toFixed(),
     filledPrice: quantity.gt(0) && price ? price.toFixed() : undefined,
+    ...(res.fee_currency && res.fee !== undefined
+      ? { fee: dec(res.fee).toFixed(), feeAsset: res.fee_currency }
+      : {}),
   };
 }
 

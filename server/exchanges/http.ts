@@ -13,6 +13,8 @@ export interface RestCall {
   init: RequestInit;
   /** The exchange's own message in an error body, when it has one. */
   errorMessage(body: unknown): string | undefined;
+  /** The exchange's error code or label in an error body (Binance -1013, Gate BALANCE_NOT_ENOUGH). */
+  errorCode?(body: unknown): string | undefined;
   timeoutMs?: number;
 }
 
@@ -37,5 +39,6 @@ export async function restCall<T>(call: RestCall): Promise<T> {
   if (res.ok && body !== undefined) return body as T;
   const message = (body !== undefined && call.errorMessage(body)) ||
     `${call.title} answered HTTP ${res.status}`;
-  throw new ExchangeError(call.exchange, message, res.status);
+  const code = body !== undefined ? call.errorCode?.(body) : undefined;
+  throw new ExchangeError(call.exchange, message, res.status, code);
 }

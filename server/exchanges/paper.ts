@@ -11,8 +11,8 @@
 import { and, eq } from "drizzle-orm";
 import { dec, Decimal } from "../core/decimal.ts";
 import type { Database } from "../db/client.ts";
-import { paperBalances } from "../db/schema.ts";
-import { findPair } from "../market/pairs.ts";
+import { paperBalances, paperOrders } from "../db/schema.ts";
+import { type ExchangeName, findPair } from "../market/pairs.ts";
 import { textRows } from "../db/raw-rows.ts";
 import {
   type AccountRef,
@@ -23,6 +23,8 @@ import {
   type OrderResult,
   type PlannedFill,
 } from "./adapter.ts";
+import { type Markets, requireRule } from "./markets/markets.ts";
+import { shapeOrder } from "./markets/rules.ts";
 
 /** "USDT:100000,BTC:2" to { USDT: "100000", BTC: "2" }. */
 export function parseStartBalances(text: string): Record<string, string> {
@@ -30,7 +32,8 @@ export function parseStartBalances(text: string): Record<string, string> {
 }
 
 /**
- * $1 account, $2 asset paid, $3 amount paid, $4 asset received, $5 amount received.
+ * $1 account, $2 asset paid, $3 amount paid, $4 asset received, $5 amount received; the order's
+ * record (fill_order): $6 client order id, $7 pair, $8 side, $9 quantity, $10 price.
  *
  * `locked` takes both balance rows in asset order before the debit touches either: a BUY pays the
  * quote and a SELL the base, so locking "paid, then received" let a BUY and a SELL on one account
@@ -45,11 +48,17 @@ const FILL_CTE = `locked as (select "asset" from "paper_balances"
   fill_credit as (insert into "paper_balances" ("account", "asset", "free")
     select "account", $4, $5::numeric from fill
     on conflict ("account", "asset")
-    do update set "free" = "paper_balances"."free" + excluded."free")`;
+    do update set "free" = "paper_balances"."free" + excluded."free"),
+  fill_order as (insert into "paper_orders" ("account", "client_order_id", "pair", "side",
+      "quantity", "price")
+    select "account", $6, $7, $8, $9::numeric, $10::numeric from fill on conflict do nothing)`;
 const PLACE = `with ${FILL_CTE} select count(*)::int as "filled" from fill`;
 
 export interface PaperAdapterDeps {
   database: Pick<Database, "db" | "sql">;
+  /** The exchange this paper adapter stands in for, and the stored copy of its market rules. */
+  exchange: ExchangeName;
+  markets: Markets;
   /** Prices market orders: the feed of the exchange this paper adapter stands in for. */
   priceOf: (pair: string) => string | undefined;
   startBalances: Record<string, string>;
@@ -84,7 +93,8 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
           : `No market price for ${pair.label} yet`,
       );
     }
-    const quantity = dec(order.quantity).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    const rule = await requireRule(deps.markets, deps.exchange, order.pair);
+    const quantity = dec(shapeOrder(rule, order, price).quantity);
     if (!quantity.gt(0) || !dec(price).gt(0)) {
       throw new ExchangeError("paper", "Quantity and price must be positive");
     }
@@ -106,14 +116,14 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
           paid.amount.toFixed(8),
           received.asset,
           received.amount.toFixed(8),
+          order.clientOrderId,
+          order.pair,
+          order.side,
+          quantity.toFixed(8),
+          dec(price).toFixed(8),
         ],
       },
-      result: {
-        orderId: `paper-${order.clientOrderId}`,
-        status: "filled",
-        filledPrice: dec(price).toFixed(),
-        filledQuantity: quantity.toFixed(),
-      },
+      result: paperResult(order.clientOrderId, quantity, price),
       refusal: () => refusal(account, paid),
     };
   }
@@ -144,6 +154,13 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
       return planned.result;
     },
 
+    async findOrder(account: AccountRef, _pair: string, clientOrderId: string) {
+      const [found] = await db.select().from(paperOrders).where(
+        and(eq(paperOrders.account, account.id), eq(paperOrders.clientOrderId, clientOrderId)),
+      );
+      return found ? paperResult(clientOrderId, dec(found.quantity), found.price) : null;
+    },
+
     async balances(account: AccountRef): Promise<Balance[]> {
       await fund(account.id);
       const rows = await db.select().from(paperBalances)
@@ -159,3 +176,10 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     },
   };
 }
+
+const paperResult = (clientOrderId: string, quantity: Decimal, price: string): OrderResult => ({
+  orderId: `paper-${clientOrderId}`,
+  status: "filled",
+  filledPrice: dec(price).toFixed(),
+  filledQuantity: quantity.toFixed(),
+});

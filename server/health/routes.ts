@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import type { AppEnv } from "../core/env.ts";
 import type { Deps } from "../deps.ts";
 import { feedHealth } from "../market/market.ts";
+import { engineHealth } from "../engine/health.ts";
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -27,6 +28,7 @@ export function healthRoutes(deps: Deps) {
       databaseOk: database.ok,
       databaseMs: database.ms,
       feeds: deps.market ? feedHealth(deps.market) : [],
+      engine: await engineHealth(deps),
     }, ready ? 200 : 503);
   });
 }

@@ -4,13 +4,19 @@ import type { Deps } from "../deps.ts";
 import { PERMISSIONS } from "../users/roles.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
-import { startPricePush, startPriceSnapshots, type Timers } from "./price-push.ts";
+import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
 import { callOpensTrading } from "./service.ts";
+import { pushCall } from "../push/send.ts";
 
 export type RealtimeHooks = Required<
   Pick<
     Deps,
-    "onSessionsRevoked" | "onUserChanged" | "onTransactionChanged" | "onTradeError" | "callGate"
+    | "onSessionsRevoked"
+    | "onUserChanged"
+    | "onTransactionChanged"
+    | "onTradeError"
+    | "callGate"
+    | "onCallSent"
   >
 >;
 
@@ -48,18 +54,11 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     ? startPricePush(deps.market, {
       clock: deps.clock,
       timers: opts.timers,
-      emit: (msg) => {
-        hub.pushPrices(msg);
-        if (handOn) fire(bus.publish({ kind: "prices", msg }));
-      },
+      emit: (msg) => hub.pushPrices(msg),
     })
     : () => {};
-  const stopSnapshots = handOn
-    ? startPriceSnapshots(deps.market!, {
-      clock: deps.clock,
-      timers: opts.timers,
-      emit: (msg) => fire(bus.publish({ kind: "prices", msg })),
-    })
+  const stopHandOn = handOn
+    ? handOnPrices(deps.market!, bus, { clock: deps.clock, timers: opts.timers })
     : () => {};
 
   bus.subscribe((event) => {
@@ -69,6 +68,9 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       deps.sessionCache?.forgetUser(event.userId);
     }
   });
+  // A relayed market starts empty: the engine sends every price now rather than at its next
+  // snapshot, so a cold-started instance trades within a round trip.
+  if (deps.market?.relay && bus.kind === "postgres") fire(bus.publish({ kind: "prices-wanted" }));
 
   const hooks: RealtimeHooks = {
     onSessionsRevoked: (userId) => fire(hub.sessionsRevoked(userId)),
@@ -90,6 +92,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       ));
     },
     callGate: (userId, side) => callOpensTrading(deps, userId, side),
+    onCallSent: (call) => fire(pushCall(deps, call, (userId) => hub.isVisible(userId))),
   };
 
   return {
@@ -98,7 +101,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
     hooks,
     async close() {
       stopPrices();
-      stopSnapshots();
+      stopHandOn();
       hub.closeAll();
       await bus.close();
     },

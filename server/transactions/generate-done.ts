@@ -2,7 +2,7 @@
 // order (the call expired before the user bought). With a callId it happens at most once per
 // (call, user): the call_outcomes primary key decides, inside the database transaction that writes
 // the row, so a retried or raced request returns the first one; a user who bought during the call
-// (outcome "bought") gets nothing.
+// (outcome "bought") gets nothing, nor does one who could not have bought (outcome "skipped").
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest } from "../core/errors.ts";
@@ -10,6 +10,7 @@ import { dec, floor8 } from "../core/decimal.ts";
 import type { Db } from "../db/client.ts";
 import { callOutcomes, calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
+import { hasTradingKeys } from "../keys/schema.ts";
 import { findPair } from "../market/pairs.ts";
 import { buyQuantity } from "./pricing.ts";
 import { insertTransaction, type NewTransaction } from "./record.ts";
@@ -17,11 +18,23 @@ import type { GenerateDoneInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
 
 export interface GenerateDoneResult {
-  /** False when an earlier request for the same call already decided. */
+  /** False when an earlier request for the same call already decided, or nothing was due. */
   created: boolean;
-  outcome: "done" | "bought";
-  /** The DONE transaction (null when the user had bought, or it was deleted since). */
+  /** "skipped": the user could not have traded (nothing to buy, or no keys): no row. */
+  outcome: "done" | "bought" | "skipped";
+  /** The DONE transaction (null when the user had bought or was skipped, or it was deleted). */
   transaction: TransactionView | null;
+}
+
+/**
+ * A user who could not have bought during the call gets no DONE row: it would be a trade of
+ * nothing that lists, profits and reports would count. That is an amount too small to buy
+ * anything, or a bot mode with no keys for the exchange and no bot keys to trade instead.
+ */
+function couldNotTrade(owner: SessionUser, amount: string, quantity: string) {
+  if (!dec(amount).gt(0) || !dec(quantity).gt(0)) return true;
+  if (owner.useBot === "none" || owner.selectBots.length) return false;
+  return !hasTradingKeys(owner, owner.exchange === "gate" ? "gate" : "binance");
 }
 
 /** `owner` is the user the transaction is for (the route checks the caller may act for them). */
@@ -52,6 +65,9 @@ export async function generateDone(
     createdAt: now,
     updatedAt: now,
   };
+  if (couldNotTrade(owner, input.amount, quantity)) {
+    return { created: false, outcome: "skipped", transaction: null };
+  }
   const view = (row: TransactionRow | null | undefined) =>
     row ? toTransactionView(row, owner.username) : null;
 

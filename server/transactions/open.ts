@@ -10,6 +10,7 @@ import {
   type Side,
 } from "../exchanges/adapter.ts";
 import type { AdapterKind } from "../exchanges/exchanges.ts";
+import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import { assertMayOpen } from "../trading-halts/guard.ts";
 import {
@@ -45,6 +46,8 @@ export async function openTransaction(deps: Deps, req: OpenRequest) {
     side: req.side,
     type: "market" as const,
     quantity,
+    // A market BUY spends the transaction's amount (Gate sizes market BUYs in the quote currency).
+    quoteAmount: req.side === "BUY" ? req.values.amount : undefined,
     clientOrderId: openOrderId(id),
   };
   const failed = (err: unknown) => {
@@ -54,6 +57,10 @@ export async function openTransaction(deps: Deps, req: OpenRequest) {
     ...req.values,
     adapter: adapter.name,
     orderId: result.orderId,
+    filledQuantity: result.filledQuantity,
+    avgPrice: result.filledPrice ?? null,
+    fee: result.fee ?? null,
+    feeAsset: result.feeAsset ?? null,
     // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
     ...req.values.status === "DONE"
       ? { filledPrice: result.filledPrice ?? null, filledAt: req.values.createdAt }
@@ -69,7 +76,7 @@ export async function openTransaction(deps: Deps, req: OpenRequest) {
     });
     return row ?? failed(await planned.refusal());
   }
-  const result = await adapter.placeOrder(account, order).catch(failed);
+  const result = await placeOrFind(adapter, account, order, deps.orderLookup).catch(failed);
   try {
     return await insertTransaction(deps.database, recorded(result), { id, outcome: req.outcome });
   } catch (err) {
@@ -87,6 +94,14 @@ export function exchangesOf(deps: Deps) {
 /** Exchange refusals are the caller's to fix (400); an exchange that fails or is unreachable, 502. */
 export function exchangeFailure(exchange: string, err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (err instanceof InDoubtError) {
+    return new AppError(
+      "UNAVAILABLE",
+      `${err.message}. Check order ${err.clientOrderId} on ${
+        exchangeTitle(exchange)
+      } before placing it again.`,
+    );
+  }
   if (err instanceof ExchangeError) {
     const code = err.status !== undefined && err.status >= 500 ? "BAD_GATEWAY" : "BAD_REQUEST";
     return new AppError(code, err.message);

@@ -28,6 +28,11 @@ const PLAIN = [
   "orderId",
   "closeOrderId",
   "filledPrice",
+  /** The opening order's fill: quantity, average price, fee and the fee's asset. */
+  "filledQuantity",
+  "avgPrice",
+  "fee",
+  "feeAsset",
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */

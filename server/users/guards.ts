@@ -14,10 +14,10 @@ export async function findTarget(db: Db, id: number) {
   return target;
 }
 
-/** Nobody acts on a user above their own role. */
+/** Nobody but a SuperAdmin acts on a user at or above their own role. */
 export function assertCanActOn(actor: SessionUser, target: SessionUser) {
   if (!canActOn(actor.role, target.role)) {
-    throw new AppError("FORBIDDEN", "You cannot act on a user above your own role.");
+    throw new AppError("FORBIDDEN", "You cannot act on a user at or above your own role.");
   }
 }
 

@@ -10,8 +10,13 @@ export const roleLevel = (role: Role) => LEVEL[role];
 /** A role may create or promote only to roles at or below its own level. */
 export const rolesAtOrBelow = (role: Role): Role[] =>
   (Object.keys(LEVEL) as Role[]).filter((r) => LEVEL[r] <= LEVEL[role]);
-/** Nobody acts on a user above their own role. */
-export const canActOn = (actor: Role, target: Role) => LEVEL[target] <= LEVEL[actor];
+/**
+ * Acting on another user (password, 2FA reset, role, deletion) needs a role above theirs: an
+ * Admin cannot take over or remove a fellow Admin. SuperAdmins act on each other, as nobody is
+ * above them to recover one who lost their second factor.
+ */
+export const canActOn = (actor: Role, target: Role) =>
+  LEVEL[target] < LEVEL[actor] || actor === "SuperAdmin";
 export const isAtLeast = (role: Role, min: Role) => LEVEL[role] >= LEVEL[min];
 
 const EVERYONE: Role[] = ["SuperAdmin", "Admin", "Lead", "User"];

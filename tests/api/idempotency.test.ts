@@ -81,6 +81,7 @@ Deno.test("Idempotency-Key: a first try that failed with a 5xx frees the key; th
     const real = t.deps.exchanges;
     let down = true;
     t.deps.exchanges = {
+      ...real,
       adapter(exchange, kind) {
         const inner = real.adapter(exchange, kind);
         return down

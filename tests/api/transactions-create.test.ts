@@ -51,8 +51,11 @@ Deno.test("create: buy_sell BUY places a paper market buy and stays BUY with the
     const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
     assert.deepEqual(list.BUY.items, [tx]);
     assert.deepEqual(list.ALL.items, [tx]);
-    assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166666").toFixed(8));
-    assert.equal(await balance(t, u.id, "USDT"), dec(100000).sub("99.9996").toFixed(8));
+    // The order itself goes out on BTCUSDT's LOT_SIZE step (0.00001): that is what filled.
+    assert.equal(tx.filledQuantity, "0.00166000");
+    assert.equal(tx.avgPrice, "60000.00000000");
+    assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166").toFixed(8));
+    assert.equal(await balance(t, u.id, "USDT"), dec(100000).sub("99.6").toFixed(8));
   } finally {
     await t.close();
   }
@@ -221,6 +224,12 @@ Deno.test("create: pairs are checked against the exchange; NFT pairs are typed, 
       body: buyBody(t, { pair: "mepad_usdt", exchange: "binance" }),
     });
     assert.equal(gateOnly.message, "pair: MEPAD/USDT is not traded on Binance");
+    // In the spec's list but not in Binance's markets (Binance.com has no BTCUSD).
+    const notTraded = await expectStatus(t, 400, "POST", "/api/transaction", {
+      token: u.token,
+      body: buyBody(t, { pair: "btc_usd", exchange: "binance" }),
+    });
+    assert.equal(notTraded.message, "pair: BTC/USD is not traded on Binance");
     await expectStatus(t, 201, "POST", "/api/transaction", {
       token: u.token,
       body: buyBody(t, { pair: "mepad_usdt", exchange: "gate", amount: "10" }),

@@ -1,20 +1,24 @@
-// A fake Binance on 127.0.0.1: spot REST (order, account) that verifies signatures the way Binance
-// does, and the combined bookTicker stream. It signs with node:crypto, not our Web Crypto code, so
-// a signing bug cannot cancel itself out. Tests push prices and drop connections on demand.
+// A fake Binance on 127.0.0.1: spot REST (exchangeInfo, time, order, order lookup, account) that
+// verifies signatures and enforces the symbol filters the way Binance does (-1013 LOT_SIZE,
+// PRICE_FILTER, NOTIONAL; -1021 recvWindow; -2010 balance; -2013 unknown order), and the combined
+// bookTicker stream. Its markets are the committed snapshot (server/exchanges/markets/), served in
+// Binance's own format. It signs with node:crypto, not our Web Crypto code, so a signing bug
+// cannot cancel itself out. Tests push prices, drop connections and make an order's answer fail.
 import { createHmac } from "node:crypto";
 import { Decimal } from "decimal.js";
+import snapshot from "../../server/exchanges/markets/snapshot.json" with { type: "json" };
 
-const SYMBOLS: Record<string, [string, string]> = {
-  BTCUSDT: ["BTC", "USDT"],
-  ETHUSDT: ["ETH", "USDT"],
-  BNBUSDT: ["BNB", "USDT"],
-  BTCUSD: ["BTC", "USD"],
-  ETHUSD: ["ETH", "USD"],
-  BTCFDUSD: ["BTC", "FDUSD"],
-  BTCBUSD: ["BTC", "BUSD"],
-  BTCTUSD: ["BTC", "TUSD"],
-  ETHBUSD: ["ETH", "BUSD"],
-};
+type SymbolInfo = (typeof snapshot.binance.symbols)[number];
+
+const SYMBOLS = new Map(snapshot.binance.symbols.map((s) => [s.symbol, s]));
+/** Binance's taker commission, taken from the asset received. */
+const COMMISSION = new Decimal("0.001");
+
+/** What goes wrong with the next order: its answer is lost (hang) or a 503, after it filled or not. */
+export interface OrderTrouble {
+  kind: "hang" | "503";
+  afterFill: boolean;
+}
 
 export interface FakeBinanceOptions {
   apiKey?: string;
@@ -36,10 +40,41 @@ const error = (status: number, code: number, msg: string) =>
 const withoutSignature = (raw: string) =>
   raw.split("&").filter((p) => p && !p.startsWith("signature=")).join("&");
 
+const filterOf = (info: SymbolInfo, type: string) =>
+  info.filters.find((f) => f.filterType === type) as unknown as Record<string, string>;
+
+/** On the grid: (value - min) is a whole number of steps (a zero step is no rule). */
+const onGrid = (value: Decimal, min: string, step: string) =>
+  new Decimal(step).isZero() || value.minus(min).mod(step).isZero();
+
+/** The first filter the order fails, as Binance names it, or null. */
+function filterFailure(info: SymbolInfo, type: string, qty: Decimal, price: Decimal) {
+  const lot = filterOf(info, "LOT_SIZE");
+  if (qty.lt(lot.minQty) || qty.gt(lot.maxQty) || !onGrid(qty, lot.minQty, lot.stepSize)) {
+    return "LOT_SIZE";
+  }
+  const marketLot = filterOf(info, "MARKET_LOT_SIZE");
+  if (
+    type === "MARKET" && marketLot &&
+    (qty.gt(marketLot.maxQty) || !onGrid(qty, marketLot.minQty, marketLot.stepSize))
+  ) return "MARKET_LOT_SIZE";
+  const priceFilter = filterOf(info, "PRICE_FILTER");
+  if (
+    type === "LIMIT" &&
+    (price.lt(priceFilter.minPrice) || !onGrid(price, priceFilter.minPrice, priceFilter.tickSize))
+  ) {
+    return "PRICE_FILTER";
+  }
+  if (qty.mul(price).lt(filterOf(info, "NOTIONAL").minNotional)) return "NOTIONAL";
+  return null;
+}
+
+const decimals = (text: string) => (text.split(".")[1] ?? "").length;
+
 export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   const apiKey = opts.apiKey ?? "binance-test-key";
   const secret = opts.secret ?? "binance-test-secret";
-  const now = opts.now ?? Date.now;
+  const now = () => (opts.now ?? Date.now)() + clockSkewMs;
   const wallets = new Map<string, Wallet>(
     Object.entries(opts.balances ?? { USDT: "10000", BTC: "1" })
       .map(([asset, free]) => [asset, { free: new Decimal(free), locked: new Decimal(0) }]),
@@ -47,6 +82,14 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   const books = new Map<string, { bid: string; ask: string }>();
   const sockets = new Set<{ socket: WebSocket; streams: string[] }>();
   const orders: Record<string, string>[] = [];
+  /** Every order answer, by client order id, for GET /api/v3/order. */
+  const placed = new Map<string, Record<string, unknown>>();
+  /** Every REST request as sent (method, path, parameters): the captured wire. */
+  const requests: { method: string; path: string; params: Record<string, string> }[] = [];
+  let trouble: OrderTrouble | null = null;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => release = resolve);
+  let clockSkewMs = 0;
   let nextOrderId = 1000;
   let updateId = 1;
   let streamConnects = 0;
@@ -62,6 +105,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     const query = url.search.slice(1);
     const params = new URLSearchParams(query);
     for (const [k, v] of new URLSearchParams(body)) params.set(k, v);
+    requests.push({ method: req.method, path: url.pathname, params: Object.fromEntries(params) });
     if (req.headers.get("X-MBX-APIKEY") !== apiKey) {
       return error(401, -2015, "Invalid API-key, IP, or permissions for action.");
     }
@@ -79,18 +123,28 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   }
 
   function placeOrder(p: URLSearchParams) {
-    const assets = SYMBOLS[p.get("symbol") ?? ""];
-    if (!assets) return error(400, -1121, "Invalid symbol.");
-    const [base, quote] = assets;
+    const info = SYMBOLS.get(p.get("symbol") ?? "");
+    if (!info) return error(400, -1121, "Invalid symbol.");
+    const [base, quote] = [info.baseAsset, info.quoteAsset];
     const side = p.get("side");
     const type = p.get("type");
+    for (const field of ["quantity", "price"]) {
+      const v = p.get(field);
+      if (v !== null && decimals(v) > info.baseAssetPrecision) {
+        return error(400, -1111, `Parameter '${field}' has too much precision.`);
+      }
+    }
+    if (placed.has(p.get("newClientOrderId") ?? "")) {
+      return error(400, -2010, "Duplicate order sent.");
+    }
     const qty = new Decimal(p.get("quantity") ?? "0");
-    if (qty.lte(0)) return error(400, -1013, "Invalid quantity.");
-    const book = books.get(p.get("symbol")!);
+    const book = books.get(info.symbol);
     const price = type === "LIMIT"
       ? new Decimal(p.get("price") ?? "0")
       : book && new Decimal(side === "BUY" ? book.ask : book.bid);
     if (!price || price.lte(0)) return error(400, -1013, "Market is closed.");
+    const failed = filterFailure(info, type ?? "", qty, price);
+    if (failed) return error(400, -1013, `Filter failure: ${failed}`);
     const spend = side === "BUY" ? wallet(quote) : wallet(base);
     const cost = side === "BUY" ? qty.mul(price) : qty;
     if (spend.free.lt(cost)) {
@@ -98,15 +152,18 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     }
     spend.free = spend.free.minus(cost);
     const filled = type === "MARKET";
+    const gross = side === "BUY" ? qty : qty.mul(price);
+    const commission = gross.mul(COMMISSION).toDecimalPlaces(8, Decimal.ROUND_UP);
+    const commissionAsset = side === "BUY" ? base : quote;
     if (filled) {
       const receive = side === "BUY" ? wallet(base) : wallet(quote);
-      receive.free = receive.free.plus(side === "BUY" ? qty : qty.mul(price));
+      receive.free = receive.free.plus(gross.minus(commission));
     } else {
       spend.locked = spend.locked.plus(cost);
     }
     orders.push(Object.fromEntries(p));
-    return Response.json({
-      symbol: p.get("symbol"),
+    const answer = {
+      symbol: info.symbol,
       orderId: nextOrderId++,
       orderListId: -1,
       clientOrderId: p.get("newClientOrderId"),
@@ -119,10 +176,37 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       timeInForce: p.get("timeInForce") ?? "GTC",
       type,
       side,
+    };
+    placed.set(String(answer.clientOrderId), answer);
+    return Response.json({
+      ...answer,
       fills: filled
-        ? [{ price: price.toFixed(8), qty: qty.toFixed(8), commission: "0", commissionAsset: base }]
+        ? [{
+          price: price.toFixed(8),
+          qty: qty.toFixed(8),
+          commission: commission.toFixed(8),
+          commissionAsset,
+        }]
         : [],
     });
+  }
+
+  /** The next order's answer goes wrong as set by troubleNextOrder. */
+  async function troubled(p: URLSearchParams) {
+    const t = trouble!;
+    trouble = null;
+    if (t.afterFill) placeOrder(p);
+    if (t.kind === "503") {
+      return error(503, -1001, "Internal error; unable to process your request.");
+    }
+    await released;
+    return error(503, -1007, "Timeout waiting for response from backend server.");
+  }
+
+  function findOrder(p: URLSearchParams) {
+    if (!SYMBOLS.has(p.get("symbol") ?? "")) return error(400, -1121, "Invalid symbol.");
+    const found = placed.get(p.get("origClientOrderId") ?? "");
+    return found ? Response.json(found) : error(400, -2013, "Order does not exist.");
   }
 
   function stream(req: Request, url: URL) {
@@ -142,12 +226,17 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     if (url.pathname === "/stream" && req.headers.get("upgrade") === "websocket") {
       return stream(req, url);
     }
+    if (url.pathname === "/api/v3/exchangeInfo") return Response.json(snapshot.binance);
+    if (url.pathname === "/api/v3/time") return Response.json({ serverTime: now() });
     if (url.pathname !== "/api/v3/order" && url.pathname !== "/api/v3/account") {
       return error(404, -1000, "Not found.");
     }
     const params = await authenticate(req, url);
     if (params instanceof Response) return params;
-    if (req.method === "POST" && url.pathname === "/api/v3/order") return placeOrder(params);
+    if (req.method === "POST" && url.pathname === "/api/v3/order") {
+      return trouble ? await troubled(params) : placeOrder(params);
+    }
+    if (req.method === "GET" && url.pathname === "/api/v3/order") return findOrder(params);
     if (req.method === "GET" && url.pathname === "/api/v3/account") {
       const omitZero = params.get("omitZeroBalances") === "true";
       const balances = [...wallets]
@@ -166,6 +255,15 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     secret,
     orders,
     wallets,
+    requests,
+    /** The next order's answer is lost (hang until close) or a 503, after filling it or not. */
+    troubleNextOrder(next: OrderTrouble) {
+      trouble = next;
+    },
+    /** Moves Binance's clock against ours (recvWindow checks, /api/v3/time). */
+    skewClock(ms: number) {
+      clockSkewMs = ms;
+    },
     /** The stream names of each connection, in order. */
     streamsRequested,
     /** Stream connections accepted so far (a reconnect adds one). */
@@ -193,6 +291,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       for (const { socket } of sockets) socket.close(1001, "going away");
     },
     async close() {
+      release();
       for (const { socket } of sockets) socket.close();
       await server.shutdown();
     },

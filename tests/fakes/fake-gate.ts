@@ -1,19 +1,19 @@
-// A fake Gate on 127.0.0.1: spot REST v4 (orders, accounts) verifying KEY/Timestamp/SIGN as Gate
-// does, and the spot WebSocket v4 (spot.tickers subscribe with optional signed auth, spot.ping).
-// It signs with node:crypto, independently of the code under test.
+// A fake Gate on 127.0.0.1: spot REST v4 (currency_pairs, orders, order lookup by text, accounts)
+// verifying KEY/Timestamp/SIGN and enforcing each pair's rules as Gate does (INVALID_PRECISION_AMOUNT,
+// INVALID_PARAM_VALUE under the minimum, BALANCE_NOT_ENOUGH, INVALID_CURRENCY_PAIR), and the spot
+// WebSocket v4 (spot.tickers subscribe with optional signed auth, spot.ping). A subscription naming
+// one unknown pair fails whole, as Gate's does. Its markets are the committed snapshot
+// (server/exchanges/markets/). It signs with node:crypto, independently of the code under test.
 import { createHash, createHmac } from "node:crypto";
 import { Decimal } from "decimal.js";
+import snapshot from "../../server/exchanges/markets/snapshot.json" with { type: "json" };
+import type { OrderTrouble } from "./fake-binance.ts";
 
-const PAIRS = [
-  "BTC_USDT",
-  "ETH_USDT",
-  "BNB_USDT",
-  "BTC_USD",
-  "ETH_USD",
-  "UNDEAD_USDT",
-  "NAFT_USDT",
-  "MEPAD_USDT",
-];
+const PAIRS = new Map(snapshot.gate.map((p) => [p.id, p]));
+/** Gate's spot fee, taken from the asset received. */
+const FEE = new Decimal("0.002");
+
+const decimals = (text: string) => (text.split(".")[1] ?? "").length;
 
 export interface FakeGateOptions {
   apiKey?: string;
@@ -49,9 +49,14 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     Object.entries(opts.balances ?? { USDT: "10000", BTC: "1" })
       .map(([c, v]) => [c, { available: new Decimal(v), locked: new Decimal(0) }]),
   );
-  const bids = new Map<string, string>();
+  const books = new Map<string, { bid: string; ask: string }>();
+  /** Every REST request as sent (method, path, query, body): the captured wire. */
+  const requests: { method: string; path: string; query: string; body: string }[] = [];
+  let trouble: OrderTrouble | null = null;
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => release = resolve);
   const subscribers = new Set<Subscriber>();
-  const orders: Record<string, unknown>[] = [];
+  const orders: Record<string, string>[] = [];
   const frames: Record<string, unknown>[] = [];
   let nextId = 5000;
   let connects = 0;
@@ -79,24 +84,60 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
   }
 
   function placeOrder(o: Record<string, string>) {
-    if (!PAIRS.includes(o.currency_pair)) {
+    const rules = PAIRS.get(o.currency_pair);
+    if (!rules) {
       return fail(400, "INVALID_CURRENCY_PAIR", `Invalid currency pair ${o.currency_pair}`);
     }
-    const [base, quote] = o.currency_pair.split("_");
+    if (orders.some((x) => x.text === o.text)) {
+      return fail(400, "REPEATED_CREATION", "Repeated creation with the same text");
+    }
+    const [base, quote] = [rules.base, rules.quote];
     const amount = new Decimal(o.amount ?? "0");
     if (amount.lte(0)) return fail(400, "INVALID_PARAM_VALUE", "Invalid amount");
     const market = o.type === "market";
-    const price = new Decimal(market ? bids.get(o.currency_pair) ?? "0" : o.price ?? "0");
+    const marketBuy = market && o.side === "buy";
+    // A market BUY's amount is what to spend, in the quote currency, on the price's precision.
+    const places = marketBuy ? rules.precision : rules.amount_precision;
+    if (decimals(o.amount) > places) {
+      return fail(
+        400,
+        "INVALID_PRECISION_AMOUNT",
+        `Invalid amount precision: at most ${places} decimal places`,
+      );
+    }
+    if (!market && decimals(o.price ?? "") > rules.precision) {
+      return fail(400, "INVALID_PRECISION", `Invalid price precision: at most ${rules.precision}`);
+    }
+    const book = books.get(o.currency_pair);
+    const price = new Decimal(
+      market ? (o.side === "buy" ? book?.ask : book?.bid) ?? "0" : o.price ?? "0",
+    );
     if (price.lte(0)) return fail(400, "INVALID_PARAM_VALUE", "Invalid price");
-    // A market BUY's amount is what to spend, in the quote currency.
-    const baseQty = market && o.side === "buy" ? amount.div(price).toDecimalPlaces(8) : amount;
+    const baseQty = marketBuy ? amount.div(price).toDecimalPlaces(8, Decimal.ROUND_DOWN) : amount;
+    const total = marketBuy ? amount : amount.mul(price);
+    if (total.lt(rules.min_quote_amount)) {
+      return fail(
+        400,
+        "INVALID_PARAM_VALUE",
+        `Your order size ${total.toFixed()} ${quote} is too small. The minimum is ${rules.min_quote_amount} ${quote}`,
+      );
+    }
+    if (baseQty.lt(rules.min_base_amount)) {
+      return fail(
+        400,
+        "INVALID_PARAM_VALUE",
+        `Your order size ${baseQty.toFixed()} ${base} is too small. The minimum is ${rules.min_base_amount} ${base}`,
+      );
+    }
     const spend = o.side === "buy" ? wallet(quote) : wallet(base);
-    const cost = o.side === "buy" ? (market ? amount : amount.mul(price)) : amount;
+    const cost = o.side === "buy" ? total : amount;
     if (spend.available.lt(cost)) return fail(400, "BALANCE_NOT_ENOUGH", "Not enough balance");
     spend.available = spend.available.minus(cost);
+    const gross = o.side === "buy" ? baseQty : baseQty.mul(price);
+    const fee = gross.mul(FEE).toDecimalPlaces(8, Decimal.ROUND_UP);
     if (market) {
       const receive = o.side === "buy" ? wallet(base) : wallet(quote);
-      receive.available = receive.available.plus(o.side === "buy" ? baseQty : amount.mul(price));
+      receive.available = receive.available.plus(gross.minus(fee));
     } else {
       spend.locked = spend.locked.plus(cost);
     }
@@ -117,12 +158,28 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       filled_amount: market ? baseQty.toFixed() : "0",
       filled_total: market ? baseQty.mul(price).toFixed() : "0",
       avg_deal_price: market ? price.toFixed() : "",
-      fee: "0",
-      fee_currency: base,
+      fee: market ? fee.toFixed() : "0",
+      fee_currency: o.side === "buy" ? base : quote,
       finish_as: market ? "filled" : "open",
     };
     orders.push(order);
     return Response.json(order, { status: 201 });
+  }
+
+  async function troubled(o: Record<string, string>) {
+    const t = trouble!;
+    trouble = null;
+    if (t.afterFill) placeOrder(o);
+    if (t.kind === "503") return fail(503, "SERVER_ERROR", "Internal server error");
+    await released;
+    return fail(503, "SERVER_ERROR", "Timed out");
+  }
+
+  function findOrder(id: string, query: URLSearchParams) {
+    const found = orders.find((o) =>
+      (o.id === id || o.text === id) && o.currency_pair === query.get("currency_pair")
+    );
+    return found ? Response.json(found) : fail(404, "ORDER_NOT_FOUND", "Order not found");
   }
 
   function onFrame(sub: Subscriber, raw: string) {
@@ -150,6 +207,13 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     if ((msg.auth && !signed) || (opts.requireAuth && !msg.auth)) {
       return reply({ error: { code: 4, message: "Authentication fail" }, result: null });
     }
+    const unknown = (msg.payload ?? []).find((p: string) => !PAIRS.has(p));
+    if (unknown) {
+      return reply({
+        error: { code: 2, message: `unknown currency pair: ${unknown}` },
+        result: null,
+      });
+    }
     for (const p of msg.payload ?? []) sub.pairs.add(p);
     reply({ error: null, result: { status: "success" } });
   }
@@ -171,11 +235,26 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     if (url.pathname === "/ws/v4/" && req.headers.get("upgrade") === "websocket") {
       return stream(req);
     }
+    if (req.method === "GET" && url.pathname === "/api/v4/spot/currency_pairs") {
+      return Response.json(snapshot.gate);
+    }
     const body = await req.text();
     const denied = authenticate(req, url, body);
     if (denied) return denied;
+    requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), body });
     if (req.method === "POST" && url.pathname === "/api/v4/spot/orders") {
-      return placeOrder(JSON.parse(body));
+      return trouble ? await troubled(JSON.parse(body)) : placeOrder(JSON.parse(body));
+    }
+    const byId = /^\/api\/v4\/spot\/orders\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && byId) return findOrder(byId[1], url.searchParams);
+    if (req.method === "GET" && url.pathname === "/api/v4/spot/orders") {
+      const finished = url.searchParams.get("status") === "finished";
+      return Response.json(
+        orders.filter((o) =>
+          o.currency_pair === url.searchParams.get("currency_pair") &&
+          (o.status !== "open") === finished
+        ),
+      );
     }
     if (req.method === "GET" && url.pathname === "/api/v4/spot/accounts") {
       return Response.json([...wallets].map(([currency, w]) => ({
@@ -196,6 +275,11 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     secret,
     orders,
     wallets,
+    requests,
+    /** The next order's answer is lost (hang until close) or a 503, after filling it or not. */
+    troubleNextOrder(next: OrderTrouble) {
+      trouble = next;
+    },
     /** Every frame clients sent, in order. */
     frames,
     get connects() {
@@ -205,12 +289,12 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       return subscribers.size;
     },
     /** Sets the bid and sends a spot.tickers update to subscribers of the pair. */
-    ticker(pair: string, highestBid: string) {
-      bids.set(pair, highestBid);
+    ticker(pair: string, highestBid: string, lowestAsk = highestBid) {
+      books.set(pair, { bid: highestBid, ask: lowestAsk });
       const result = {
         currency_pair: pair,
         last: highestBid,
-        lowest_ask: highestBid,
+        lowest_ask: lowestAsk,
         highest_bid: highestBid,
         change_percentage: "0",
         base_volume: "1",
@@ -231,6 +315,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       for (const { socket } of subscribers) socket.close(1012, "service restart");
     },
     async close() {
+      release();
       for (const { socket } of subscribers) socket.close();
       await server.shutdown();
     },

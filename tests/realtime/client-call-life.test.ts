@@ -53,7 +53,13 @@ Deno.test("call life: BUY activates buy, sets buy_sell and rings; the expiry mak
   assert.equal(h.state.activeBuy, true);
   assert.equal(h.state.activeSell, false);
   assert.equal(h.state.callId, "c1");
-  assert.deepEqual(h.state.notice, { from: "lead_1", ringOnly: false });
+  // The notice counts down the call's 20 s from now.
+  assert.deepEqual(h.state.notice, {
+    from: "lead_1",
+    ringOnly: false,
+    endsAt: 1_020_000,
+    keepsMode: false,
+  });
   // The same call again (a duplicate delivery) changes nothing.
   h.life.receive(call("BUY"));
   assert.equal(h.jobs.size, 1);
@@ -82,7 +88,12 @@ Deno.test("call life: a purchase during the call suppresses that one auto-done",
 Deno.test("call life: RING_ONLY rings with the sheet notice, activates nothing, makes no done", async () => {
   const h = harness();
   h.life.receive(call("RING_ONLY"));
-  assert.deepEqual(h.state.notice, { from: "lead_1", ringOnly: true });
+  assert.deepEqual(h.state.notice, {
+    from: "lead_1",
+    ringOnly: true,
+    endsAt: 1_020_000,
+    keepsMode: false,
+  });
   assert.equal(h.state.activeBuy || h.state.activeSell, false);
   assert.equal(h.state.callId, null);
   assert.ok(!h.log.some((l) => l.startsWith("useBot")));
@@ -98,6 +109,7 @@ Deno.test("call life: another pair's call is ignored; the own pair and ALL activ
   assert.equal(h.life.receive(call("eth_usdt")), true);
   assert.equal(h.state.activeBuy && h.state.activeSell, true);
   assert.ok(!h.log.some((l) => l.startsWith("useBot")), "a pair call keeps the bot mode");
+  assert.equal(h.state.notice?.keepsMode, true, "and its notice says which side that opens");
   assert.equal(h.life.receive(call("ALL", "c2")), true);
   assert.equal(h.jobs.size, 1, "the newer call replaced the first");
 });

@@ -3,12 +3,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { randomHex } from "../../server/core/hex.ts";
 import { scratchDatabase } from "./scratch-database.ts";
-import {
-  type Database,
-  migrateDatabase,
-  openDatabase,
-  wrapPglite,
-} from "../../server/db/client.ts";
+import { type Database, migrateDatabase, openDatabase } from "../../server/db/client.ts";
+import { wrapPglite } from "../../server/db/pglite.ts";
 
 export const TEST_DATABASE_URL = Deno.env.get("TEST_DATABASE_URL");
 

@@ -1,5 +1,6 @@
 // Builds the real app in-process on a test database, with a manual clock and cheap password hashing.
 import { createApp } from "../../server/app.ts";
+import { afterAnswerSettled } from "../../server/core/after-answer.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import { ManualClock } from "../../server/core/clock.ts";
@@ -16,6 +17,8 @@ import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
 import { sessionCacheFor } from "../../server/auth/session-cache.ts";
+
+export const NO_LOOKUP_WAIT = { delaysMs: [0, 0, 0], sleep: () => Promise.resolve() };
 
 /** Cheap hashing: argon2id's real cost would make every test seconds slower. */
 export const TEST_PASSWORD_COST = { memorySize: 64, iterations: 1 };
@@ -57,6 +60,26 @@ export function caller(app: ReturnType<typeof createApp>): TestApp["call"] {
   };
 }
 
+/** A user with TOTP enrolled, written straight to the database (password "password1"). */
+export async function insertUser(
+  deps: Pick<Deps, "db" | "secretBox">,
+  role: Role,
+  username: string,
+) {
+  const password = "password1";
+  const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  const [row] = await deps.db.insert(users).values({
+    username,
+    email: `${username}@example.com`,
+    passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
+    role,
+    uniqueId: newUniqueId(),
+    totpEnabled: true,
+    totpSecret: await deps.secretBox.seal(totpSecret),
+  }).returning();
+  return { row, password, totpSecret };
+}
+
 export async function makeTestApp(
   overrides: Partial<Config> = {},
   opts: { clock?: ManualClock } = {},
@@ -76,6 +99,8 @@ export async function makeTestApp(
     market,
     exchanges: createExchanges({ config, database, clock, market }),
     sessionCache: sessionCacheFor(config),
+    // An order whose answer was lost is looked up at once: no backoff waits in tests.
+    orderLookup: NO_LOOKUP_WAIT,
   };
   const realtime = await startRealtime(deps);
   Object.assign(deps, { realtime, ...realtime.hooks });
@@ -86,17 +111,7 @@ export async function makeTestApp(
 
   const user: TestApp["user"] = async (role, name) => {
     const username = name ?? `${role.toLowerCase()}_${++seq}`;
-    const password = "password1";
-    const totpSecret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    const [row] = await deps.db.insert(users).values({
-      username,
-      email: `${username}@example.com`,
-      passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
-      role,
-      uniqueId: newUniqueId(),
-      totpEnabled: true,
-      totpSecret: await deps.secretBox.seal(totpSecret),
-    }).returning();
+    const { row, password, totpSecret } = await insertUser(deps, role, username);
     // Each sign-in needs a fresh time step: move the clock past the previous one.
     clock.advance(30_000);
     const res = await call("POST", "/api/users/login", {
@@ -117,6 +132,7 @@ export async function makeTestApp(
     close: async () => {
       await market.stop();
       await realtime.close();
+      await afterAnswerSettled();
       await database.close();
     },
   };

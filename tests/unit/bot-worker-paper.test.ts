@@ -37,6 +37,7 @@ Deno.test("worker: a paper close the database failed goes back to the queue at o
   const worker = new BotWorker({
     ...s.t.deps,
     exchanges: {
+      ...real,
       adapter(exchange, kind) {
         const inner = real.adapter(exchange, kind);
         return {

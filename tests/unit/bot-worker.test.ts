@@ -35,11 +35,13 @@ async function setup(): Promise<Setup> {
   const orders: OrderRequest[] = [];
   const real = t.deps.exchanges;
   t.deps.exchanges = {
+    ...real,
     adapter(exchange, kind) {
       const inner = real.adapter(exchange, kind);
       return {
         name: inner.name,
         balances: (a) => inner.balances(a),
+        findOrder: (a, p, c) => inner.findOrder(a, p, c),
         placeOrder(account, order) {
           orders.push(order);
           return inner.placeOrder(account, order);
@@ -96,7 +98,7 @@ Deno.test("worker: a buy_sell BUY sells once the price reaches its sellPrice, an
     assert.equal(done.filledAt?.getTime(), s.t.clock.now().getTime());
     assert.equal(done.closingSince, null);
     assert.deepEqual(closes(s, tx.id).map((o) => [o.side, o.quantity, o.type]), [
-      ["SELL", "0.01000000", "market"],
+      ["SELL", "0.01", "market"],
     ]);
     assert.equal(await s.btc(), "2.00000000");
     assert.deepEqual(changed.map((c) => [c.id, c.status]), [[tx.id, "DONE"]]);
@@ -231,6 +233,7 @@ function hanging(s: Setup) {
   const held = new Promise<void>((resolve) => release = resolve);
   const real = s.t.deps.exchanges;
   const exchanges: typeof real = {
+    ...real,
     adapter(exchange, kind) {
       const inner: ExchangeAdapter = real.adapter(exchange, kind);
       return {
@@ -303,14 +306,17 @@ Deno.test("worker: an unclear exchange answer leaves the transaction for a perso
   const worker = new BotWorker({
     ...s.t.deps,
     exchanges: {
+      ...real,
       adapter(exchange, kind) {
         const inner = real.adapter(exchange, kind);
+        const unreachable = () =>
+          Promise.reject(new ExchangeError("binance", "Binance is unreachable: timed out"));
+        // Down: neither the order nor its lookup gets an answer, so nobody can tell.
         return {
           ...inner,
-          placeOrder: (account, order) =>
-            down
-              ? Promise.reject(new ExchangeError("binance", "Binance is unreachable: timed out"))
-              : inner.placeOrder(account, order),
+          placeOrder: (account, order) => down ? unreachable() : inner.placeOrder(account, order),
+          findOrder: (account, pair, id) =>
+            down ? unreachable() : inner.findOrder(account, pair, id),
         };
       },
     },
@@ -321,8 +327,8 @@ Deno.test("worker: an unclear exchange answer leaves the transaction for a perso
     s.price("60100.00");
     await worker.idle();
     assert.deepEqual(errors.map((e) => e.message), [
-      `Binance is unreachable: timed out. Check order tx${tx.id}c on Binance, ` +
-      "then set the transaction's status.",
+      `Binance did not confirm order tx${tx.id}c (Binance is unreachable: timed out). ` +
+      `Check order tx${tx.id}c on Binance, then set the transaction's status.`,
     ]);
     const held = await s.row(tx.id);
     assert.equal(held.status, "BUY");

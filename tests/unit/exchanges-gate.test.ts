@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
 import { ExchangeError } from "../../server/exchanges/adapter.ts";
 import { createGateAdapter, gateOrderText } from "../../server/exchanges/gate.ts";
+import { storedMarkets } from "../../server/exchanges/markets/markets.ts";
 import { startFakeGate } from "../fakes/fake-gate.ts";
 
 const NOW = Date.UTC(2026, 0, 1, 12);
@@ -12,7 +13,12 @@ function setup(price = "60000") {
     now: () => Math.floor(NOW / 1000),
     balances: { USDT: "1000", BTC: "0.5" },
   });
-  const adapter = createGateAdapter({ baseUrl: fake.restUrl, clock, priceOf: () => price });
+  const adapter = createGateAdapter({
+    baseUrl: fake.restUrl,
+    clock,
+    markets: storedMarkets(),
+    priceOf: () => price,
+  });
   const account = { id: "bot:3", credentials: { key: fake.apiKey, secret: fake.secret } };
   return { fake, clock, adapter, account };
 }
@@ -36,6 +42,8 @@ Deno.test("gate: a market BUY is sized in quote currency, IOC, and reports the b
       status: "filled",
       filledQuantity: "0.01",
       filledPrice: "60000",
+      fee: "0.00002",
+      feeAsset: "BTC",
     });
     const sent = t.fake.orders[0] as Record<string, string>;
     const fields = ["text", "currency_pair", "type", "account", "side", "amount", "time_in_force"];
@@ -77,7 +85,7 @@ Deno.test("gate: a limit SELL is sent GTC in base currency and comes back open",
 Deno.test("gate: balances read available and locked, zero entries dropped", async () => {
   const t = setup();
   try {
-    await t.adapter.placeOrder(t.account, order("SELL", "0.5", { type: "limit", price: "1" }));
+    await t.adapter.placeOrder(t.account, order("SELL", "0.5", { type: "limit", price: "10" }));
     assert.deepEqual(await t.adapter.balances(t.account), [
       { asset: "USDT", free: "1000", locked: "0" },
       { asset: "BTC", free: "0", locked: "0.5" },
@@ -116,6 +124,7 @@ Deno.test("gate: missing keys, unlisted pairs and a missing price are clear erro
   const adapter = createGateAdapter({
     baseUrl: "http://127.0.0.1:9",
     clock,
+    markets: storedMarkets(),
     priceOf: () => undefined,
   });
   const account = { id: "u", credentials: { key: "k", secret: "s" } };
@@ -125,7 +134,7 @@ Deno.test("gate: missing keys, unlisted pairs and a missing price are clear erro
   );
   await assert.rejects(
     () => adapter.placeOrder(account, { ...order("BUY", "1"), pair: "btc_fdusd" }),
-    /Gate does not list btc_fdusd/,
+    /Gate does not trade btc_fdusd/,
   );
   await assert.rejects(() => adapter.placeOrder(account, order("BUY", "1")), /No market price/);
   await assert.rejects(() => adapter.balances(account), /^ExchangeError: Gate is unreachable/);

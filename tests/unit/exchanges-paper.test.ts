@@ -4,6 +4,7 @@ import { testConfig } from "../../server/config.ts";
 import { ExchangeError } from "../../server/exchanges/adapter.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createPaperAdapter, parseStartBalances } from "../../server/exchanges/paper.ts";
+import { storedMarkets } from "../../server/exchanges/markets/markets.ts";
 import { createMarket } from "../../server/market/market.ts";
 import { openTestDatabase } from "../support/database.ts";
 
@@ -14,6 +15,8 @@ async function setup(start = "USDT:1000,BTC:0.5") {
   const prices: Record<string, string> = { btc_usdt: "60000.00" };
   const paper = createPaperAdapter({
     database,
+    exchange: "binance",
+    markets: storedMarkets(),
     priceOf: (pair) => prices[pair],
     startBalances: parseStartBalances(start),
   });
@@ -87,8 +90,8 @@ Deno.test("paper: an order beyond the balance is refused and nothing moves", asy
         err.message === "Insufficient balance: 1200 USDT needed, 1000 USDT available",
     );
     await assert.rejects(
-      () => t.paper.placeOrder(ACCOUNT, order("SELL", "0.50000001")),
-      /^ExchangeError: Insufficient balance: 0\.50000001 BTC needed, 0\.5 BTC available$/,
+      () => t.paper.placeOrder(ACCOUNT, order("SELL", "0.50001")),
+      /^ExchangeError: Insufficient balance: 0\.50001 BTC needed, 0\.5 BTC available$/,
     );
     assert.equal(await t.balance("USDT"), "1000");
     assert.equal(await t.balance("BTC"), "0.5");
@@ -118,6 +121,8 @@ Deno.test("paper: spending an asset to zero never refills it from the start bala
     await t.paper.placeOrder(ACCOUNT, order("SELL", "0.5"));
     const again = createPaperAdapter({
       database: t.database,
+      exchange: "binance",
+      markets: storedMarkets(),
       priceOf: () => "60000",
       startBalances: parseStartBalances("USDT:1000,BTC:0.5"),
     });
@@ -134,7 +139,10 @@ Deno.test("paper: no price, a bad quantity or an unknown pair is an ExchangeErro
       () => t.paper.placeOrder(ACCOUNT, { ...order("BUY", "1"), pair: "eth_usdt" }),
       /No market price for ETH\/USDT yet/,
     );
-    await assert.rejects(() => t.paper.placeOrder(ACCOUNT, order("BUY", "0")), /must be positive/);
+    await assert.rejects(
+      () => t.paper.placeOrder(ACCOUNT, order("BUY", "0")),
+      /Minimum order on Binance BTC\/USDT is 0\.00001 BTC/,
+    );
     await assert.rejects(
       () => t.paper.placeOrder(ACCOUNT, { ...order("BUY", "1"), pair: "doge_usdt" }),
       /Unknown pair "doge_usdt"/,
@@ -172,5 +180,27 @@ Deno.test("createExchanges() gives paper by default, live on request, and refuse
     assert.equal(live.adapter("gate").name, "gate");
   } finally {
     await database.close();
+  }
+});
+
+Deno.test("paper: every fill keeps an order record, found by its client order id as on an exchange", async () => {
+  const t = await setup();
+  try {
+    await t.paper.placeOrder(ACCOUNT, { ...order("BUY", "0.01234567"), clientOrderId: "tx77" });
+    assert.deepEqual(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx77"), {
+      orderId: "paper-tx77",
+      status: "filled",
+      filledPrice: "60000",
+      filledQuantity: "0.01234",
+    });
+    assert.equal(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx78"), null, "never placed");
+    assert.equal(await t.paper.findOrder({ id: "user:2" }, "btc_usdt", "tx77"), null, "another's");
+    // A refused order leaves no record.
+    await assert.rejects(() =>
+      t.paper.placeOrder(ACCOUNT, { ...order("BUY", "1"), clientOrderId: "tx79" })
+    );
+    assert.equal(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx79"), null);
+  } finally {
+    await t.database.close();
   }
 });

@@ -32,19 +32,37 @@ if (noBrowser) {
 /** Every browser test's Deno.test options: skipped without Chromium, no op or resource sanitizers. */
 export const E2E_OPTS = { ignore: noBrowser, sanitizeOps: false, sanitizeResources: false };
 
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: chromiumPath!, args: ARGS });
+}
+
+/**
+ * A browser with a profile on disk, as a user's is: Chromium will not install, and treats some
+ * features differently, in the incognito contexts launchBrowser makes. Close it, then remove `dir`.
+ */
+export async function launchProfile() {
+  const dir = await Deno.makeTempDir({ prefix: "gatebot-profile-" });
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: chromiumPath!,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-    ],
+    args: ARGS,
   });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
 }
 
 export interface UiUser {
@@ -76,4 +94,14 @@ export async function signInToDashboard(page: Page, server: E2EServer, user: UiU
 export async function openTrading(page: Page, server: E2EServer, user: UiUser) {
   await signInToDashboard(page, server, user);
   await page.getByTestId("live-price").getByText("$").waitFor();
+}
+
+/** Waits until the service worker has installed (cached the app shell) and controls the page. */
+export async function untilControlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
+    }
+  });
 }

@@ -1,6 +1,7 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
 import { locale } from "../i18n/index.ts";
-import { session, signOut } from "../session/store.ts";
+import { session, sessionEnded } from "../session/store.ts";
+import { reachable } from "./network.ts";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string, readonly field?: string) {
@@ -48,10 +49,15 @@ export async function request(method: string, path: string, opts: RequestOptions
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     signal: opts.signal,
+  }).catch((err) => {
+    if (!opts.signal?.aborted) reachable(false);
+    throw err;
   });
+  reachable(true);
   if (res.ok) return res;
   const body = await res.json().catch(() => null);
-  if (res.status === 401 && !opts.token && session.token) signOut();
+  // The session the request was sent with ended (unless its token was replaced meanwhile).
+  if (res.status === 401 && !opts.token && token) void sessionEnded(token);
   throw new ApiError(res.status, messageOf(body, res.statusText), body?.field);
 }
 

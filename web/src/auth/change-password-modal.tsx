@@ -4,7 +4,7 @@ import { useState } from "react";
 import { changePasswordFormSchema } from "../../../server/auth/schema.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../layout/avatar-menu.tsx";
-import { replaceToken } from "../session/store.ts";
+import { rotateToken } from "../session/store.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { changePasswordRequest } from "./api.ts";
 import "./messages.ts";
@@ -21,9 +21,8 @@ export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
   const submit = form.onSubmit(async ({ confirmNewPassword: _, ...body }) => {
     setBusy(true);
     try {
-      const { token } = await changePasswordRequest(body);
       // Every other session was revoked; this one continues with the new token.
-      replaceToken(token);
+      await rotateToken(changePasswordRequest(body));
       notifySuccess(t("password.success"));
       onClose();
     } catch (err) {

@@ -45,7 +45,7 @@ function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
   const close = () => setOpen(null);
   return (
     <Stack>
-      <Title order={3} data-testid="bot-keys-title">
+      <Title order={1} size="h3" data-testid="bot-keys-title">
         {t("botKeys.title", { exchange: title })}
       </Title>
       <Group align="end" justify="space-between">

@@ -2,6 +2,7 @@
 // (Lead and above), and the expiry's done transaction at the market price.
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { CallTarget } from "../../../server/realtime/call-target.ts";
+import { subscribeKey } from "valtio/utils";
 import { api } from "../api/http.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
@@ -47,6 +48,9 @@ const life = createCallLife(calls, {
 });
 
 export const receiveCall = (call: CallInfo) => life.receive(call);
+
+// The user answered the call (bought or sold): the alert has done its job, the notice stays.
+subscribeKey(calls, "justBought", (bought) => bought && ring.stop());
 
 /** After a (re)connect: a call that started while the socket was down still applies. */
 export async function resumeActiveCall() {

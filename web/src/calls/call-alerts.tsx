@@ -1,10 +1,11 @@
 // What a call and a failed bot order show: the '{from} CALLING' notice (with 'ENTER TRADING INFO
 // INTO SHEET.' for RING_ONLY) while the ring loops, and the BUY_ERROR / SELL_ERROR dialog whose
 // title is the action and the transaction id (spec section 8).
-import { Alert, Button, Group, Modal, Notification, Portal, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Notification, Portal } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { dismissNotice } from "./actions.ts";
+import { NoticeBody } from "./notice-body.tsx";
 import { calls, closeTradeError } from "./store.ts";
 import "./messages.ts";
 
@@ -32,7 +33,7 @@ export function CallAlerts() {
               minWidth: 280,
             }}
           >
-            {notice.ringOnly && <Text fw={700}>{t("calls.enterTradingInfo")}</Text>}
+            <NoticeBody notice={notice} />
           </Notification>
         </Portal>
       )}

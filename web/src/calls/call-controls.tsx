@@ -65,6 +65,7 @@ export function CallControls() {
       <Button
         size="xs"
         color="yellow"
+        autoContrast
         loading={sending}
         onClick={() => sendCall(target, Number(count))}
         data-testid="call-button"

@@ -14,7 +14,7 @@ export interface CallLifeEffects {
   /** Creates the done transaction for the expired call (POST /transaction/generate-done). */
   generateDone(callId: string): Promise<void>;
   timers: { set(fn: () => void, ms: number): unknown; clear(id: unknown): void };
-  /** Epoch ms; only used to resume a call learnt late. */
+  /** Epoch ms: when the notice's countdown ends, and to resume a call learnt late. */
   now(): number;
 }
 
@@ -64,7 +64,13 @@ export function createCallLife(state: CallsState, fx: CallLifeEffects): CallLife
       clear();
       current = call.id;
       state.justBought = false;
-      state.notice = { from: call.from, ringOnly: effect.ringOnly };
+      state.notice = {
+        from: call.from,
+        ringOnly: effect.ringOnly,
+        endsAt: fx.now() + left,
+        // A call aimed at the pair keeps the bot mode, which then decides the open side.
+        keepsMode: !effect.ringOnly && !effect.useBot,
+      };
       state.activeBuy = effect.buy;
       state.activeSell = effect.sell;
       state.callId = effect.ringOnly ? null : call.id;

@@ -2,6 +2,11 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "calls.secondsLeft": "{{seconds}} s left",
+    "calls.sideBuy": "BUY is open: your bot mode is {{mode}}.",
+    "calls.sideSell": "SELL is open: your bot mode is {{mode}}.",
+    "calls.sideNone":
+      "No side is open for you: your bot mode is {{mode}}, which this call does not change. An Admin sets it.",
     "calls.calling": "{{from}} CALLING",
     "calls.enterTradingInfo": "ENTER TRADING INFO INTO SHEET.",
     "calls.count": "Count",
@@ -20,6 +25,11 @@ defineMessages({
     "calls.close": "Close",
   },
   zh: {
+    "calls.secondsLeft": "剩余 {{seconds}} 秒",
+    "calls.sideBuy": "买入已开放：你的机器人模式是 {{mode}}。",
+    "calls.sideSell": "卖出已开放：你的机器人模式是 {{mode}}。",
+    "calls.sideNone":
+      "你没有可用的方向：你的机器人模式是 {{mode}}，本次呼叫不会改变它。由管理员设置。",
     "calls.calling": "{{from}} 正在呼叫",
     "calls.enterTradingInfo": "请将交易信息填入表格。",
     "calls.count": "次数",
@@ -38,6 +48,11 @@ defineMessages({
     "calls.close": "关闭",
   },
   es: {
+    "calls.secondsLeft": "quedan {{seconds}} s",
+    "calls.sideBuy": "BUY está abierto: tu modo bot es {{mode}}.",
+    "calls.sideSell": "SELL está abierto: tu modo bot es {{mode}}.",
+    "calls.sideNone":
+      "No tienes ningún lado abierto: tu modo bot es {{mode}} y esta llamada no lo cambia. Lo fija un Admin.",
     "calls.calling": "{{from}} LLAMANDO",
     "calls.enterTradingInfo": "INTRODUZCA LA INFORMACIÓN DE TRADING EN LA HOJA.",
     "calls.count": "Cantidad",
@@ -56,6 +71,11 @@ defineMessages({
     "calls.close": "Cerrar",
   },
   fr: {
+    "calls.secondsLeft": "encore {{seconds}} s",
+    "calls.sideBuy": "BUY est ouvert : votre mode bot est {{mode}}.",
+    "calls.sideSell": "SELL est ouvert : votre mode bot est {{mode}}.",
+    "calls.sideNone":
+      "Aucun côté ouvert pour vous : votre mode bot est {{mode}}, que cet appel ne change pas. Un Admin le fixe.",
     "calls.calling": "{{from}} APPELLE",
     "calls.enterTradingInfo": "SAISISSEZ LES INFORMATIONS DE TRADING DANS LA FEUILLE.",
     "calls.count": "Nombre",
@@ -75,6 +95,11 @@ defineMessages({
     "calls.close": "Fermer",
   },
   it: {
+    "calls.secondsLeft": "{{seconds}} s rimasti",
+    "calls.sideBuy": "BUY è aperto: la tua modalità bot è {{mode}}.",
+    "calls.sideSell": "SELL è aperto: la tua modalità bot è {{mode}}.",
+    "calls.sideNone":
+      "Nessun lato aperto per te: la tua modalità bot è {{mode}}, che questa chiamata non cambia. La imposta un Admin.",
     "calls.calling": "{{from}} STA CHIAMANDO",
     "calls.enterTradingInfo": "INSERISCI LE INFORMAZIONI DI TRADING NEL FOGLIO.",
     "calls.count": "Numero",

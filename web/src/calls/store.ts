@@ -8,6 +8,15 @@ export interface TradeErrorNotice {
   message: string;
 }
 
+export interface CallNotice {
+  from: string;
+  ringOnly: boolean;
+  /** Epoch ms (this device's clock) when the call expires: the notice counts down to it. */
+  endsAt: number;
+  /** The call left the bot mode as it was (a pair target): the notice says which side it opens. */
+  keepsMode: boolean;
+}
+
 export const initialCalls = () => ({
   activeBuy: false,
   activeSell: false,
@@ -15,7 +24,7 @@ export const initialCalls = () => ({
   /** The call being answered; a purchase names it so the server skips this user's auto-done. */
   callId: null as string | null,
   /** The '{from} CALLING' notice; RING_ONLY adds 'ENTER TRADING INFO INTO SHEET.' */
-  notice: null as { from: string; ringOnly: boolean } | null,
+  notice: null as CallNotice | null,
   ringing: false,
   /** BUY_ERROR / SELL_ERROR for this user. */
   tradeError: null as TradeErrorNotice | null,

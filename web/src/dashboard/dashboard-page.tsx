@@ -9,7 +9,7 @@ export default function DashboardPage() {
   const t = useT();
   return (
     <Stack>
-      <Title order={3} data-testid="dashboard-title">{t("menu.dashboard")}</Title>
+      <Title order={1} size="h3" data-testid="dashboard-title">{t("menu.dashboard")}</Title>
       <TransactionsPanel />
     </Stack>
   );

@@ -5,6 +5,7 @@ import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
+import { OfflineBanner } from "../pwa/offline-banner.tsx";
 import { HaltBanner } from "../trading-halts/halt-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { Topbar } from "./topbar.tsx";
@@ -41,6 +42,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineBanner />
         <HaltBanner />
         {children}
         <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" data-testid="footer">

@@ -1,18 +1,21 @@
 // The avatar menu (spec section 2). Each entry names who sees it and the modal it opens; areas add
 // their entries to MENU.
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
-import { type ComponentType, lazy, Suspense, useState } from "react";
+import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
 import "../users/messages.ts";
 import "../users/settings-messages.ts";
 import "../keys/messages.ts";
 import "../reports/messages.ts";
+import "../push/messages.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { tradingExchange } from "../trading/pairs.ts";
-import { useT } from "../i18n/index.ts";
+import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
+import { PwaMenuItems } from "../pwa/menu-items.tsx";
 import { type PublicUser, session } from "../session/store.ts";
+import { layout } from "./view.ts";
 
 export interface ModalProps {
   opened: boolean;
@@ -40,6 +43,12 @@ const MENU: MenuEntry[] = [
     label: (t) => t("settings.menu"),
     roles: ALL,
     modal: lazy(() => import("../users/trading-settings-modal.tsx")),
+  },
+  {
+    key: "call-notifications",
+    label: (t) => t("push.menu"),
+    roles: ALL,
+    modal: lazy(() => import("../push/push-settings-modal.tsx")),
   },
   {
     key: "create-user",
@@ -76,9 +85,18 @@ const MENU: MenuEntry[] = [
 
 export function AvatarMenu() {
   const { user } = useSnapshot(session);
+  const { mobile } = useSnapshot(layout);
+  const { lang } = useSnapshot(locale);
   const t = useT();
   const [open, setOpen] = useState<string | null>(null);
+  // The menu item that opened a modal is gone when it closes: focus goes back to the avatar.
+  const target = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(null);
+    requestAnimationFrame(() => target.current?.focus());
+  };
   if (!user) return null;
+  const initials = user.username.slice(0, 2).toUpperCase();
   const entries = MENU.filter((e) => e.roles.includes(user.role));
   const Active = entries.find((e) => e.key === open)?.modal;
 
@@ -86,8 +104,12 @@ export function AvatarMenu() {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t("menu.account")} data-testid="avatar-menu">
-            <Avatar color="blue" radius="xl">{user.username.slice(0, 2).toUpperCase()}</Avatar>
+          <UnstyledButton
+            ref={target}
+            aria-label={`${t("menu.account")} ${initials}`}
+            data-testid="avatar-menu"
+          >
+            <Avatar color="blue" radius="xl">{initials}</Avatar>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
@@ -101,6 +123,26 @@ export function AvatarMenu() {
               {e.label(t, user as PublicUser)}
             </Menu.Item>
           ))}
+          <PwaMenuItems />
+          {mobile && (
+            // The topbar has no room for the language select on a phone.
+            <>
+              <Menu.Divider />
+              <Menu.Label>{t("common.language")}</Menu.Label>
+              {LANGUAGES.map((l) => (
+                <Menu.Item
+                  key={l.value}
+                  lang={l.value}
+                  aria-current={l.value === lang || undefined}
+                  fw={l.value === lang ? 700 : undefined}
+                  onClick={() => setLanguage(l.value)}
+                  data-testid={`menu-lang-${l.value}`}
+                >
+                  {l.label}
+                </Menu.Item>
+              ))}
+            </>
+          )}
           <Menu.Divider />
           <Menu.Item color="red" data-testid="menu-logout" onClick={() => logout()}>
             {t("menu.logout")}
@@ -109,7 +151,7 @@ export function AvatarMenu() {
       </Menu>
       {Active && (
         <Suspense fallback={null}>
-          <Active opened onClose={() => setOpen(null)} />
+          <Active opened onClose={close} />
         </Suspense>
       )}
     </>

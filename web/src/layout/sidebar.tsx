@@ -1,4 +1,5 @@
 import { NavLink, ScrollArea } from "@mantine/core";
+import { type ReactNode, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Link, useLocation } from "wouter";
 import { useT } from "../i18n/index.ts";
@@ -18,13 +19,13 @@ export function Sidebar() {
   const render = (item: NavItem) =>
     item.children
       ? (
-        <NavLink
+        <NavGroup
           key={item.label}
           label={t(item.label)}
           defaultOpened={item.children.some((c) => c.href === location)}
         >
           {item.children.map(render)}
-        </NavLink>
+        </NavGroup>
       )
       : (
         <NavLink
@@ -41,5 +42,29 @@ export function Sidebar() {
     <nav aria-label={t("menu.navigation")} data-testid="sidebar">
       <ScrollArea>{navFor(user.role).map(render)}</ScrollArea>
     </nav>
+  );
+}
+
+/** A group of entries: a real button (reached by Tab, opened with Enter or Space) that says
+ * whether it is open. */
+function NavGroup(
+  { label, defaultOpened, children }: {
+    label: string;
+    defaultOpened: boolean;
+    children: ReactNode;
+  },
+) {
+  const [opened, setOpened] = useState(defaultOpened);
+  return (
+    <NavLink
+      component="button"
+      type="button"
+      label={label}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
+    >
+      {children}
+    </NavLink>
   );
 }

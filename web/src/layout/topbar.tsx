@@ -28,7 +28,7 @@ export function Topbar() {
           aria-label={t("menu.toggle")}
           data-testid="menu-toggle"
         />
-        <Link href="/dashboard" aria-label={t("menu.dashboard")} data-testid="logo">
+        <Link href="/dashboard" data-testid="logo">
           <strong style={{ whiteSpace: "nowrap" }}>{mobile ? "GB" : "Gate Bot"}</strong>
         </Link>
         {compact && <LivePrice typed={false} />}

@@ -36,6 +36,10 @@ export function applyWidth(width: number) {
   layout.view = view;
 }
 
+// The first render already has the window's layout: a switch after it would mount the topbar's
+// controls twice, and each would fetch its data twice.
+if (typeof globalThis.innerWidth === "number") applyWidth(globalThis.innerWidth);
+
 export function toggleCollapsed() {
   layout.collapsed = !layout.collapsed;
 }

@@ -2,7 +2,7 @@
 import type { ServerMessage } from "../../../server/realtime/protocol.ts";
 import { receiveCall, resumeActiveCall } from "../calls/actions.ts";
 import { showTradeError } from "../calls/store.ts";
-import { signOut } from "../session/store.ts";
+import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
 import { setPrice } from "../trading/market-store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
@@ -13,7 +13,8 @@ export const SOCKET_DEBOUNCE_MS = 1000;
 
 export const reloadSoon = debounce(() => void reloadTransactions(), SOCKET_DEBOUNCE_MS);
 
-export function handleServerMessage(msg: ServerMessage) {
+/** `token`: the one the socket was opened with, whose session a `logout` ends. */
+export function handleServerMessage(msg: ServerMessage, token: string) {
   switch (msg.type) {
     case "joined":
       // A reconnect may have missed a halt's change.
@@ -37,7 +38,7 @@ export function handleServerMessage(msg: ServerMessage) {
     case "trading-halts-changed":
       return void loadHalts();
     case "logout":
-      return signOut();
+      return void sessionEnded(token);
     default:
       msg satisfies never;
   }

@@ -35,7 +35,11 @@ export const onSignOut = (fn: () => void) => {
   return () => signOutListeners.delete(fn);
 };
 
+/** The server ended the session (revoked or expired): /login says so until the next sign-in. */
+export const sessionNotice = proxy({ ended: false });
+
 export function signIn(user: PublicUser, token: string) {
+  sessionNotice.ended = false;
   session.user = user;
   session.token = token;
 }
@@ -51,6 +55,29 @@ export function updateUser(fields: Partial<PublicUser>) {
   if (session.user) Object.assign(session.user, fields);
 }
 
-export function replaceToken(token: string) {
-  session.token = token;
+/** A request that ends this session and hands a new token (own password change), while in flight. */
+let rotation: Promise<unknown> | null = null;
+
+/**
+ * Runs a request answering `{ token }` that replaces the session's token: the server ends the old
+ * session first, so its socket's `logout` may arrive before the answer; sessionEnded waits for it.
+ */
+export async function rotateToken<T extends { token: string }>(request: Promise<T>): Promise<T> {
+  rotation = request;
+  try {
+    const answer = await request;
+    // Signed out meanwhile (another tab, a 401): the new token must not outlive the user.
+    if (session.user) session.token = answer.token;
+    return answer;
+  } finally {
+    rotation = null;
+  }
+}
+
+/** The server ended the session of `token`: signs out, unless that token was just replaced. */
+export async function sessionEnded(token: string) {
+  if (rotation) await rotation.catch(() => {});
+  if (session.token !== token) return;
+  sessionNotice.ended = true;
+  signOut();
 }

@@ -37,7 +37,7 @@ export default function ShiftPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3} data-testid="shifts-title">{t("shifts.title")}</Title>
+        <Title order={1} size="h3" data-testid="shifts-title">{t("shifts.title")}</Title>
         <Button onClick={() => setOpen({ kind: "form" })} data-testid="shift-add">
           {t("shifts.add")}
         </Button>

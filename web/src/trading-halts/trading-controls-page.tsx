@@ -7,6 +7,7 @@ import { formatDateTime } from "../transactions/format.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { type LimitView, listLimits, listUsers, releaseHalt } from "./api.ts";
 import { haltText } from "./halt-banner.tsx";
+import type { UserOption } from "./fields.tsx";
 import { HaltForm } from "./halt-form.tsx";
 import { LimitForm } from "./limit-form.tsx";
 import { halts, loadHalts } from "./store.ts";
@@ -15,7 +16,7 @@ import "./messages.ts";
 export default function TradingControlsPage() {
   const t = useT();
   const { active } = useSnapshot(halts);
-  const [users, setUsers] = useState<{ id: number; username: string }[]>([]);
+  const [users, setUsers] = useState<UserOption[]>([]);
   const [limits, setLimits] = useState<LimitView[]>([]);
   const reloadLimits = () =>
     listLimits().then(setLimits, (err) => notifyError(errorText(err, t("limits.failed"))));
@@ -36,7 +37,7 @@ export default function TradingControlsPage() {
 
   return (
     <Stack>
-      <Title order={3}>{t("halts.title")}</Title>
+      <Title order={1} size="h3">{t("halts.title")}</Title>
       <HaltForm users={users} />
       {active.length === 0
         ? <Text c="dimmed" data-testid="halts-none">{t("halts.none")}</Text>
@@ -61,7 +62,7 @@ export default function TradingControlsPage() {
           </Table>
         )}
       <Divider />
-      <Title order={3}>{t("limits.title")}</Title>
+      <Title order={2} size="h3">{t("limits.title")}</Title>
       <LimitForm users={users} onSaved={reloadLimits} />
       <Table data-testid="limits-table">
         <Table.Thead>

@@ -2,6 +2,7 @@
 // effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
 import { missingKeysMessage } from "../../../server/keys/schema.ts";
+import { parseMinimumOrder } from "../../../server/exchanges/markets/minimum-message.ts";
 import type { Side } from "../../../server/transactions/pricing.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
@@ -98,9 +99,10 @@ export async function placeOrder(side: Side) {
     if (user.useBot !== "none") refreshProfileSoon();
   } catch (err) {
     const message = errorText(err, translate("trading.createFailed"));
+    const minimum = parseMinimumOrder(message);
     trade.dialog = message === missingKeysMessage(exchange)
       ? { kind: "missingKeys", exchange }
-      : { kind: "error", message };
+      : { kind: "error", message: minimum ? translate("trading.minimumOrder", minimum) : message };
   } finally {
     trade.creating = false;
   }

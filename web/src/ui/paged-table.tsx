@@ -2,6 +2,7 @@
 // loading, and the pages. A page brings its columns; its filters and actions stay its own.
 import { Alert, Pagination, Table, Text } from "@mantine/core";
 import type { Key, ReactNode } from "react";
+import { useT } from "../i18n/index.ts";
 import { PAGE_SIZE } from "./paged-list.ts";
 
 export interface Column<Row> {
@@ -47,13 +48,24 @@ export function PagedTable<Row>({
   /** Stands between the load error and the table. */
   toolbar?: ReactNode;
 }) {
+  const t = useT();
   const { items, totalItems } = table.result;
   const shown = columns.filter((c) => c !== false);
   return (
     <>
       {table.error && <Alert color="red">{table.error}</Alert>}
       {toolbar}
-      <Table.ScrollContainer minWidth={minWidth}>
+      {
+        /* A phone scrolls the table sideways: the bar stays in sight as the cue, and the keyboard
+          scrolls it too. */
+      }
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={{
+          type: "always",
+          viewportProps: { tabIndex: 0, role: "region", "aria-label": t("common.scrollTable") },
+        }}
+      >
         <Table striped highlightOnHover data-testid={tableTestId}>
           <Table.Thead>
             <Table.Tr>

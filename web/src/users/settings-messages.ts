@@ -39,12 +39,6 @@ defineMessages({
     "settings.field.coinFunds": "Coin funds",
     "settings.help.coinFunds":
       "What the account holds of the pair's coin on the exchange, read from it; only sell sells 95% of it.",
-    "settings.mode.none": "None (record only)",
-    "settings.mode.buy_sell": "Buy, then sell",
-    "settings.mode.sell_buy": "Sell, then buy back",
-    "settings.mode.only_buy_sell": "Buy and sell",
-    "settings.mode.only_buy": "Only buy",
-    "settings.mode.only_sell": "Only sell",
     "settings.title": "Trading settings of {{username}}",
     "settings.open": "Settings",
     "settings.keys": "Keys",
@@ -68,6 +62,12 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Must be between 0 and 1000000000 with at most 8 decimals",
     "Unknown pair": "Unknown pair",
+    "roleChange.title": "Change role",
+    "roleChange.confirm":
+      "Change the role of {{username}} from {{from}} to {{to}}? They are signed out at once.",
+    "roleChange.superAdmin":
+      "{{username}} becomes a SuperAdmin: full control of every user, every exchange key and bot key, and the power to remove other SuperAdmins.",
+    "roleChange.ok": "Change role",
   },
   zh: {
     "settings.field.pair": "交易对",
@@ -98,12 +98,6 @@ defineMessages({
     "settings.field.coinFunds": "持币",
     "settings.help.coinFunds":
       "账户在该交易所持有的该交易对币数量（从账户读取）；只卖模式卖出其 95%。",
-    "settings.mode.none": "无（仅记录）",
-    "settings.mode.buy_sell": "先买后卖",
-    "settings.mode.sell_buy": "先卖后买回",
-    "settings.mode.only_buy_sell": "买和卖",
-    "settings.mode.only_buy": "只买",
-    "settings.mode.only_sell": "只卖",
     "settings.title": "{{username}} 的交易设置",
     "settings.open": "设置",
     "settings.keys": "密钥",
@@ -125,6 +119,11 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "必须在 0 到 1000000000 之间，最多 8 位小数",
     "Unknown pair": "未知交易对",
+    "roleChange.title": "更改角色",
+    "roleChange.confirm": "将 {{username}} 的角色从 {{from}} 改为 {{to}}？该用户会立即被登出。",
+    "roleChange.superAdmin":
+      "{{username}} 将成为 SuperAdmin：完全控制所有用户、所有交易所密钥和机器人密钥，并可移除其他 SuperAdmin。",
+    "roleChange.ok": "更改角色",
   },
   es: {
     "settings.field.pair": "Par",
@@ -161,12 +160,6 @@ defineMessages({
     "settings.field.coinFunds": "Fondos en moneda",
     "settings.help.coinFunds":
       "Lo que la cuenta tiene de la moneda del par en el exchange, leído de ella; solo venta vende el 95%.",
-    "settings.mode.none": "Ninguno (solo registrar)",
-    "settings.mode.buy_sell": "Comprar y luego vender",
-    "settings.mode.sell_buy": "Vender y recomprar",
-    "settings.mode.only_buy_sell": "Comprar y vender",
-    "settings.mode.only_buy": "Solo comprar",
-    "settings.mode.only_sell": "Solo vender",
     "settings.title": "Ajustes de operación de {{username}}",
     "settings.open": "Ajustes",
     "settings.keys": "Keys",
@@ -191,6 +184,12 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Debe estar entre 0 y 1000000000 con 8 decimales como máximo",
     "Unknown pair": "Par desconocido",
+    "roleChange.title": "Cambiar rol",
+    "roleChange.confirm":
+      "¿Cambiar el rol de {{username}} de {{from}} a {{to}}? Se cerrará su sesión de inmediato.",
+    "roleChange.superAdmin":
+      "{{username}} pasa a ser SuperAdmin: control total de todos los usuarios, todas las keys de exchanges y de bots, y poder para quitar a otros SuperAdmin.",
+    "roleChange.ok": "Cambiar rol",
   },
   fr: {
     "settings.field.pair": "Paire",
@@ -229,12 +228,6 @@ defineMessages({
     "settings.field.coinFunds": "Fonds en coin",
     "settings.help.coinFunds":
       "Ce que le compte détient du coin de la paire sur la plateforme, lu sur le compte ; vente seule en vend 95 %.",
-    "settings.mode.none": "Aucun (enregistrer seulement)",
-    "settings.mode.buy_sell": "Acheter puis vendre",
-    "settings.mode.sell_buy": "Vendre puis racheter",
-    "settings.mode.only_buy_sell": "Acheter et vendre",
-    "settings.mode.only_buy": "Achat seul",
-    "settings.mode.only_sell": "Vente seule",
     "settings.title": "Réglages de trading de {{username}}",
     "settings.open": "Réglages",
     "settings.keys": "Keys",
@@ -259,6 +252,12 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Doit être entre 0 et 1000000000 avec au plus 8 décimales",
     "Unknown pair": "Paire inconnue",
+    "roleChange.title": "Changer le rôle",
+    "roleChange.confirm":
+      "Changer le rôle de {{username}} de {{from}} à {{to}} ? Sa session prend fin aussitôt.",
+    "roleChange.superAdmin":
+      "{{username}} devient SuperAdmin : contrôle total de tous les utilisateurs, de toutes les keys de plateformes et de bots, et le pouvoir de retirer d'autres SuperAdmin.",
+    "roleChange.ok": "Changer le rôle",
   },
   it: {
     "settings.field.pair": "Coppia",
@@ -295,12 +294,6 @@ defineMessages({
     "settings.field.coinFunds": "Fondi in coin",
     "settings.help.coinFunds":
       "Quanto il conto detiene del coin della coppia sull'exchange, letto dal conto; solo vendita ne vende il 95%.",
-    "settings.mode.none": "Nessuno (solo registrazione)",
-    "settings.mode.buy_sell": "Compra, poi vendi",
-    "settings.mode.sell_buy": "Vendi, poi ricompra",
-    "settings.mode.only_buy_sell": "Compra e vendi",
-    "settings.mode.only_buy": "Solo compra",
-    "settings.mode.only_sell": "Solo vendita",
     "settings.title": "Impostazioni di trading di {{username}}",
     "settings.open": "Impostazioni",
     "settings.keys": "Keys",
@@ -325,5 +318,11 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Deve essere tra 0 e 1000000000 con al massimo 8 decimali",
     "Unknown pair": "Coppia sconosciuta",
+    "roleChange.title": "Cambia ruolo",
+    "roleChange.confirm":
+      "Cambiare il ruolo di {{username}} da {{from}} a {{to}}? La sua sessione termina subito.",
+    "roleChange.superAdmin":
+      "{{username}} diventa SuperAdmin: controllo totale di tutti gli utenti, di tutte le keys di exchange e bot, e il potere di rimuovere altri SuperAdmin.",
+    "roleChange.ok": "Cambia ruolo",
   },
 });

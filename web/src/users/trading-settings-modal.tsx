@@ -32,6 +32,7 @@ import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../trading/p
 import { zodValidate } from "../ui/form.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { readCoinFunds, updateUserRequest } from "./api.ts";
+import "../ui/bot-mode-messages.ts";
 import "./settings-messages.ts";
 
 type Settings = Required<TradingSettingsForm>;
@@ -157,7 +158,7 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
             />
             <NativeSelect
               {...field("useBot")}
-              data={BOT_MODES.map((m) => ({ value: m, label: t(`settings.mode.${m}`) }))}
+              data={BOT_MODES.map((m) => ({ value: m, label: t(`botMode.${m}`) }))}
               {...form.getInputProps("useBot")}
             />
             <TextInput {...field("group")} {...form.getInputProps("group")} />

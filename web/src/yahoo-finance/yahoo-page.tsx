@@ -48,7 +48,7 @@ export default function YahooFinancePage() {
 
   return (
     <Stack>
-      <Title order={3} data-testid="yahoo-title">{t("yahoo.title")}</Title>
+      <Title order={1} size="h3" data-testid="yahoo-title">{t("yahoo.title")}</Title>
       <Card withBorder>
         <Group align="flex-end" wrap="wrap">
           <DatePickerInput

@@ -1,0 +1,84 @@
+// The engine part (design section 6): the market feeds, the bot worker and the candle recorder.
+// On PGlite the one process is the engine. On PostgreSQL any number of processes may run it and
+// exactly one is active, the holder of the engine lease (lease.ts); the others stand by and take
+// over within seconds of its death. Every instance, the active one included, prices from the one
+// market the active engine hands on over the bus (deps.market is then the relayed market), so two
+// instances never price from two different simulated walks.
+import type { Config } from "../config.ts";
+import type { Deps } from "../deps.ts";
+import { BotWorker } from "../bot/worker.ts";
+import { CandleRecorder } from "../market/candles.ts";
+import { MARKET_EXCHANGES } from "../market/feed.ts";
+import type { MarketRuntime } from "../market/market.ts";
+import { handOnPrices } from "../realtime/price-push.ts";
+import { releaseInterruptedClaims } from "./claims.ts";
+import { startLease } from "./lease.ts";
+
+export interface Engine {
+  readonly name: string;
+  /** Whether this process runs the feeds, the bot worker and the candles now. */
+  active(): boolean;
+  stop(): Promise<void>;
+}
+
+/** ENGINE_NAME, else this host's name and process id. */
+export const engineName = (config: Pick<Config, "ENGINE_NAME">) =>
+  config.ENGINE_NAME ?? `${Deno.hostname()}:${Deno.pid}`.slice(-48);
+
+export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Engine {
+  const stops: (() => void | Promise<void>)[] = [];
+  let active = false;
+
+  async function activate() {
+    const released = await releaseInterruptedClaims(deps.db);
+    if (released) console.log(`engine ${name}: released ${released} interrupted bot claim(s)`);
+    continueWalks(deps, feeds);
+    await feeds.start();
+    stops.push(() => feeds.stop());
+    const bus = deps.realtime?.bus;
+    if (bus?.kind === "postgres") stops.push(handOnPrices(feeds, bus, { clock: deps.clock }));
+    const candles = new CandleRecorder({ db: deps.db, clock: deps.clock, market: feeds });
+    candles.start();
+    stops.push(() => candles.stop());
+    // The worker follows the feeds at their own pace, not the bus's one batch a second.
+    const worker = new BotWorker({ ...deps, market: feeds });
+    worker.start();
+    stops.push(() => worker.stop());
+    active = true;
+  }
+
+  async function deactivate() {
+    active = false;
+    // Last started, first stopped: the worker's closes in flight finish before the feeds stop.
+    for (const stop of stops.splice(0).reverse()) {
+      await Promise.resolve(stop()).catch((err) => console.error(`engine ${name}:`, err));
+    }
+  }
+
+  const url = deps.config.DATABASE_URL;
+  if (!url) {
+    const started = activate();
+    return {
+      name,
+      active: () => active,
+      stop: () => started.then(deactivate),
+    };
+  }
+  const lease = startLease({ url, name, onAcquired: activate, onLost: deactivate });
+  return { name, active: () => active && lease.holding(), stop: () => lease.stop() };
+}
+
+/**
+ * A standby taking over continues the simulated walks from the prices everyone was trading at,
+ * rather than jumping back to the walks' starting prices.
+ */
+function continueWalks(deps: Deps, feeds: MarketRuntime) {
+  if (!deps.market?.relay) return;
+  for (const exchange of MARKET_EXCHANGES) {
+    const sim = feeds.sim(exchange);
+    if (!sim) continue;
+    for (const [pair, price] of Object.entries(deps.market.feed(exchange).prices())) {
+      if (sim.pairs.includes(pair)) sim.setPrice(pair, price);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+// An exchange's trading rules for one pair, read from its own market list (Binance exchangeInfo
+// filters, Gate currency_pairs), and the order shaping they impose: amounts rounded down to the
+// exchange's step, prices to its tick, and orders under the minimum refused before they are sent.
+import { dec, Decimal } from "../../core/decimal.ts";
+import { type ExchangeName, findPair, pairFromSymbol } from "../../market/pairs.ts";
+import { ExchangeError, type OrderRequest } from "../adapter.ts";
+import { minimumOrderMessage } from "./minimum-message.ts";
+
+export interface MarketRule {
+  exchange: ExchangeName;
+  /** Spec pair code, e.g. "btc_usdt". */
+  pair: string;
+  symbol: string;
+  base: string;
+  quote: string;
+  /** Price step (decimal string). */
+  tickSize: string;
+  /** Base quantity step (decimal string). */
+  stepSize: string;
+  /** Smallest base quantity. */
+  minQty: string;
+  /** Smallest order value in the quote currency. */
+  minNotional: string;
+  /** Quote amount step of a Gate market BUY (sized in the quote currency); Binance: none. */
+  quoteStep?: string;
+}
+
+export interface BinanceExchangeInfo {
+  symbols: {
+    symbol: string;
+    status: string;
+    baseAsset: string;
+    quoteAsset: string;
+    filters: Record<string, unknown>[];
+  }[];
+}
+
+export interface GateCurrencyPair {
+  id: string;
+  base: string;
+  quote: string;
+  min_base_amount?: string;
+  min_quote_amount?: string;
+  amount_precision: number;
+  precision: number;
+  trade_status: string;
+}
+
+const filter = (filters: Record<string, unknown>[], type: string) =>
+  filters.find((f) => f.filterType === type) as Record<string, string> | undefined;
+
+/** The product's pairs Binance trades, with their filters; symbols not in the spec are skipped. */
+export function binanceRules(info: BinanceExchangeInfo): MarketRule[] {
+  return info.symbols.flatMap((s) => {
+    const pair = pairFromSymbol("binance", s.symbol);
+    if (!pair || s.status !== "TRADING") return [];
+    const price = filter(s.filters, "PRICE_FILTER");
+    const lot = filter(s.filters, "LOT_SIZE");
+    const notional = filter(s.filters, "NOTIONAL") ?? filter(s.filters, "MIN_NOTIONAL");
+    return [{
+      exchange: "binance" as const,
+      pair,
+      symbol: s.symbol,
+      base: s.baseAsset,
+      quote: s.quoteAsset,
+      tickSize: dec(price?.tickSize ?? "0.00000001").toFixed(),
+      stepSize: dec(lot?.stepSize ?? "0.00000001").toFixed(),
+      minQty: dec(lot?.minQty ?? "0").toFixed(),
+      minNotional: dec(notional?.minNotional ?? "0").toFixed(),
+    }];
+  });
+}
+
+const step = (decimals: number) => dec(10).pow(-decimals).toFixed();
+
+/** The product's pairs Gate trades: precision is the price's decimals, amount_precision the base's. */
+export function gateRules(pairs: GateCurrencyPair[]): MarketRule[] {
+  return pairs.flatMap((p) => {
+    const pair = pairFromSymbol("gate", p.id);
+    if (!pair || p.trade_status !== "tradable") return [];
+    return [{
+      exchange: "gate" as const,
+      pair,
+      symbol: p.id,
+      base: p.base,
+      quote: p.quote,
+      tickSize: step(p.precision),
+      stepSize: step(p.amount_precision),
+      minQty: dec(p.min_base_amount || "0").toFixed(),
+      minNotional: dec(p.min_quote_amount || "0").toFixed(),
+      quoteStep: step(p.precision),
+    }];
+  });
+}
+
+/** What goes out: quantities and prices on the exchange's grid. */
+export interface ShapedOrder {
+  quantity: string;
+  price?: string;
+  /** A Gate market BUY's amount: what to spend, in the quote currency. */
+  quoteAmount?: string;
+}
+
+const down = (value: Decimal.Value, grid: string) =>
+  dec(grid).isZero() ? dec(value) : dec(value).div(grid).floor().mul(grid);
+const nearest = (value: Decimal.Value, grid: string) =>
+  dec(grid).isZero() ? dec(value) : dec(value).div(grid).toDecimalPlaces(0).mul(grid);
+
+/**
+ * Puts an order on the rule's grid, or refuses it (ExchangeError, 400) when it is under the
+ * minimum. `price` is the limit price, or for a market order the current price, which estimates
+ * its value. A market BUY that names `quoteAmount` spends that (Gate sizes market BUYs in quote).
+ */
+export function shapeOrder(rule: MarketRule, order: OrderRequest, price: string): ShapedOrder {
+  const label = findPair(rule.pair)?.label ?? rule.symbol;
+  const below = (minimum: string, asset: string) =>
+    new ExchangeError(
+      rule.exchange,
+      minimumOrderMessage(rule.exchange, label, `${minimum} ${asset}`),
+      400,
+    );
+  const limitPrice = order.type === "limit" ? nearest(price, rule.tickSize) : undefined;
+  if (limitPrice && !limitPrice.gt(0)) throw below(rule.tickSize, rule.quote);
+  const at = limitPrice ?? dec(price);
+  if (rule.quoteStep && order.type === "market" && order.side === "BUY") {
+    const spend = order.quoteAmount ?? dec(order.quantity).mul(at);
+    const quoteAmount = down(spend, rule.quoteStep);
+    if (quoteAmount.lt(rule.minNotional) || !quoteAmount.gt(0)) {
+      throw below(Decimal.max(rule.minNotional, rule.quoteStep).toFixed(), rule.quote);
+    }
+    const quantity = quoteAmount.div(at).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    if (quantity.lt(rule.minQty)) throw below(rule.minQty, rule.base);
+    return { quantity: quantity.toFixed(), quoteAmount: quoteAmount.toFixed() };
+  }
+  const quantity = down(order.quantity, rule.stepSize);
+  if (quantity.lt(rule.minQty) || !quantity.gt(0)) {
+    throw below(Decimal.max(rule.minQty, rule.stepSize).toFixed(), rule.base);
+  }
+  if (quantity.mul(at).lt(rule.minNotional)) throw below(rule.minNotional, rule.quote);
+  return { quantity: quantity.toFixed(), ...(limitPrice ? { price: limitPrice.toFixed() } : {}) };
+}

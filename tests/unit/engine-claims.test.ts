@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { BotWorker } from "../../server/bot/worker.ts";
+import { paperBalances, transactions } from "../../server/db/schema.ts";
+import { releaseInterruptedClaims } from "../../server/engine/claims.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { buyBody, expectStatus, giveKeys } from "../api/transactions-fixtures.ts";
+
+async function setup() {
+  const t = await makeTestApp();
+  const u = await t.user("SuperAdmin");
+  await giveKeys(t, u.id, "binance");
+  t.market.sim("binance")!.setPrice("btc_usdt", "60000");
+  const open = async (body: Record<string, unknown> = {}) =>
+    (await expectStatus(t, 201, "POST", "/api/transaction", {
+      token: u.token,
+      body: buyBody(t, { amount: "600", sellPrice: "60600", ...body }),
+    })).transaction.id as number;
+  const row = async (id: number) =>
+    (await t.deps.db.select().from(transactions).where(eq(transactions.id, id)))[0];
+  const btc = async () =>
+    (await t.deps.db.select().from(paperBalances).where(eq(paperBalances.asset, "BTC")))[0].free;
+  const claim = (id: number, at: Date, values: Partial<typeof transactions.$inferInsert> = {}) =>
+    t.deps.db.update(transactions).set({ closingSince: at, ...values })
+      .where(eq(transactions.id, id));
+  return { t, open, row, btc, claim };
+}
+
+const ago = (t: TestApp, ms: number) => new Date(t.clock.now().getTime() - ms);
+
+Deno.test("releaseInterruptedClaims() frees paper claims cut off mid-close, so they close once", async () => {
+  const s = await setup();
+  const worker = new BotWorker(s.t.deps);
+  try {
+    const [cut, told, live] = [await s.open(), await s.open(), await s.open()];
+    // A worker died after claiming `cut`; `told` was left for a person (its owner was told);
+    // `live` went to a real exchange, where the order may exist.
+    await s.claim(cut, ago(s.t, 5000));
+    await s.claim(told, ago(s.t, 5000), { closeErrorAt: s.t.clock.now() });
+    await s.claim(live, ago(s.t, 5000), { adapter: "binance" });
+    assert.equal(await s.btc(), "2.03000000");
+
+    assert.equal(await releaseInterruptedClaims(s.t.deps.db), 1);
+    assert.equal((await s.row(cut)).closingSince, null);
+    assert.notEqual((await s.row(told)).closingSince, null);
+    assert.notEqual((await s.row(live)).closingSince, null);
+
+    worker.start();
+    s.t.market.sim("binance")!.setPrice("btc_usdt", "60600");
+    await worker.idle();
+    const closed = await s.row(cut);
+    assert.equal(closed.status, "DONE");
+    assert.equal(closed.closeOrderId, `paper-tx${cut}c`);
+    // Only `cut` sold its 0.01 BTC: the claimed ones were left alone.
+    assert.equal(await s.btc(), "2.02000000");
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
+
+Deno.test("worker: a paper close whose claim was taken over meanwhile neither records nor fills", async () => {
+  const s = await setup();
+  const id = await s.open();
+  const takenAt = new Date(s.t.clock.now().getTime() + 1);
+  // Between this worker's claim and its close, another engine released the claim and claimed the
+  // row again (engine/claims.ts): this worker's close must come to nothing.
+  const real = s.t.deps.exchanges;
+  s.t.deps.exchanges = {
+    ...real,
+    adapter(exchange, kind) {
+      const inner = real.adapter(exchange, kind);
+      return {
+        ...inner,
+        inDatabase: {
+          async plan(account, order) {
+            await s.claim(id, takenAt);
+            return await inner.inDatabase!.plan(account, order);
+          },
+        },
+      };
+    },
+  };
+  const worker = new BotWorker(s.t.deps);
+  try {
+    s.t.market.sim("binance")!.setPrice("btc_usdt", "60600");
+    worker.start();
+    await worker.idle();
+    const row = await s.row(id);
+    assert.equal(row.status, "BUY");
+    assert.equal(row.closingSince?.getTime(), takenAt.getTime());
+    assert.equal(await s.btc(), "2.01000000");
+  } finally {
+    await worker.stop();
+    await s.t.close();
+  }
+});
