@@ -12,9 +12,10 @@ import type { Connection } from "./connections.ts";
 import type { Realtime } from "./realtime.ts";
 import { sendCallSchema } from "./schema.ts";
 import { activeCallFor, sendCall } from "./service.ts";
+import { msg } from "../core/messages.ts";
 
 function running(deps: Deps): Realtime {
-  if (!deps.realtime) throw new AppError("UNAVAILABLE", "Realtime is not running here.");
+  if (!deps.realtime) throw new AppError("UNAVAILABLE", msg("realtime.unavailable"));
   return deps.realtime;
 }
 

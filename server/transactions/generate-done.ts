@@ -16,6 +16,7 @@ import { buyQuantity } from "./pricing.ts";
 import { insertTransaction, type NewTransaction } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
+import { msg } from "../core/messages.ts";
 
 export interface GenerateDoneResult {
   /** False when an earlier request for the same call already decided, or nothing was due. */
@@ -43,7 +44,9 @@ export async function generateDone(
   owner: SessionUser,
   input: GenerateDoneInput,
 ): Promise<GenerateDoneResult> {
-  if (!findPair(input.pair)) throw badRequest(`pair: unknown pair "${input.pair}"`, "pair");
+  if (!findPair(input.pair)) {
+    throw badRequest(msg("trading.unknownPair", { pair: input.pair }), "pair");
+  }
   const now = deps.clock.now();
   const quantity = input.quantity ??
     (dec(input.buyPrice).gt(0) ? buyQuantity(input.amount, input.buyPrice) : floor8(0));
@@ -78,7 +81,7 @@ export async function generateDone(
   }
   const callId = input.callId;
   const [call] = await deps.db.select({ id: calls.id }).from(calls).where(eq(calls.id, callId));
-  if (!call) throw badRequest(`callId: unknown call "${callId}"`, "callId");
+  if (!call) throw badRequest(msg("calls.unknownCall", { callId }), "callId");
 
   const result = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;

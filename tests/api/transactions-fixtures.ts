@@ -1,9 +1,11 @@
 // Shared by the transactions, keys and bot tests: stored keys, create payloads, quick calls.
 import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema.ts";
+import { calls, users } from "../../server/db/schema.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { userChanged } from "../../server/auth/user-changed.ts";
+import type { AccountRef, OrderRequest, PlannedFill } from "../../server/exchanges/adapter.ts";
+import type { Exchanges } from "../../server/exchanges/exchanges.ts";
 
 /** Stores (sealed) a key and secret for the exchange, as PATCH /users/update-bot-key would. */
 export async function giveKeys(t: TestApp, userId: number, exchange: "binance" | "gate") {
@@ -71,4 +73,44 @@ export async function expectStatus(
     );
   }
   return body;
+}
+
+/** A BUY call from `from` to the default group, live for 20 s from now. */
+export async function insertCall(t: TestApp, id: string, from: { id: number; username: string }) {
+  const now = t.clock.now();
+  await t.deps.db.insert(calls).values({
+    id,
+    fromUserId: from.id,
+    fromUsername: from.username,
+    group: "default",
+    target: "BUY",
+    count: 1,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 20_000),
+  });
+}
+
+/**
+ * The exchanges, with every paper plan run through `plan` (given the real one), so a test can
+ * fail a close or change the database just before its fill.
+ */
+export function interceptPaperPlans(
+  real: Exchanges,
+  plan: (account: AccountRef, order: OrderRequest, next: () => Promise<PlannedFill>) => Promise<
+    PlannedFill
+  >,
+): Exchanges {
+  return {
+    ...real,
+    adapter(exchange, kind) {
+      const inner = real.adapter(exchange, kind);
+      return {
+        ...inner,
+        inDatabase: {
+          plan: (account, order) =>
+            plan(account, order, () => inner.inDatabase!.plan(account, order)),
+        },
+      };
+    },
+  };
 }

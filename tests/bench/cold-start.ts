@@ -5,6 +5,7 @@
 // the module graph. The first start compiles the modules into Deno's cache and is not counted,
 // as a deployment's build does that before any start.
 // BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+import webpush from "web-push";
 import { randomHex } from "../../server/core/hex.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
@@ -20,7 +21,14 @@ export async function run() {
   try {
     // The deploy step's migration, once.
     await (await openDatabase({ url: db.url, max: 1 })).close();
-    const env = { ROLES: "api", DATABASE_URL: db.url, APP_SECRET_KEY: randomHex(32) };
+    const vapid = webpush.generateVAPIDKeys();
+    const env = {
+      ROLES: "api",
+      DATABASE_URL: db.url,
+      APP_SECRET_KEY: randomHex(32),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    };
     const totals: number[] = [];
     const afterModules: number[] = [];
     for (let i = 0; i <= STARTS; i++) {
