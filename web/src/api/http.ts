@@ -24,6 +24,8 @@ export interface RequestOptions {
   /** A token other than the session's (the enrolment step of sign-in). */
   token?: string;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: the server answers a repeat with the first answer. */
+  idempotencyKey?: string;
 }
 
 export function apiUrl(path: string, query?: Query) {
@@ -52,6 +54,7 @@ export async function request(method: string, path: string, opts: RequestOptions
   const token = opts.token ?? session.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.idempotencyKey) headers["idempotency-key"] = opts.idempotencyKey;
   const res = await fetch(apiUrl(path, opts.query), {
     method,
     headers,
@@ -72,6 +75,36 @@ export async function request(method: string, path: string, opts: RequestOptions
 export async function api<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {
   const res = await request(method, path, opts);
   return await res.json() as T;
+}
+
+/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const ORDER_TRIES = 4;
+
+/**
+ * An order: one Idempotency-Key for every try, resent after a network error or a 503 (the server
+ * could not serve, or the first try still runs), so a retry never places it twice.
+ */
+export async function orderApi<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+  pause = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  const idempotencyKey = newIdempotencyKey();
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await api<T>(method, path, { ...opts, idempotencyKey });
+    } catch (err) {
+      const retry = err instanceof TypeError || (err instanceof ApiError && err.status === 503);
+      if (!retry || attempt >= ORDER_TRIES) throw err;
+      await pause(500 * 2 ** (attempt - 1));
+    }
+  }
 }
 
 /**
