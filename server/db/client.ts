@@ -90,6 +90,18 @@ export async function migrateDatabase(database: Database) {
   if (database.kind === "pglite") {
     return await (await import("./pglite.ts")).migratePglite(database, MIGRATIONS);
   }
-  // deno-lint-ignore no-explicit-any
-  await migratePostgres(database.db as any, { migrationsFolder: MIGRATIONS });
+  // Engines starting together (and the deploy step) would each apply the same migration: one at
+  // a time, under a lock held on a connection of its own; the next finds nothing left to apply.
+  const lock = await database.sql!.reserve();
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
+    // deno-lint-ignore no-explicit-any
+    await migratePostgres(database.db as any, { migrationsFolder: MIGRATIONS });
+  } finally {
+    await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`.catch(() => {});
+    lock.release();
+  }
 }
+
+/** Not the engine lease's key (server/engine/lease.ts). */
+const MIGRATION_LOCK_KEY = 0x6d69_6772; // "migr"

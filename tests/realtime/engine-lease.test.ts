@@ -1,5 +1,7 @@
-// The engine lease on a real PostgreSQL (advisory locks live there). Needs TEST_DATABASE_URL.
+// The engine lease, and the migration lock, on a real PostgreSQL (advisory locks live there).
+// Needs TEST_DATABASE_URL.
 import assert from "node:assert/strict";
+import { openDatabase } from "../../server/db/client.ts";
 import { activeEngine, startLease } from "../../server/engine/lease.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { clusterDatabase } from "../support/cluster.ts";
@@ -60,6 +62,29 @@ Deno.test({
       assert.equal(await activeEngine(sql), holder() === b ? "lease-b" : "lease-c");
     } finally {
       await Promise.all([b.lease.stop(), cEngine.lease.stop()]);
+      await c.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "migrations: processes starting together on an empty database migrate it once, all of them",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const c = await clusterDatabase("migrate", { migrate: false });
+    try {
+      const opened = await Promise.allSettled(
+        [1, 2, 3].map(() => openDatabase({ url: c.url, max: 2 })),
+      );
+      for (const o of opened) if (o.status === "fulfilled") await o.value.close();
+      assert.deepEqual(opened.map((o) => o.status === "rejected" ? String(o.reason) : "ok"), [
+        "ok",
+        "ok",
+        "ok",
+      ]);
+      const [{ n }] = await c.database.sql!`select count(*)::int as n from users`;
+      assert.equal(n, 0);
+    } finally {
       await c.close();
     }
   },
