@@ -33,7 +33,12 @@ export interface HubOptions {
 export interface SessionGrant {
   user: SessionUser;
   sessionId: string;
+  /** When the session ends: its socket is logged out then, not at the next sweep. */
+  expiresAt?: Date;
 }
+
+/** setTimeout's longest delay (about 24.8 days); a session lasts at most 90 days. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const OPEN = 1;
 
@@ -43,6 +48,7 @@ export class Hub {
   #lastPrices = new Map<MarketExchange, Record<string, string>>();
   #seq = 0;
   #sweep: ReturnType<typeof setInterval> | undefined;
+  #expiries = new Map<Connection, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly opts: HubOptions) {
     opts.bus.subscribe((event) => this.#onBusEvent(event));
@@ -61,6 +67,7 @@ export class Hub {
       frames: { windowStart: 0, count: 0 },
     };
     this.connections.add(conn);
+    if (grant.expiresAt) this.#expireAt(conn, grant.expiresAt.getTime());
     // The sweep runs only while sockets are open, so an idle hub holds no timer.
     this.#sweep ??= setInterval(
       () => this.sweep().catch((err) => console.error(err)),
@@ -222,7 +229,21 @@ export class Hub {
     }
   }
 
+  #expireAt(conn: Connection, at: number) {
+    const left = at - this.opts.clock.now().getTime();
+    if (left <= 0) return this.logout(conn, "Session expired");
+    this.#expiries.set(
+      conn,
+      setTimeout(
+        () => left > MAX_TIMER_MS ? this.#expireAt(conn, at) : this.logout(conn, "Session expired"),
+        Math.min(left, MAX_TIMER_MS),
+      ),
+    );
+  }
+
   #forget(conn: Connection) {
+    clearTimeout(this.#expiries.get(conn));
+    this.#expiries.delete(conn);
     this.connections.remove(conn);
     if (this.connections.all.size === 0 && this.#sweep !== undefined) {
       clearInterval(this.#sweep);
