@@ -12,6 +12,7 @@ import { noStore, securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import { feedHealth } from "./market/market.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { engineHealth } from "./engine/health.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
@@ -40,6 +41,7 @@ export function createApi(deps: Deps) {
     .route("/", yahooFinanceRoutes(deps))
     .route("/", botKeyRoutes(deps))
     .route("/", tradingHaltRoutes(deps))
+    .route("/", pushRoutes(deps))
     .route("/", realtimeRoutes(deps));
 }
 

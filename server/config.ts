@@ -40,6 +40,13 @@ export const configSchema = z.object({
   // The /Summaries/hash value (key transport, spec section 5) changes this often.
   KEY_TRANSPORT_ROTATE_HOURS: z.coerce.number().positive().default(24),
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
+  // Web Push (server/push/): unset, a pair is generated into DATA_DIR/vapid.json once.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 key")
+    .optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, "must be a mailto: or https: URL")
+    .default("mailto:admin@localhost.localdomain"),
   // A socket that answers no ping for this long is dropped (Deno's WebSocket idleTimeout).
   WS_IDLE_TIMEOUT_S: z.coerce.number().int().positive().default(30),
   // A socket with this many unsent bytes is too slow: it is closed so it never stalls the others.

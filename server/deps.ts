@@ -10,6 +10,8 @@ import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
+import type { VapidKeys } from "./push/vapid.ts";
+import type { CallInfo } from "./realtime/protocol.ts";
 import type { Engine } from "./engine/engine.ts";
 import type { LookupOptions } from "./exchanges/in-doubt.ts";
 
@@ -40,6 +42,10 @@ export interface Deps {
   market?: Market;
   /** The exchange adapters: paper, or Binance/Gate over signed REST. */
   exchanges: Exchanges;
+  /** Signs Web Push messages; absent: calls are not pushed. */
+  vapid?: VapidKeys;
+  /** Told after a call was recorded and sent to sockets (the push area sends it to devices). */
+  onCallSent?: (call: CallInfo) => void;
   /** How an order whose answer was lost is looked up (backoff); tests pass no delays. */
   orderLookup?: LookupOptions;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */

@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { parseConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
+import { loadVapidKeys } from "./push/vapid.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
@@ -15,6 +16,8 @@ import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
 import { engineName, startEngine } from "./engine/engine.ts";
 
+// Since the process started: the module graph is loaded once this module's body runs.
+const modulesLoadedMs = performance.now();
 let config;
 try {
   config = parseConfig(Deno.env.toObject());
@@ -49,6 +52,7 @@ const deps: Deps = {
   market,
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
   sessionCache: sessionCacheFor(config),
+  vapid: await loadVapidKeys(config),
 };
 
 // Live trading: the exchanges' market rules are read before the first order (the stored copy
@@ -66,6 +70,10 @@ Deno.serve({
   onListen: ({ port }) => {
     const where = `http://localhost:${port}/login`;
     console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
+    console.log(
+      `Listening ${(performance.now() - modulesLoadedMs).toFixed(0)} ms after the modules ` +
+        `loaded (${modulesLoadedMs.toFixed(0)} ms after the process started).`,
+    );
     const message = seededMessage(seeded);
     if (message) console.log(message);
   },

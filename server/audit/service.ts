@@ -1,5 +1,17 @@
 // Reading the audit log, newest first, with the names of who acted and on whom.
-import { aliasedTable, and, count, desc, eq, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Deps } from "../deps.ts";
 import { auditLog, users } from "../db/schema.ts";
 import type { AuditQuery } from "./schema.ts";
@@ -12,6 +24,18 @@ export async function listAudit(deps: Deps, q: AuditQuery) {
   if (q.action) filters.push(eq(auditLog.action, q.action));
   if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));
   if (q.targetUserId) filters.push(eq(auditLog.targetUserId, q.targetUserId));
+  if (q.actor) {
+    // `%`, `_` and `\` typed match themselves; a signed-out attempt names its username in details.
+    const start = `${q.actor.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    filters.push(
+      or(
+        sql`lower(${actor.username}) like ${start}`,
+        and(isNull(auditLog.actorId), sql`lower(${auditLog.details}->>'username') like ${start}`),
+      )!,
+    );
+  }
+  if (q.start !== undefined) filters.push(gte(auditLog.at, new Date(q.start)));
+  if (q.end !== undefined) filters.push(lte(auditLog.at, new Date(q.end)));
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
     deps.db.select({
@@ -29,7 +53,8 @@ export async function listAudit(deps: Deps, q: AuditQuery) {
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(q.limit).offset((q.page - 1) * q.limit),
-    deps.db.select({ total: count() }).from(auditLog).where(where),
+    deps.db.select({ total: count() }).from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.actorId)).where(where),
   ]);
   const items = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
   return { items, totalItems: total, page: q.page, limit: q.limit };

@@ -332,3 +332,30 @@ export const tradingLimits = pgTable("trading_limits", {
   updatedBy: integer("updated_by").references(() => users.id),
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.userId, t.exchange] })]);
+
+/** A browser's Web Push subscription (one per device and browser) for a user's call notices. */
+export const pushSubscriptions = pgTable("push_subscriptions", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer("user_id").notNull().references(() => users.id),
+  endpoint: text("endpoint").notNull(),
+  p256dh: text("p256dh").notNull(),
+  auth: text("auth").notNull(),
+  /** The language the notices are worded in: the client's when it subscribed. */
+  lang: text("lang").notNull().default("en"),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("push_subscriptions_endpoint").on(t.endpoint),
+  index("push_subscriptions_user").on(t.userId),
+]);
+
+/** Which calls reach a user's devices, and when not. No row: every call, at any hour. */
+export const pushSettings = pgTable("push_settings", {
+  userId: integer("user_id").primaryKey().references(() => users.id),
+  /** Call kinds that notify: BUY, SELL, BUY_ONLY, SELL_ONLY, RING_ONLY, PAIR (pairs and ALL). */
+  targets: text("targets").array().notNull(),
+  /** "HH:MM" in timeZone; the quiet hours may run past midnight. */
+  quietStart: text("quiet_start"),
+  quietEnd: text("quiet_end"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+  updatedAt: updatedAt(),
+});

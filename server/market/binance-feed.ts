@@ -1,8 +1,10 @@
-// Binance's public combined bookTicker stream for its nine pairs; the price is the best bid "b".
-// Binance pings and the WebSocket answers by itself, so no client ping is needed.
+// Binance's public combined bookTicker stream; the price is the best bid "b". It streams the pairs
+// Binance trades (the stored markets: no BTCUSD/ETHUSD, no delisted BUSD), because Binance keeps a
+// stream for an unknown symbol open and silent. Binance pings and the WebSocket answers by itself.
 import type { Pair } from "./feed.ts";
 import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
-import { exchangeSymbol, feedPairs, pairFromSymbol } from "./pairs.ts";
+import { exchangeSymbol, pairFromSymbol } from "./pairs.ts";
+import { storedPairs } from "../exchanges/markets/markets.ts";
 
 interface BookTickerFrame {
   stream?: string;
@@ -15,7 +17,7 @@ export function binanceStreamUrl(baseUrl: string, pairs: readonly Pair[]) {
 }
 
 export function binanceFeed(baseUrl: string, opts: Omit<LiveFeedOptions, "exchange">) {
-  const pairs = feedPairs("binance");
+  const pairs = storedPairs("binance");
   return new LiveFeed({
     source: "binance",
     pairs,

@@ -37,7 +37,13 @@ export interface MarketFeed {
   price(pair: Pair): string | undefined;
   /** Called on every tick; returns an unsubscribe function. */
   onTick(listener: (tick: PriceTick) => void): () => void;
-  state(): { state: FeedState; lastTickAt: Date | null; reconnects: number };
+  state(): {
+    state: FeedState;
+    lastTickAt: Date | null;
+    reconnects: number;
+    /** Pairs the exchange refused to stream (unknown there): dropped from the subscription. */
+    unsupported?: Pair[];
+  };
 }
 
 /** The feeds of the running server, one per exchange. */

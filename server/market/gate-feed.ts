@@ -1,11 +1,14 @@
 // Gate's spot WebSocket v4: one spot.tickers subscription for its eight pairs, price = highest_bid.
 // With credentials the subscription is signed (auth: api_key, KEY, SIGN); spot.ping keeps it alive.
+// Gate refuses the whole subscription when one pair is unknown ("unknown currency pair: BTC_USD"):
+// that pair is dropped and the others subscribed again (live-feed.ts).
 import type { Credentials } from "../exchanges/adapter.ts";
 import { gateWsSign } from "../exchanges/signing.ts";
 import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
 import { exchangeSymbol, feedPairs, pairFromSymbol } from "./pairs.ts";
 
 const CHANNEL = "spot.tickers";
+const UNKNOWN_PAIR = /unknown currency pair:?\s*([A-Za-z0-9_]+)/i;
 /** Gate closes idle connections; a ping every 10 s is well inside its limit. */
 const PING_MS = 10_000;
 
@@ -33,15 +36,21 @@ export function gateFeed({ url, credentials, ...opts }: GateFeedOptions) {
     source: "gate",
     pairs,
     url,
-    async hello() {
+    async hello(active) {
       const time = seconds();
-      const payload = pairs.map((p) => exchangeSymbol("gate", p));
+      const payload = active.map((p) => exchangeSymbol("gate", p));
       const auth = credentials && {
         method: "api_key",
         KEY: credentials.key,
         SIGN: await gateWsSign(credentials.secret, CHANNEL, "subscribe", time),
       };
       return [JSON.stringify({ time, channel: CHANNEL, event: "subscribe", payload, auth })];
+    },
+    refused(frame) {
+      const msg = JSON.parse(frame) as GateFrame;
+      const symbol = msg.error?.message && UNKNOWN_PAIR.exec(msg.error.message)?.[1];
+      const pair = symbol && pairFromSymbol("gate", symbol);
+      return pair ? [pair] : [];
     },
     parse(frame, log) {
       const msg = JSON.parse(frame) as GateFrame;

@@ -1,6 +1,9 @@
 // A feed over an exchange WebSocket: connects, keeps the last price per pair, and checks every
 // 5 s (spec section 9) that the socket is alive, reconnecting and resubscribing when it is not.
 // Prices survive a disconnect, so readers keep the last known price until the feed resumes.
+// "Alive" means prices arrive: an open socket kept busy by pings alone, with no ticker for
+// noTickMs, is reconnected too. A pair the exchange refuses to stream is dropped, the rest
+// subscribed again, and /api/health lists it as unsupported.
 import type { Clock } from "../core/clock.ts";
 import type { FeedState, MarketExchange, MarketFeed, Pair, PriceTick } from "./feed.ts";
 import { PriceBook } from "./price-book.ts";
@@ -10,8 +13,10 @@ export interface FeedProtocol {
   source: "binance" | "gate";
   pairs: readonly Pair[];
   url: string;
-  /** Frames sent once the socket opens: subscriptions. */
-  hello(): Promise<string[]>;
+  /** Frames sent once the socket opens: subscriptions of `pairs` (those not refused before). */
+  hello(pairs: readonly Pair[]): Promise<string[]>;
+  /** The pairs a frame says the exchange does not know (a refused subscription). */
+  refused?(frame: string): Pair[];
   /** The prices a frame carries; acknowledgements and pongs carry none. */
   parse(frame: string, log: (message: string) => void): { pair: Pair; price: string }[];
   /** A keep-alive frame and its period, for exchanges that want the client to ping. */
@@ -28,6 +33,8 @@ export interface LiveFeedOptions {
   reconnectMs?: number;
   /** An open socket silent this long is closed and reopened; default 60 s. */
   staleMs?: number;
+  /** An open socket that brought no price this long is closed and reopened; default 60 s. */
+  noTickMs?: number;
   log?: (message: string) => void;
 }
 
@@ -40,6 +47,9 @@ export class LiveFeed implements MarketFeed {
   private closed: Promise<void> = Promise.resolve();
   private current: FeedState = "closed";
   private lastMessageAt = 0;
+  /** The last price received, or the socket's opening if none since. */
+  private lastPriceAt = 0;
+  private unsupported = new Set<Pair>();
   private connects = 0;
   private timers: (() => void)[] = [];
   private log: (message: string) => void;
@@ -90,6 +100,7 @@ export class LiveFeed implements MarketFeed {
       state: this.current,
       lastTickAt: this.book.lastTickAt,
       reconnects: Math.max(0, this.connects - 1),
+      unsupported: [...this.unsupported],
     };
   }
 
@@ -99,6 +110,12 @@ export class LiveFeed implements MarketFeed {
     const silentMs = this.opts.clock.now().getTime() - this.lastMessageAt;
     if (silentMs > (this.opts.staleMs ?? 60_000)) {
       this.log(`no data for ${Math.round(silentMs / 1000)} s; reconnecting`);
+      this.socket.close();
+      return;
+    }
+    const priceless = this.opts.clock.now().getTime() - this.lastPriceAt;
+    if (this.current === "open" && priceless > (this.opts.noTickMs ?? 60_000)) {
+      this.log(`no price for ${Math.round(priceless / 1000)} s while open; reconnecting`);
       this.socket.close();
     }
   }
@@ -130,9 +147,14 @@ export class LiveFeed implements MarketFeed {
   private async opened(socket: WebSocket) {
     if (this.socket !== socket) return;
     this.current = "open";
-    this.lastMessageAt = this.opts.clock.now().getTime();
+    this.lastMessageAt = this.lastPriceAt = this.opts.clock.now().getTime();
+    await this.subscribe();
+  }
+
+  private async subscribe() {
+    const pairs = this.pairs.filter((p) => !this.unsupported.has(p));
     try {
-      for (const frame of await this.protocol.hello()) this.send(frame);
+      for (const frame of await this.protocol.hello(pairs)) this.send(frame);
     } catch (err) {
       this.log(`subscription failed: ${(err as Error).message}`);
     }
@@ -142,7 +164,15 @@ export class LiveFeed implements MarketFeed {
     if (this.socket !== socket || typeof data !== "string") return;
     this.lastMessageAt = this.opts.clock.now().getTime();
     try {
-      for (const { pair, price } of this.protocol.parse(data, this.log)) this.book.set(pair, price);
+      const refused = (this.protocol.refused?.(data) ?? []).filter((p) => !this.unsupported.has(p));
+      if (refused.length) {
+        for (const pair of refused) this.unsupported.add(pair);
+        this.log(`${refused.join(", ")} not streamed by ${this.source}; subscribing the rest`);
+        void this.subscribe();
+      }
+      const prices = this.protocol.parse(data, this.log);
+      if (prices.length) this.lastPriceAt = this.lastMessageAt;
+      for (const { pair, price } of prices) this.book.set(pair, price);
     } catch (err) {
       this.log(`unreadable frame: ${(err as Error).message}`);
     }

@@ -1,6 +1,6 @@
 // The profit CSV (profit-{timestamp}.csv): the /profit rows for a range, one day per page.
 import type { Deps } from "../deps.ts";
-import { type CsvColumn, numberColumn, textColumn } from "../reports/csv.ts";
+import { type CsvColumn, numberColumn, pairColumn, textColumn } from "../reports/csv.ts";
 import { csvStream } from "../reports/csv-stream.ts";
 import type { ProfitRange, ProfitRow } from "./schema.ts";
 import { profitDayPage } from "./service.ts";
@@ -8,7 +8,7 @@ import { profitDayPage } from "./service.ts";
 export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
   textColumn("Date (UTC)", "day"),
   textColumn("Username", "username"),
-  textColumn("Pair", "pair"),
+  pairColumn("Pair", "pair"),
   numberColumn("Trades", "trades"),
   numberColumn("Quantity", "quantity"),
   numberColumn("Buy Amount", "buyAmount"),

@@ -19,13 +19,16 @@ export type BusEvent =
   | { kind: "revoked"; userId: number }
   /** A user's row changed (null: many users): each instance drops their cached sessions. */
   | { kind: "user-changed"; userId: number | null }
-  /** Prices from an instance with feeds, for api-only instances (ROLES=api). */
-  | { kind: "prices"; msg: PriceMessage };
+  /** Prices from the instance with feeds (the active engine), for every instance's relayed market. */
+  | { kind: "prices"; msg: PriceMessage }
+  /** An instance without prices yet (one just started) asks for every price now. */
+  | { kind: "prices-wanted" };
 
 export interface Bus {
   readonly kind: "memory" | "postgres";
   publish(event: BusEvent): Promise<void>;
-  subscribe(listener: (event: BusEvent) => void): void;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,14 @@ function encode(event: BusEvent) {
 
 export const encodeBusEvent = (event: BusEvent): string => encode(event).text;
 
+function unsubscriber<T>(listeners: T[], listener: T) {
+  listeners.push(listener);
+  return () => {
+    const at = listeners.indexOf(listener);
+    if (at >= 0) listeners.splice(at, 1);
+  };
+}
+
 export function createMemoryBus(): Bus {
   const listeners: ((event: BusEvent) => void)[] = [];
   return {
@@ -52,7 +63,7 @@ export function createMemoryBus(): Bus {
       const copy = JSON.parse(encodeBusEvent(event));
       queueMicrotask(() => listeners.forEach((l) => l(copy)));
     },
-    subscribe: (listener) => void listeners.push(listener),
+    subscribe: (listener) => unsubscriber(listeners, listener),
     close: () => Promise.resolve(),
   };
 }
@@ -114,7 +125,7 @@ export async function createPostgresBus(sql: postgres.Sql, channel = BUS_CHANNEL
       if (!sending) send();
       return sent.promise;
     },
-    subscribe: (listener) => void listeners.push(listener),
+    subscribe: (listener) => unsubscriber(listeners, listener),
     close: () => unlisten(),
   };
 }

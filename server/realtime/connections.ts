@@ -22,6 +22,8 @@ export interface Connection {
   readonly sessionId: string;
   group: string;
   exchange: MarketExchange;
+  /** Whether the page is shown (the client says when it changes): a shown page hears calls. */
+  visible: boolean;
   /** Client frames counted in the current one-second window. */
   frames: { windowStart: number; count: number };
 }

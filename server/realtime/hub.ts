@@ -64,6 +64,7 @@ export class Hub {
       sessionId: grant.sessionId,
       group: grant.user.group,
       exchange: defaultExchange(grant.user),
+      visible: true,
       frames: { windowStart: 0, count: 0 },
     };
     this.connections.add(conn);
@@ -100,9 +101,18 @@ export class Hub {
             active: msg.active,
           },
         );
+      case "visibility":
+        conn.visible = msg.visible;
+        return;
       default:
         msg satisfies never;
     }
+  }
+
+  /** Whether the user has a page shown on a socket of this instance. */
+  isVisible(userId: number) {
+    for (const conn of this.connections.byUser.get(userId)) if (conn.visible) return true;
+    return false;
   }
 
   /** Sends to everyone the audience names, on every instance. */
@@ -202,7 +212,8 @@ export class Hub {
       case "user-changed":
         return; // the session cache's business (server/realtime/realtime.ts)
       case "prices":
-        return; // an api-only instance's market takes them (server/realtime/realtime.ts)
+      case "prices-wanted":
+        return; // the relayed market's and the engine's (realtime.ts, price-push.ts)
       default:
         event satisfies never;
     }

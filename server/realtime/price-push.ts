@@ -69,23 +69,30 @@ export function startPriceSnapshots(market: Market, opts: PricePushOptions): () 
   const timers = opts.timers ?? realTimers;
   const interval = opts.intervalMs ?? PRICE_SNAPSHOT_MS;
   const send = () => {
-    const at = opts.clock.now().getTime();
-    for (const feed of market.all()) {
-      if (feed.state().state !== "open") continue;
-      const prices = feed.prices();
-      if (Object.keys(prices).length) {
-        opts.emit({ type: "price", exchange: feed.exchange, prices, at });
-      }
-    }
+    sendSnapshot(market, opts);
     timer = timers.set(send, interval);
   };
   let timer = timers.set(send, interval);
   return () => timers.clear(timer);
 }
 
+/** Each open feed's prices, one batch per exchange; a feed not open sends none. */
+export function sendSnapshot(market: Market, opts: Pick<PricePushOptions, "clock" | "emit">) {
+  const at = opts.clock.now().getTime();
+  for (const feed of market.all()) {
+    if (feed.state().state !== "open") continue;
+    const prices = feed.prices();
+    if (Object.keys(prices).length) {
+      opts.emit({ type: "price", exchange: feed.exchange, prices, at });
+    }
+  }
+}
+
 /**
  * Hands a market's prices on over the bus, to every instance's relayed market (the publisher's
- * own included): the batches of the pairs that moved, and the snapshots. Returns the stop function.
+ * own included): a snapshot at once (an engine taking over), the batches of the pairs that
+ * moved, the periodic snapshots, and a snapshot whenever an instance asks (one just started).
+ * Returns the stop function.
  */
 export function handOnPrices(
   market: Market,
@@ -97,6 +104,10 @@ export function handOnPrices(
   const stops = [
     startPricePush(market, { ...opts, emit }),
     startPriceSnapshots(market, { ...opts, emit }),
+    bus.subscribe((event) => {
+      if (event.kind === "prices-wanted") sendSnapshot(market, { ...opts, emit });
+    }),
   ];
+  sendSnapshot(market, { ...opts, emit });
   return () => stops.forEach((stop) => stop());
 }

@@ -58,6 +58,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("JoinGroup"), exchange: z.enum(MARKET_EXCHANGES).optional() }),
   /** Tells the rest of the group this user's BUY state changed; they reload their lists. */
   z.object({ type: z.literal("active-buy"), active: z.boolean() }),
+  /** The page was shown or hidden: calls are pushed to the devices of users with no page shown. */
+  z.object({ type: z.literal("visibility"), visible: z.boolean() }),
 ]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -6,11 +6,17 @@ import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
 import { callOpensTrading } from "./service.ts";
+import { pushCall } from "../push/send.ts";
 
 export type RealtimeHooks = Required<
   Pick<
     Deps,
-    "onSessionsRevoked" | "onUserChanged" | "onTransactionChanged" | "onTradeError" | "callGate"
+    | "onSessionsRevoked"
+    | "onUserChanged"
+    | "onTransactionChanged"
+    | "onTradeError"
+    | "callGate"
+    | "onCallSent"
   >
 >;
 
@@ -62,6 +68,9 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       deps.sessionCache?.forgetUser(event.userId);
     }
   });
+  // A relayed market starts empty: the engine sends every price now rather than at its next
+  // snapshot, so a cold-started instance trades within a round trip.
+  if (deps.market?.relay && bus.kind === "postgres") fire(bus.publish({ kind: "prices-wanted" }));
 
   const hooks: RealtimeHooks = {
     onSessionsRevoked: (userId) => fire(hub.sessionsRevoked(userId)),
@@ -83,6 +92,7 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
       ));
     },
     callGate: (userId, side) => callOpensTrading(deps, userId, side),
+    onCallSent: (call) => fire(pushCall(deps, call, (userId) => hub.isVisible(userId))),
   };
 
   return {

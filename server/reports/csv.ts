@@ -10,6 +10,7 @@
 // already joined with commas (the hot transaction report): nothing in them needs quoting, and
 // their zeros are trimmed here, where it costs less than PostgreSQL's trim_scale.
 import { stringify } from "csv-stringify/sync";
+import { findPair } from "../market/pairs.ts";
 
 export type Cell = string | number | null;
 
@@ -24,6 +25,16 @@ export const textColumn = <Row>(header: string, key: keyof Row): CsvColumn<Row> 
   headers: [header],
   kind: "text",
   value: (r) => r[key] as Cell,
+});
+
+/** A pair code written as the screens write it: "btc_usdt" as "BTC/USDT". */
+export const pairColumn = <Row>(header: string, key: keyof Row): CsvColumn<Row> => ({
+  headers: [header],
+  kind: "text",
+  value: (r) => {
+    const code = r[key] as string | null;
+    return code === null ? null : findPair(code)?.label ?? code;
+  },
 });
 
 export const numberColumn = <Row>(header: string, key: keyof Row): CsvColumn<Row> => ({

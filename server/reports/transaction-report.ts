@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { type CsvColumn, numberColumn, plainColumns, textColumn } from "./csv.ts";
+import { type CsvColumn, numberColumn, pairColumn, plainColumns, textColumn } from "./csv.ts";
 import { csvStream } from "./csv-stream.ts";
 import { executeRows } from "../db/raw-rows.ts";
 import { afterCursor, epochMicros, nextCursor, type TimeCursor, utcDateTime } from "./keyset.ts";
@@ -46,7 +46,7 @@ export const TRANSACTION_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("Id", "id"),
   { headers: ["Date (UTC)"], kind: "text", value: (r) => utcDateTime(r.at) },
   textColumn("Username", "username"),
-  textColumn("Pair", "pair"),
+  pairColumn("Pair", "pair"),
   plainColumns([
     "Exchange",
     "Status",

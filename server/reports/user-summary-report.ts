@@ -5,7 +5,7 @@ import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
+import { type CsvColumn, numberColumn, pairColumn, textColumn } from "./csv.ts";
 import { csvStream } from "./csv-stream.ts";
 import { decimalText } from "./keyset.ts";
 import type { UserSummaryRequest } from "./schema.ts";
@@ -60,7 +60,7 @@ type Row = Awaited<ReturnType<typeof summaries>>[number];
 
 export const USER_SUMMARY_COLUMNS: CsvColumn<Row>[] = [
   textColumn("Username", "username"),
-  textColumn("Pair", "pair"),
+  pairColumn("Pair", "pair"),
   numberColumn("Transactions", "transactions"),
   numberColumn("BUY", "buy"),
   numberColumn("SELL", "sell"),

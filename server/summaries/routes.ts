@@ -5,7 +5,7 @@ import type { AppEnv } from "../core/env.ts";
 import { AppError } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { pairOptions } from "../market/pairs.ts";
+import { offeredPairs } from "../exchanges/markets/markets.ts";
 import { pricesQuerySchema, priceSupportQuerySchema } from "./schema.ts";
 
 export function summaryRoutes(deps: Deps) {
@@ -15,8 +15,9 @@ export function summaryRoutes(deps: Deps) {
       if (!deps.market) throw new AppError("UNAVAILABLE", "Market data is not available");
       return c.json(deps.market.feed(c.req.valid("query").exchange).prices());
     })
-    .get("/Summaries/list-price-support", validate("query", priceSupportQuerySchema), (c) => {
-      return c.json(pairOptions(c.req.valid("query").exchange));
+    .get("/Summaries/list-price-support", validate("query", priceSupportQuerySchema), async (c) => {
+      const pairs = await offeredPairs(deps.exchanges.markets(), c.req.valid("query").exchange);
+      return c.json(pairs.map(({ label, value }) => ({ label, value })));
     })
     .get("/Summaries/hash", async (c) => {
       const { hash, rotatesAt } = await deps.keyTransport.current();

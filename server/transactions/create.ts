@@ -67,7 +67,7 @@ export async function createTransaction(
   const side = input.status;
   await assertMayTrade(deps, user, input, side);
   if (pair.nft && !input.assetId) throw badRequest("assetId: required for NFT pairs", "assetId");
-  if (!pair.nft) assertListed(input.exchange, pair);
+  if (!pair.nft) await assertListed(deps, input.exchange, pair);
 
   // Selected bot keys trade instead of the user's own account (server/bot-keys/trade.ts).
   const bots = pair.nft || input.withBot === false
@@ -175,14 +175,17 @@ async function assertMayTrade(
   }
 }
 
-function assertListed(exchange: string, pair: PairInfo) {
+async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
   if (exchange !== "binance" && exchange !== "gate") {
     throw badRequest(
       `exchange: trading on ${exchangeTitle(exchange)} is not supported`,
       "exchange",
     );
   }
-  if (!isListedOn(exchange, pair.value)) {
+  // The spec's list, then what the exchange's markets say it trades (no Binance BTCUSD...).
+  const traded = isListedOn(exchange, pair.value) &&
+    await deps.exchanges.markets().rule(exchange, pair.value);
+  if (!traded) {
     throw badRequest(`pair: ${pair.label} is not traded on ${exchangeTitle(exchange)}`, "pair");
   }
 }

@@ -39,7 +39,12 @@ export function createChartService(deps: Deps, opts: { fetch?: typeof fetch } = 
 
   return {
     chart(query) {
-      const problem = rangeProblem(query.interval, query.period1, clock.now().getTime() / 1000);
+      const problem = rangeProblem(
+        query.interval,
+        query.period1,
+        query.period2,
+        clock.now().getTime() / 1000,
+      );
       if (problem) return Promise.reject(badRequest(problem, "period1"));
       const key = [query.symbol, query.interval, query.period1, query.period2].join("|");
       return cache.get(key, () => load(query));

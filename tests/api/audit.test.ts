@@ -105,3 +105,35 @@ Deno.test("audit: newest first in pages, filtered by action; Lead and User are r
     await t.close();
   }
 });
+
+Deno.test("audit: filtered by actor (a username's start, failed sign-ins too) and by time range", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin", "boss_one");
+    const from = t.clock.now().getTime();
+    t.clock.advance(60_000);
+    const failed = await t.call("POST", "/api/users/login", {
+      body: { username: "ghost_100", password: "nope-nope" },
+    });
+    await failed.body?.cancel();
+    t.clock.advance(60_000);
+    const list = async (query: string) => {
+      const res = await t.call("GET", `/api/audit?${query}`, { token: admin.token });
+      assert.equal(res.status, 200, query);
+      return (await res.json()).items as Entry[];
+    };
+    const ghost = await list("actor=GHOST");
+    assert.deepEqual(ghost.map((e) => e.action), ["signin.failed"]);
+    assert.ok((await list("actor=boss")).every((e) => e.actorUsername === "boss_one"));
+    assert.deepEqual(await list("actor=boss%25"), [], "% is matched as itself");
+    // The minute after `from` holds the failed sign-in only.
+    const window = await list(`start=${from + 1}&end=${from + 60_000}`);
+    assert.deepEqual(window.map((e) => e.action), ["signin.failed"]);
+    assert.deepEqual(await list(`start=${from + 60_001}`), []);
+    const bad = await t.call("GET", `/api/audit?start=5&end=4`, { token: admin.token });
+    assert.equal(bad.status, 400);
+    await bad.body?.cancel();
+  } finally {
+    await t.close();
+  }
+});

@@ -101,10 +101,10 @@ Deno.test("profit CSV: every day in the query range, oldest first, as profit-{ti
     );
     assert.deepEqual(await csvLines(res), [
       "Date (UTC),Username,Pair,Trades,Quantity,Buy Amount,Sell Amount,Profit",
-      "2026-01-02,'-bob,btc_usdt,1,0.5,52.5,55,2.5",
-      "2026-01-02,alice,btc_usdt,2,3,300,311,11",
-      "2026-01-03,alice,eth_usdt,1,3,300,330,30",
-      "2026-01-05,'-bob,btc_usdt,1,1,100,90,-10",
+      "2026-01-02,'-bob,BTC/USDT,1,0.5,52.5,55,2.5",
+      "2026-01-02,alice,BTC/USDT,2,3,300,311,11",
+      "2026-01-03,alice,ETH/USDT,1,3,300,330,30",
+      "2026-01-05,'-bob,BTC/USDT,1,1,100,90,-10",
     ]);
 
     const none = await t.call("POST", "/api/users/calculator-profit-csv?start=0&end=1", {

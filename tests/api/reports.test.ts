@@ -50,8 +50,8 @@ Deno.test("transaction report: header, rows in the range oldest first, defused t
     );
     assert.deepEqual(await csvLines(res), [
       TRANSACTION_HEADER,
-      `${a.id},2026-01-02 10:00:00,alice,btc_usdt,binance,DONE,none,100,100,110,100,1,ord-1,`,
-      `${b.id},2026-01-03 08:30:05,'=cmd|calc,eth_usdt,binance,BUY,buy_sell,100,2500.5,2600.12345678,250.05,0.1,,"'+1,""x"""`,
+      `${a.id},2026-01-02 10:00:00,alice,BTC/USDT,binance,DONE,none,100,100,110,100,1,ord-1,`,
+      `${b.id},2026-01-03 08:30:05,'=cmd|calc,ETH/USDT,binance,BUY,buy_sell,100,2500.5,2600.12345678,250.05,0.1,,"'+1,""x"""`,
     ]);
   } finally {
     await t.close();
@@ -166,17 +166,17 @@ Deno.test("user summary report: one row per user and pair with counts, volumes a
     // Users are paged two at a time here; every user still appears, ordered by name.
     assert.deepEqual(await csvLines(all), [
       header,
-      "albert,btc_usdt,1,0,0,1,100,0.25,0.125",
-      "alice,btc_usdt,3,1,0,2,250,3.5,-10",
-      "alice,eth_usdt,1,0,1,0,100,1,0",
-      "bob,btc_usdt,1,0,0,1,100,1,10",
+      "albert,BTC/USDT,1,0,0,1,100,0.25,0.125",
+      "alice,BTC/USDT,3,1,0,2,250,3.5,-10",
+      "alice,ETH/USDT,1,0,1,0,100,1,0",
+      "bob,BTC/USDT,1,0,0,1,100,1,10",
     ]);
 
     const filtered = await t.call("POST", "/api/transaction/report-transactions", {
       token: lead.token,
       body: { ...range, userRegex: "^ali", pair: "btc_usdt" },
     });
-    assert.deepEqual(await csvLines(filtered), [header, "alice,btc_usdt,3,1,0,2,250,3.5,-10"]);
+    assert.deepEqual(await csvLines(filtered), [header, "alice,BTC/USDT,3,1,0,2,250,3.5,-10"]);
   } finally {
     await t.close();
   }

@@ -31,7 +31,7 @@ Deno.test("Summaries/prices: the feed's map of pair to price, per exchange, movi
   }
 });
 
-Deno.test("Summaries/list-price-support: Gate-only pairs only on Gate, NFT pairs everywhere", async () => {
+Deno.test("Summaries/list-price-support: what each exchange trades, Gate-only pairs on Gate, NFT pairs everywhere", async () => {
   const t = await makeTestApp();
   try {
     const u = await t.user("Lead");
@@ -57,6 +57,27 @@ Deno.test("Summaries/list-price-support: Gate-only pairs only on Gate, NFT pairs
     }
     assert.deepEqual(binance[0], { label: "BTC/USDT", value: "btc_usdt" });
     assert.ok(values(binance).includes("btc_fdusd") && !values(gate).includes("btc_fdusd"));
+    // Only what the exchange's markets trade: Binance.com has no BTCUSD/ETHUSD and delisted BUSD;
+    // Gate has no BTC_USD/ETH_USD spot pair.
+    assert.deepEqual(values(binance), [
+      "btc_usdt",
+      "eth_usdt",
+      "bnb_usdt",
+      "btc_fdusd",
+      "btc_tusd",
+      "ub_nft",
+      "ma_nft",
+    ]);
+    assert.deepEqual(values(gate), [
+      "btc_usdt",
+      "eth_usdt",
+      "bnb_usdt",
+      "undead_usdt",
+      "naft_usdt",
+      "mepad_usdt",
+      "ub_nft",
+      "ma_nft",
+    ]);
   } finally {
     await t.close();
   }

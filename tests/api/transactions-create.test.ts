@@ -224,6 +224,12 @@ Deno.test("create: pairs are checked against the exchange; NFT pairs are typed, 
       body: buyBody(t, { pair: "mepad_usdt", exchange: "binance" }),
     });
     assert.equal(gateOnly.message, "pair: MEPAD/USDT is not traded on Binance");
+    // In the spec's list but not in Binance's markets (Binance.com has no BTCUSD).
+    const notTraded = await expectStatus(t, 400, "POST", "/api/transaction", {
+      token: u.token,
+      body: buyBody(t, { pair: "btc_usd", exchange: "binance" }),
+    });
+    assert.equal(notTraded.message, "pair: BTC/USD is not traded on Binance");
     await expectStatus(t, 201, "POST", "/api/transaction", {
       token: u.token,
       body: buyBody(t, { pair: "mepad_usdt", exchange: "gate", amount: "10" }),

@@ -4,6 +4,8 @@ import { users } from "../../server/db/schema.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { userChanged } from "../../server/auth/user-changed.ts";
+import type { AccountRef, OrderRequest, PlannedFill } from "../../server/exchanges/adapter.ts";
+import type { Exchanges } from "../../server/exchanges/exchanges.ts";
 
 /** Stores (sealed) a key and secret for the exchange, as PATCH /users/update-bot-key would. */
 export async function giveKeys(t: TestApp, userId: number, exchange: "binance" | "gate") {
@@ -71,4 +73,29 @@ export async function expectStatus(
     );
   }
   return body;
+}
+
+/**
+ * The exchanges, with every paper plan run through `plan` (given the real one), so a test can
+ * fail a close or change the database just before its fill.
+ */
+export function interceptPaperPlans(
+  real: Exchanges,
+  plan: (account: AccountRef, order: OrderRequest, next: () => Promise<PlannedFill>) => Promise<
+    PlannedFill
+  >,
+): Exchanges {
+  return {
+    ...real,
+    adapter(exchange, kind) {
+      const inner = real.adapter(exchange, kind);
+      return {
+        ...inner,
+        inDatabase: {
+          plan: (account, order) =>
+            plan(account, order, () => inner.inDatabase!.plan(account, order)),
+        },
+      };
+    },
+  };
 }

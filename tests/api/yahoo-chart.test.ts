@@ -109,7 +109,11 @@ Deno.test("GET /yahoo-finance/chart: bad input is 400 with a message and asks no
       [{ symbol: "BTC-USD", interval: "1d" }, /^period1: /],
       [
         { ...ok, interval: "1m", period1: JAN1 - 8 * DAY, period2: JAN1 },
-        /^Interval 1m reaches back only 7 days: start on or after 2025-12-25\.$/,
+        /^Interval 1m covers at most 7 days per request: choose a shorter range\.$/,
+      ],
+      [
+        { ...ok, interval: "1m", period1: JAN1 - 30 * DAY, period2: JAN1 - 29 * DAY },
+        /^Interval 1m reaches back only 30 days: start on or after 2025-12-03\.$/,
       ],
       [
         { ...ok, interval: "90m", period1: JAN1 - 61 * DAY, period2: JAN1 },
@@ -124,6 +128,34 @@ Deno.test("GET /yahoo-finance/chart: bad input is 400 with a message and asks no
     assert.equal(fake.requests.length, 0);
     const inReach = { ...ok, interval: "1m", period1: JAN1 - 7 * DAY, period2: JAN1 };
     assert.equal((await t.call("GET", path(inReach), { token })).status, 200);
+  });
+});
+
+Deno.test("GET /yahoo-finance/chart: the widest ranges allowed are ones Yahoo serves", async () => {
+  // The fake refuses as Yahoo does (422) by the test clock: 2026-01-01 12:00 UTC.
+  await withApp({}, { now: () => JAN1 + DAY / 2 }, async (t, fake, token) => {
+    const edges = [
+      // 1m: 7 days per request, from the first whole day within the last 30 (2025-12-03).
+      {
+        interval: "1m",
+        period1: Date.UTC(2025, 11, 3) / 1000,
+        period2: Date.UTC(2025, 11, 10) / 1000,
+      },
+      { interval: "90m", period1: Date.UTC(2025, 10, 3) / 1000, period2: JAN1 },
+      {
+        interval: "60m",
+        period1: Date.UTC(2024, 0, 3) / 1000,
+        period2: Date.UTC(2024, 0, 5) / 1000,
+      },
+    ];
+    for (const edge of edges) {
+      const res = await t.call("GET", path({ symbol: "BTC-USD", ...edge }), { token });
+      assert.equal(res.status, 200, `${edge.interval}: ${await res.text()}`);
+      const before = { ...edge, period1: edge.period1 - 1 };
+      const refused = await t.call("GET", path({ symbol: "BTC-USD", ...before }), { token });
+      assert.equal(refused.status, 400, edge.interval);
+    }
+    assert.equal(fake.requests.length, 3, "only the allowed ones reached Yahoo");
   });
 });
 

@@ -6,9 +6,9 @@
 // deploy/gatebot.service run the server with).
 import { cpuMs, rssMb } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
+import { signIn } from "../support/cluster.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { hashPassword } from "../../server/auth/password.ts";
-import { totpCode } from "../../server/auth/totp.ts";
 import { randomHex } from "../../server/core/hex.ts";
 import { createSecretBox } from "../../server/core/secret-box.ts";
 import { openDatabase } from "../../server/db/client.ts";
@@ -106,17 +106,7 @@ export async function run(): Promise<boolean> {
     }, V8_FLAGS);
     child = server.child;
     const base = server.base;
-    const res = await fetch(`${base}/api/users/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        username: login.username,
-        password: login.password,
-        code: await totpCode(login.totpSecret, new Date()),
-      }),
-    });
-    if (res.status !== 200) throw new Error(`sign-in failed: ${await res.text()}`);
-    const { token } = await res.json();
+    const token = await signIn(base, login);
 
     // A small report first, so code paths are compiled and pools are warm before measuring.
     await download(base, token, child.pid, { start: FIRST, end: FIRST + 60 * 60_000 });

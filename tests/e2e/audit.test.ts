@@ -27,13 +27,15 @@ Deno.test({
       await page.getByTestId("sidebar").getByText("Audit Log").click();
       await page.waitForURL("**/audit");
       const entry = page.getByTestId("audit-table").locator("tbody tr", {
-        hasText: "user.created",
+        hasText: "Created user",
       });
       await entry.waitFor();
       const cells = await entry.locator("td").allTextContents();
       assert.equal(cells.length, 5);
       assert.match(cells[0], /^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
-      assert.deepEqual(cells.slice(1, 4), ["audit_admin", "user.created", "audited_user"]);
+      // The action in words; the sign-in of the admin is there too.
+      assert.deepEqual(cells.slice(1, 4), ["audit_admin", "Created user", "audited_user"]);
+      await page.getByTestId("audit-table").getByText("Signed in").first().waitFor();
       // The details in the database's key order (jsonb's, not the order they were written in).
       assert.deepEqual(cells[4].split(", ").sort(), [
         "email: audited@example.com",
@@ -48,6 +50,26 @@ Deno.test({
       await page.getByTestId("audit-action-filter").selectOption("user.deleted");
       await page.getByTestId("audit-empty").getByText("No audit entries.").waitFor();
       assert.equal(await page.getByTestId("audit-table").locator("tbody tr").count(), 0);
+
+      // By actor: a failed sign-in names the username tried, with nobody signed in.
+      await page.getByTestId("audit-action-filter").selectOption("");
+      server.clock.advance(30_000);
+      await server.call("POST", "/api/users/login", {
+        body: { username: "audited_user", password: "wrong-password" },
+      });
+      await page.getByTestId("audit-actor-filter").fill("audited");
+      const failed = page.getByTestId("audit-table").locator("tbody tr", {
+        hasText: "Failed sign-in",
+      });
+      await failed.waitFor();
+      await page.getByTestId("audit-total").getByText("1 entry").waitFor();
+      // In French, the action and the detail names are words too.
+      await page.getByTestId("language-select").selectOption("fr");
+      const inFrench = page.getByTestId("audit-table").locator("tbody tr", {
+        hasText: "Échec de connexion",
+      });
+      await inFrench.getByText(/erroné: password/).waitFor();
+      await page.getByTestId("language-select").selectOption("en");
 
       const user = await server.user("User");
       const userPage = await (await browser.newContext()).newPage();

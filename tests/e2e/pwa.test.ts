@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { E2E_OPTS, launchProfile, signInToDashboard } from "./support/browser.ts";
+import { E2E_OPTS, launchProfile, signInToDashboard, untilControlled } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 
 Deno.test({
@@ -20,12 +20,7 @@ Deno.test({
       const page = await context.newPage();
       await signInToDashboard(page, server, user);
       // The worker controls the page once it has cached the shell.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-          await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
-        }
-      });
+      await untilControlled(page);
 
       // What Lighthouse's installability audit asked Chromium.
       const cdp = await context.newCDPSession(page);

@@ -172,8 +172,8 @@ Deno.test({
       );
       assert.match(txCsv[0], /^Id,Date \(UTC\),Username,Pair/);
       assert.equal(txCsv.length, 3);
-      assert.match(txCsv[1], new RegExp(`^${earlier.id},.*,trader_one,btc_usdt,.*,0xold$`));
-      assert.match(txCsv[2], new RegExp(`^${today.id},.*,trader_one,btc_usdt,.*,0xabc$`));
+      assert.match(txCsv[1], new RegExp(`^${earlier.id},.*,trader_one,BTC\/USDT,.*,0xold$`));
+      assert.match(txCsv[2], new RegExp(`^${today.id},.*,trader_one,BTC\/USDT,.*,0xabc$`));
 
       // A bad pattern in the User Summary Report shows the server's message.
       await page.getByTestId("avatar-menu").click();
@@ -227,7 +227,7 @@ Deno.test({
       ]);
       assert.match(file.suggestedFilename(), /^profit-\d+\.csv$/);
       const lines = (await Deno.readTextFile((await file.path())!)).split("\r\n");
-      assert.match(lines[1], /,night_trader,btc_usdt,1,2,200,225,25$/);
+      assert.match(lines[1], /,night_trader,BTC\/USDT,1,2,200,225,25$/);
     } finally {
       await browser.close();
       await server.close();

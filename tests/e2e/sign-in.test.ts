@@ -68,7 +68,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "sign-in: a wrong code shows the error and stays on /login; a 401 later signs out",
+  name:
+    "sign-in: a wrong code shows the error and stays on /login; a 401 later signs out with 'your session ended'",
   ...E2E_OPTS,
   async fn() {
     const server = await startE2EServer();
@@ -90,6 +91,19 @@ Deno.test({
       await revokeUserSessions(server.deps.db, user.id, server.clock.now());
       await page.goto(server.baseUrl + "/dashboard");
       await page.waitForURL((url) => url.pathname === "/login");
+      await page.getByTestId("session-ended")
+        .getByText("Your session ended. Please sign in again.").waitFor();
+
+      // Signed in again, /login is no place to be: it goes to the dashboard.
+      await signInToDashboard(page, server, user);
+      await page.goto(server.baseUrl + "/login");
+      await page.waitForURL("**/dashboard");
+      // Signing out oneself is no ended session: no notice.
+      await page.getByTestId("avatar-menu").click();
+      await page.getByTestId("menu-logout").click();
+      await page.waitForURL((url) => url.pathname === "/login");
+      await page.getByTestId("login-username").waitFor();
+      assert.equal(await page.getByTestId("session-ended").count(), 0);
     } finally {
       await browser.close();
       await server.close();

@@ -41,6 +41,21 @@ Deno.test({
       await userPage.getByTestId("halt-banner").waitFor({ state: "detached", timeout: 1000 });
       await page.getByTestId("halts-none").waitFor();
 
+      // A limit set on the same page is listed and enforced by the server.
+      await page.getByTestId("limit-user").selectOption({ label: "halted_user" });
+      await page.getByTestId("limit-per-order").fill("-5");
+      await page.getByTestId("limit-submit").click();
+      await page.getByText("Enter an amount above 0").waitFor();
+      await page.getByTestId("limit-per-order").fill("500");
+      await page.getByTestId("limit-submit").click();
+      await page.getByTestId("limits-table").getByText("halted_user").waitFor();
+      const limits = await (await server.call("GET", "/api/trading-limits", { token: admin.token }))
+        .json();
+      assert.deepEqual(
+        limits.map((l: { exchange: string; maxPerOrder: string }) => [l.exchange, l.maxPerOrder]),
+        [["binance", "500.00000000"]],
+      );
+
       // A User has no controls page.
       assert.equal(await userPage.getByTestId("sidebar").getByText("Controllo trading").count(), 0);
     } finally {

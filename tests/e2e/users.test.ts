@@ -1,31 +1,8 @@
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { totpCode } from "../../server/auth/totp.ts";
 import { E2E_OPTS, launchBrowser, signInToDashboard, signInUi } from "./support/browser.ts";
-import { type E2EServer, startE2EServer } from "./support/server.ts";
-
-async function createUserUi(page: Page, fields: Record<string, string>) {
-  await page.getByTestId("avatar-menu").click();
-  await page.getByTestId("menu-create-user").click();
-  for (const [name, value] of Object.entries(fields)) {
-    const input = page.getByTestId(`new-user-${name}`);
-    if (name === "role") await input.selectOption(value);
-    else await input.fill(value);
-  }
-  await page.getByTestId("new-user-submit").click();
-}
-
-/** First sign-in of a new user: password, then TOTP enrolment from the secret shown. */
-async function enrolUi(page: Page, server: E2EServer, username: string, password: string) {
-  await page.goto(server.baseUrl + "/login");
-  await page.getByTestId("login-username").fill(username);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
-  await page.getByTestId("enrol-code").fill(await totpCode(secret, server.clock.now()));
-  await page.getByTestId("enrol-submit").click();
-  await page.waitForURL("**/dashboard");
-}
+import { createUserUi, enrolUi } from "./support/desk-ui.ts";
+import { startE2EServer } from "./support/server.ts";
 
 Deno.test({
   name: "users: an Admin creates a Lead, who enrols and sees a Lead's menus, then is deleted",
@@ -121,7 +98,16 @@ Deno.test({
       await signInUi(page, server, admin, "/login?from=/manage-users");
       await page.waitForURL("**/manage-users");
 
+      // A role change asks first; a promotion to SuperAdmin says plainly what it hands over.
+      await page.getByTestId("role-select-staff_target").selectOption("SuperAdmin");
+      await page.getByTestId("role-superadmin-warning").getByText(/full control/).waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      assert.equal(await page.getByTestId("role-select-staff_target").inputValue(), "User");
       await page.getByTestId("role-select-staff_target").selectOption("Lead");
+      await page.getByText("Change the role of staff_target from User to Lead?", { exact: false })
+        .waitFor();
+      assert.equal(await page.getByTestId("role-superadmin-warning").count(), 0);
+      await page.getByTestId("confirm-role").click();
       await page.getByText("Role of staff_target changed to Lead.").waitFor();
       await page.getByTestId("change-password-staff_target").click();
       await page.getByTestId("user-new-password").fill("fresh-pass1");

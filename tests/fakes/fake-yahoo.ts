@@ -28,6 +28,8 @@ export interface FakeYahooOptions {
   gap?: (index: number) => boolean;
   /** Holds every answer this long (ms), to show single flight. */
   delayMs?: number;
+  /** Yahoo's clock (epoch seconds): set, the fake refuses intraday ranges as Yahoo does (422). */
+  now?: () => number;
 }
 
 export interface FakeYahoo {
@@ -77,6 +79,40 @@ const error = (status: number, code: string, description: string) => ({
   body: { chart: { result: null, error: { code, description } } },
 });
 
+/** Yahoo's intraday limits: days back from now, and days one request may span. */
+const REACH_DAYS: Record<string, number> = {
+  "1m": 30,
+  "2m": 60,
+  "5m": 60,
+  "15m": 60,
+  "30m": 60,
+  "60m": 730,
+  "1h": 730,
+  "90m": 60,
+};
+const SPAN_DAYS: Record<string, number> = { "1m": 7 };
+
+function outOfReach(interval: string, period1: number, period2: number, now: number) {
+  const what = `${interval} data not available for startTime=${period1} and endTime=${period2}.`;
+  const span = SPAN_DAYS[interval];
+  if (span && period2 - period1 > span * 86_400) {
+    return error(
+      422,
+      "Unprocessable Entity",
+      `${what} Only ${span} days worth of ${interval} granularity data are allowed to be fetched per request.`,
+    );
+  }
+  const reach = REACH_DAYS[interval];
+  if (reach && period1 < now - reach * 86_400) {
+    return error(
+      422,
+      "Unprocessable Entity",
+      `${what} The requested range must be within the last ${reach} days.`,
+    );
+  }
+  return null;
+}
+
 function chartAnswer(symbol: string, query: URLSearchParams, opts: FakeYahooOptions) {
   const interval = query.get("interval") ?? "1d";
   const period1 = Number(query.get("period1"));
@@ -91,6 +127,8 @@ function chartAnswer(symbol: string, query: URLSearchParams, opts: FakeYahooOpti
       }]`,
     );
   }
+  const refused = opts.now && outOfReach(interval, period1, period2, opts.now());
+  if (refused) return refused;
   const times = barTimes(period1, period2, interval);
   const bars = times.map(fakeBar);
   const column = (f: keyof ReturnType<typeof fakeBar>) =>

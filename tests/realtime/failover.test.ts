@@ -71,7 +71,7 @@ Deno.test({
           );
         return row.n;
       };
-      await until(async () => await closedBy(new Date(0)) >= 10, 10_000, "closes by engine-a");
+      await until(async () => await closedBy(new Date(0)) >= 5, 10_000, "closes by engine-a");
 
       const killedAt = new Date();
       await a.kill("SIGKILL");
@@ -84,7 +84,7 @@ Deno.test({
       const takeoverMs = performance.now() - t0;
       await until(async () => await closedBy(killedAt) > 0, TAKEOVER_LIMIT_MS, "a close by b");
       const resumedMs = performance.now() - t0;
-      await until(async () => await closedBy(killedAt) >= 10, 10_000, "closes by engine-b");
+      await until(async () => await closedBy(killedAt) >= 5, 10_000, "closes by engine-b");
       trading = false;
       await Promise.all(traders);
       console.log(
@@ -101,7 +101,7 @@ Deno.test({
       // One worker closes a market's rows one after another: on a busy machine that takes a while.
       const stillOpen = async () =>
         (await c.database.db.select({ id: t.id }).from(t).where(ne(t.status, "DONE"))).length;
-      await until(async () => await stillOpen() === 0, 60_000, "every position to be closed")
+      await until(async () => await stillOpen() === 0, 120_000, "every position to be closed")
         .catch(async (err) => {
           const sql = c.database.sql!;
           console.error(

@@ -17,7 +17,7 @@ const GATE_PAIRS = [
   "MEPAD_USDT",
 ];
 
-function setup(fakeOpts: FakeGateOptions = {}, secret?: string) {
+function setup(fakeOpts: FakeGateOptions = {}, secret?: string, staleMs?: number) {
   const fake = startFakeGate(fakeOpts);
   const clock = new ManualClock();
   const scheduler = new ManualScheduler();
@@ -28,17 +28,20 @@ function setup(fakeOpts: FakeGateOptions = {}, secret?: string) {
     credentials,
     clock,
     scheduler,
+    staleMs,
     log: (m) => logs.push(m),
   });
   const subscribed = () => fake.frames.filter((f) => f.event === "subscribe").length;
-  return { fake, clock, scheduler, logs, feed, subscribed };
+  /** Gate refuses BTC_USD, then ETH_USD: the third subscription is the one that holds. */
+  const settled = () => subscribed() === 3 && feed.state().unsupported?.length === 2;
+  return { fake, clock, scheduler, logs, feed, subscribed, settled };
 }
 
 Deno.test("gate feed: subscribes spot.tickers for its eight pairs and keeps highest_bid", async () => {
   const t = setup();
   try {
     await t.feed.start();
-    await waitFor("the subscription", () => t.subscribed() === 1);
+    await waitFor("the subscription", t.settled);
     const sub = t.fake.frames[0];
     assert.equal(sub.channel, "spot.tickers");
     assert.deepEqual(sub.payload, GATE_PAIRS);
@@ -54,18 +57,76 @@ Deno.test("gate feed: subscribes spot.tickers for its eight pairs and keeps high
   }
 });
 
+Deno.test("gate feed: one unknown pair fails Gate's whole subscription; it is dropped, the others keep their prices", async () => {
+  const t = setup();
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", t.settled);
+    const payloads = t.fake.frames.filter((f) => f.event === "subscribe").map((f) => f.payload);
+    assert.deepEqual(payloads, [
+      GATE_PAIRS,
+      GATE_PAIRS.filter((p) => p !== "BTC_USD"),
+      GATE_PAIRS.filter((p) => p !== "BTC_USD" && p !== "ETH_USD"),
+    ]);
+    assert.deepEqual(t.feed.state().unsupported, ["btc_usd", "eth_usd"]);
+    assert.match(t.logs.join("\n"), /btc_usd not streamed by gate; subscribing the rest/);
+    t.fake.ticker("ETH_USDT", "3000.5");
+    t.fake.ticker("NAFT_USDT", "0.0003");
+    await waitFor("the other pairs' prices", () => Object.keys(t.feed.prices()).length === 2);
+    assert.equal(t.feed.state().state, "open");
+
+    // A reconnect subscribes only what Gate streams.
+    t.fake.dropConnections();
+    await waitFor("the drop", () => t.feed.state().state === "closed");
+    t.scheduler.advance(5000);
+    await waitFor("the resubscription", () => t.subscribed() === 4 && t.fake.openSockets === 1);
+    assert.equal(t.fake.frames.at(-1)!.payload?.toString(), payloads[2].toString());
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: open with pongs but no price for 60 s is not alive: it reconnects", async () => {
+  // Pongs keep the socket from ever counting as silent: only the missing prices can tell.
+  const t = setup({}, undefined, 3_600_000);
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", () => t.settled() && t.fake.openSockets === 1);
+    // Gate answers every ping; no ticker ever arrives.
+    for (let i = 1; i <= 6; i++) {
+      t.clock.advance(10_000);
+      t.scheduler.advance(10_000);
+      await waitFor(
+        `pong ${i}`,
+        () => t.fake.frames.filter((f) => f.channel === "spot.ping").length === i,
+      );
+    }
+    assert.equal(t.fake.connects, 1);
+    t.clock.advance(5000);
+    t.scheduler.advance(5000);
+    await waitFor("the close", () => t.feed.state().state === "closed");
+    t.scheduler.advance(5000);
+    await waitFor("the reconnect", () => t.fake.connects === 2);
+    assert.match(t.logs.join("\n"), /no price for 65 s while open; reconnecting/);
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
 Deno.test("gate feed: with credentials the subscription carries a valid api_key signature", async () => {
   const t = setup({ requireAuth: true }, "gate-test-secret");
   try {
     await t.feed.start();
-    await waitFor("the subscription", () => t.subscribed() === 1);
+    await waitFor("the subscription", t.settled);
     const { time, auth } = t.fake.frames[0] as { time: number; auth: Record<string, string> };
     const expected = createHmac("sha512", "gate-test-secret")
       .update(`channel=spot.tickers&event=subscribe&time=${time}`).digest("hex");
     assert.deepEqual(auth, { method: "api_key", KEY: t.fake.apiKey, SIGN: expected });
     t.fake.ticker("ETH_USDT", "3000.5");
     await waitFor("the price", () => t.feed.price("eth_usdt") === "3000.5");
-    assert.equal(t.logs.length, 0);
+    assert.doesNotMatch(t.logs.join("\n"), /Authentication/);
   } finally {
     await t.feed.stop();
     await t.fake.close();
@@ -89,7 +150,7 @@ Deno.test("gate feed: sends spot.ping every 10 s while open", async () => {
   const t = setup();
   try {
     await t.feed.start();
-    await waitFor("the subscription", () => t.subscribed() === 1);
+    await waitFor("the subscription", t.settled);
     t.scheduler.advance(10_000);
     await waitFor("a ping", () => t.fake.frames.some((f) => f.channel === "spot.ping"));
     t.scheduler.advance(10_000);
@@ -108,7 +169,7 @@ Deno.test("gate feed: after a drop it keeps prices, reconnects on the 5 s check,
   const t = setup({}, "gate-test-secret");
   try {
     await t.feed.start();
-    await waitFor("the subscription", () => t.subscribed() === 1 && t.fake.openSockets === 1);
+    await waitFor("the subscription", () => t.settled() && t.fake.openSockets === 1);
     t.fake.ticker("BTC_USDT", "60000.1");
     await waitFor("a price", () => t.feed.price("btc_usdt") === "60000.1");
 
@@ -119,7 +180,7 @@ Deno.test("gate feed: after a drop it keeps prices, reconnects on the 5 s check,
 
     t.clock.advance(5000);
     t.scheduler.advance(5000);
-    await waitFor("the resubscription", () => t.subscribed() === 2 && t.fake.openSockets === 1);
+    await waitFor("the resubscription", () => t.subscribed() === 4 && t.fake.openSockets === 1);
     assert.equal(t.fake.connects, 2);
     assert.equal(t.feed.state().reconnects, 1);
     assert.equal(t.feed.state().state, "open");

@@ -163,3 +163,30 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "instances: an api-only instance that starts asks for every price and gets them at once",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const t = await makeTestApp();
+    try {
+      // Test sim feeds only move when told, so they report "closed"; a running feed is open.
+      const feed = t.market.feed("binance");
+      Object.assign(feed, { state: () => ({ state: "open", lastTickAt: null, reconnects: 0 }) });
+      const price = feed.price("eth_usdt");
+      assert.ok(price);
+      // Well within the 5 s between snapshots: only the start's request brings the price.
+      const started = Date.now();
+      const api = await secondInstance(t, true);
+      try {
+        const relayed = () => api.deps.market!.feed("binance").price("eth_usdt");
+        await until(() => relayed() === price, 2000, "the price asked for");
+        assert.ok(Date.now() - started < 5000);
+      } finally {
+        await api.close();
+      }
+    } finally {
+      await t.close();
+    }
+  },
+});

@@ -9,6 +9,7 @@ import { users } from "../../server/db/schema.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
 import type { Role } from "../../server/users/roles.ts";
 import { eq } from "drizzle-orm";
+import webpush from "web-push";
 import { TEST_DATABASE_URL } from "./database.ts";
 import { scratchDatabase } from "./scratch-database.ts";
 import { insertUser } from "./test-app.ts";
@@ -25,13 +26,16 @@ export async function clusterDatabase(label: string, opts: { migrate?: boolean }
   const database = await openDatabase({ url: scratch.url, max: 2, migrate: opts.migrate });
   const appKey = randomHex(32);
   const secretBox = await createSecretBox(appKey);
+  const vapid = webpush.generateVAPIDKeys();
   return {
     url: scratch.url,
     database,
-    /** What every process of the deployment gets. */
+    /** What every process of the deployment shares: nothing is generated into a DATA_DIR. */
     env: (extra: Record<string, string> = {}) => ({
       DATABASE_URL: scratch.url,
       APP_SECRET_KEY: appKey,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       ...extra,
     }),
     /** A user with TOTP enrolled and, for `keys`, stored keys for that exchange. */
@@ -58,7 +62,10 @@ export async function clusterDatabase(label: string, opts: { migrate?: boolean }
 }
 
 /** Signs in over HTTP (once per trader: a TOTP code is accepted once); answers the token. */
-export async function signIn(base: string, trader: Trader): Promise<string> {
+export async function signIn(
+  base: string,
+  trader: Pick<Trader, "username" | "password" | "totpSecret">,
+): Promise<string> {
   const res = await fetch(`${base}/api/users/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -3,6 +3,8 @@
 // that runs the api part under Deno Deploy's permissions.
 
 export const MAIN = new URL("../../server/main.ts", import.meta.url).pathname;
+/** What Deno Deploy Classic grants a deployment (the new Deno Deploy grants everything). */
+export const DEPLOY_FLAGS = ["--allow-net", "--allow-env", "--allow-read"];
 const ROOT = new URL("../..", import.meta.url).pathname;
 
 export function freePort() {
@@ -30,6 +32,8 @@ export interface ServerProcessOptions {
   /** Keep the output (default); false sends stdout nowhere and stderr here, as benchmarks do. */
   capture?: boolean;
   readyTimeoutMs?: number;
+  /** How often /api/health is tried until it answers; default 50 ms. */
+  pollMs?: number;
 }
 
 /** Starts the server and waits until /api/health answers 200. */
@@ -83,7 +87,10 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
       await res.body?.cancel();
       if (res.ok) return server;
     } catch { /* not listening yet */ }
-    const gone = await Promise.race([exited, new Promise((r) => setTimeout(r, 50))]);
+    const gone = await Promise.race([
+      exited,
+      new Promise((r) => setTimeout(r, opts.pollMs ?? 50)),
+    ]);
     if (gone) throw new Error(`server exited before it was ready:\n${text}`);
   }
   await server.kill();

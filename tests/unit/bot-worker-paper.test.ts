@@ -6,7 +6,12 @@ import { BotWorker, PAPER_CLAIM_TIMEOUT_MS } from "../../server/bot/worker.ts";
 import { paperBalances, transactions } from "../../server/db/schema.ts";
 import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { buyBody, expectStatus, giveKeys } from "../api/transactions-fixtures.ts";
+import {
+  buyBody,
+  expectStatus,
+  giveKeys,
+  interceptPaperPlans,
+} from "../api/transactions-fixtures.ts";
 
 async function setup(count: number) {
   const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:100000,BTC:2" });
@@ -36,21 +41,13 @@ Deno.test("worker: a paper close the database failed goes back to the queue at o
   let failures = 1;
   const worker = new BotWorker({
     ...s.t.deps,
-    exchanges: {
-      ...real,
-      adapter(exchange, kind) {
-        const inner = real.adapter(exchange, kind);
-        return {
-          ...inner,
-          inDatabase: {
-            plan: (account, order) =>
-              failures-- > 0
-                ? Promise.reject(Object.assign(new Error("deadlock detected"), { code: "40P01" }))
-                : inner.inDatabase!.plan(account, order),
-          },
-        };
-      },
-    },
+    exchanges: interceptPaperPlans(
+      real,
+      (_account, _order, next) =>
+        failures-- > 0
+          ? Promise.reject(Object.assign(new Error("deadlock detected"), { code: "40P01" }))
+          : next(),
+    ),
   }, { log: () => {} });
   try {
     worker.start();

@@ -4,7 +4,12 @@ import { BotWorker } from "../../server/bot/worker.ts";
 import { paperBalances, transactions } from "../../server/db/schema.ts";
 import { releaseInterruptedClaims } from "../../server/engine/claims.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { buyBody, expectStatus, giveKeys } from "../api/transactions-fixtures.ts";
+import {
+  buyBody,
+  expectStatus,
+  giveKeys,
+  interceptPaperPlans,
+} from "../api/transactions-fixtures.ts";
 
 async function setup() {
   const t = await makeTestApp();
@@ -65,22 +70,10 @@ Deno.test("worker: a paper close whose claim was taken over meanwhile neither re
   const takenAt = new Date(s.t.clock.now().getTime() + 1);
   // Between this worker's claim and its close, another engine released the claim and claimed the
   // row again (engine/claims.ts): this worker's close must come to nothing.
-  const real = s.t.deps.exchanges;
-  s.t.deps.exchanges = {
-    ...real,
-    adapter(exchange, kind) {
-      const inner = real.adapter(exchange, kind);
-      return {
-        ...inner,
-        inDatabase: {
-          async plan(account, order) {
-            await s.claim(id, takenAt);
-            return await inner.inDatabase!.plan(account, order);
-          },
-        },
-      };
-    },
-  };
+  s.t.deps.exchanges = interceptPaperPlans(s.t.deps.exchanges, async (_account, _order, next) => {
+    await s.claim(id, takenAt);
+    return await next();
+  });
   const worker = new BotWorker(s.t.deps);
   try {
     s.t.market.sim("binance")!.setPrice("btc_usdt", "60600");

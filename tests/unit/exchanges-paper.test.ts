@@ -182,3 +182,25 @@ Deno.test("createExchanges() gives paper by default, live on request, and refuse
     await database.close();
   }
 });
+
+Deno.test("paper: every fill keeps an order record, found by its client order id as on an exchange", async () => {
+  const t = await setup();
+  try {
+    await t.paper.placeOrder(ACCOUNT, { ...order("BUY", "0.01234567"), clientOrderId: "tx77" });
+    assert.deepEqual(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx77"), {
+      orderId: "paper-tx77",
+      status: "filled",
+      filledPrice: "60000",
+      filledQuantity: "0.01234",
+    });
+    assert.equal(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx78"), null, "never placed");
+    assert.equal(await t.paper.findOrder({ id: "user:2" }, "btc_usdt", "tx77"), null, "another's");
+    // A refused order leaves no record.
+    await assert.rejects(() =>
+      t.paper.placeOrder(ACCOUNT, { ...order("BUY", "1"), clientOrderId: "tx79" })
+    );
+    assert.equal(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx79"), null);
+  } finally {
+    await t.database.close();
+  }
+});

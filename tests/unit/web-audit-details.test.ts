@@ -1,11 +1,24 @@
 import assert from "node:assert/strict";
-import { compactDetails } from "../../web/src/audit/details.ts";
+import { detailsInWords } from "../../web/src/audit/details.ts";
+import { translate } from "../../web/src/i18n/index.ts";
+import "../../web/src/audit/words-messages.ts";
 
-Deno.test("audit details: one line of key: value, nested values as JSON, nothing for none", () => {
-  assert.equal(compactDetails({ from: "User", to: "Lead" }), "from: User, to: Lead");
+const en = (key: string) => translate(key, {}, "en");
+
+Deno.test("audit details: one line in words, names translated, lists and changes spelled out", () => {
+  assert.equal(detailsInWords({ from: "User", to: "Lead" }, en), "from: User, to: Lead");
   assert.equal(
-    compactDetails({ shiftReportId: 4, fields: ["usdtIn"], changes: { group: "night" } }),
-    'shiftReportId: 4, fields: ["usdtIn"], changes: {"group":"night"}',
+    detailsInWords(
+      { shiftReportId: 4, fields: ["usdtIn", "btcOut"], changes: { group: "night" } },
+      en,
+    ),
+    "shift report: 4, fields: usdtIn, btcOut, changes: group = night",
   );
-  assert.equal(compactDetails({}), "");
+  assert.equal(
+    detailsInWords({ ip: "10.0.0.1", wrong: "code" }, (k) => translate(k, {}, "fr")),
+    "adresse: 10.0.0.1, erroné: code",
+  );
+  // A name with no translation shows as recorded.
+  assert.equal(detailsInWords({ newThing: 1 }, en), "newThing: 1");
+  assert.equal(detailsInWords({}, en), "");
 });

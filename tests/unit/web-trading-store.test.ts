@@ -11,6 +11,8 @@ import {
   setPrice,
 } from "../../web/src/trading/market-store.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
+import { translate } from "../../web/src/i18n/index.ts";
+import { parseMinimumOrder } from "../../server/exchanges/markets/minimum-message.ts";
 import { transactionsState } from "../../web/src/transactions/store.ts";
 
 interface Sent {
@@ -163,7 +165,8 @@ Deno.test({
 });
 
 Deno.test({
-  name: "placeOrder: fluctuating, server errors and missing keys end in their dialogs",
+  name:
+    "placeOrder: fluctuating, server errors, the exchange's minimum and missing keys end in their dialogs",
   sanitizeOps: false,
   async fn() {
     let answer: unknown = [200, {
@@ -195,6 +198,21 @@ Deno.test({
         kind: "error",
         message: "Binance refused the order:\nInsufficient balance",
       });
+
+      // The exchange's minimum, in the reader's language.
+      const minimum = "Minimum order on Binance BTC/USDT is 5 USDT";
+      answer = [400, { message: minimum }];
+      await placeOrder("BUY");
+      assert.deepEqual(trade.dialog, { kind: "error", message: minimum });
+      const parts = parseMinimumOrder(minimum)!;
+      assert.equal(
+        translate("trading.minimumOrder", parts, "fr"),
+        "L'ordre minimum sur Binance BTC/USDT est de 5 USDT",
+      );
+      assert.equal(
+        translate("trading.minimumOrder", parts, "zh"),
+        "Binance BTC/USDT 的最小订单为 5 USDT",
+      );
 
       answer = [400, { message: "Please update Key/Secret for Binance first" }];
       await placeOrder("BUY");

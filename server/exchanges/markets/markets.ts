@@ -5,7 +5,7 @@
 // Paper: always the stored copy (snapshot.json, the exchanges' own answers trimmed to our pairs),
 // so the demo refuses and rounds exactly as the real exchanges do.
 import type { Clock } from "../../core/clock.ts";
-import type { ExchangeName } from "../../market/pairs.ts";
+import { type ExchangeName, type PairInfo, pairsFor } from "../../market/pairs.ts";
 import { ExchangeError } from "../adapter.ts";
 import { type Fetch, restCall } from "../http.ts";
 import {
@@ -36,6 +36,9 @@ const stored: Record<ExchangeName, MarketRule[]> = {
 };
 
 const byPair = (rules: MarketRule[]) => new Map(rules.map((r) => [r.pair, r]));
+
+/** The pairs the stored copy says the exchange trades. */
+export const storedPairs = (exchange: ExchangeName) => stored[exchange].map((r) => r.pair);
 
 /** The stored copy: what the paper exchange trades by. */
 export function storedMarkets(): Markets {
@@ -114,6 +117,15 @@ export function liveMarkets(deps: LiveMarketsDeps): Markets & { load(): Promise<
       await Promise.all([current("binance"), current("gate")]);
     },
   };
+}
+
+/**
+ * The pairs a selector offers for `exchange` (list-price-support, topbar, call targets): the spec's
+ * list for it less what the exchange does not trade; NFT pairs (typed price) always.
+ */
+export async function offeredPairs(markets: Markets, exchange: string): Promise<PairInfo[]> {
+  const traded = new Set(await markets.pairs(exchange === "gate" ? "gate" : "binance"));
+  return pairsFor(exchange).filter((p) => p.nft || traded.has(p.value));
 }
 
 /** The pair's rule or a 400 naming what the exchange does not trade. */

@@ -95,3 +95,13 @@ export async function openTrading(page: Page, server: E2EServer, user: UiUser) {
   await signInToDashboard(page, server, user);
   await page.getByTestId("live-price").getByText("$").waitFor();
 }
+
+/** Waits until the service worker has installed (cached the app shell) and controls the page. */
+export async function untilControlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r));
+    }
+  });
+}

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
-import { loginHref } from "../auth/origin.ts";
+import { loginHref, originFrom } from "../auth/origin.ts";
 import { session } from "../session/store.ts";
 
 const LoginPage = lazy(() => import("../auth/login-page.tsx"));
@@ -17,6 +17,13 @@ function RequireLogin() {
   return <SignedInArea />;
 }
 
+/** A signed-in user opening /login goes where sign-in would have taken them. */
+function LoginRoute() {
+  const { token } = useSnapshot(session);
+  const search = useSearch();
+  return token ? <Redirect to={originFrom(search)} replace /> : <LoginPage />;
+}
+
 export function AppRoutes() {
   const { token } = useSnapshot(session);
   return (
@@ -25,7 +32,7 @@ export function AppRoutes() {
         <Route path="/">
           <Redirect to={token ? "/dashboard" : "/login"} replace />
         </Route>
-        <Route path="/login" component={LoginPage} />
+        <Route path="/login" component={LoginRoute} />
         <Route component={RequireLogin} />
       </Switch>
     </Suspense>

@@ -9,5 +9,10 @@ type AuditPage = Awaited<ReturnType<typeof serverListAudit>>;
 export type AuditEntry = AuditPage["items"][number];
 
 /** The action filter as the select holds it: "" (every action) or one of AUDIT_ACTIONS. */
-export const listAudit = (query: Omit<AuditQuery, "action"> & { action?: string }) =>
-  api<AuditPage>("GET", "/audit", { query });
+export const listAudit = (
+  query: Omit<AuditQuery, "action" | "start" | "end"> & {
+    action?: string;
+    start?: number;
+    end?: number;
+  },
+) => api<AuditPage>("GET", "/audit", { query });

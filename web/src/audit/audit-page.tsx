@@ -1,14 +1,19 @@
-// /audit (Admin and SuperAdmin): who did what to whom and when, newest first, filtered by action.
-import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
-import { useEffect } from "react";
+// /audit (Admin and SuperAdmin): who did what to whom and when, newest first, in words, filtered
+// by action, actor and date range.
+import "@mantine/dates/styles.css";
+import { Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { AUDIT_ACTIONS } from "./api.ts";
-import { compactDetails } from "./details.ts";
+import { detailsInWords } from "./details.ts";
 import { auditLog } from "./store.ts";
 import "./messages.ts";
+import "./words-messages.ts";
 
 // Who acted is unknown on a signed-out request (a forgotten password); some entries have no target.
 const NOBODY = "—";
@@ -16,10 +21,15 @@ const NOBODY = "—";
 export default function AuditPage() {
   const t = useT();
   const table = useSnapshot(auditLog.state);
+  const [typed, setTyped] = useState(table.filters.actor);
+  const [actor] = useDebouncedValue(typed, 300);
 
   useEffect(() => {
     auditLog.load();
   }, []);
+  useEffect(() => {
+    if (actor !== auditLog.state.filters.actor) auditLog.setFilters({ actor });
+  }, [actor]);
 
   return (
     <Stack>
@@ -27,10 +37,36 @@ export default function AuditPage() {
       <Group align="end">
         <NativeSelect
           label={t("audit.action")}
-          data={[{ value: "", label: t("audit.allActions") }, ...AUDIT_ACTIONS]}
+          data={[
+            { value: "", label: t("audit.allActions") },
+            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.act.${a}`) })),
+          ]}
           value={table.filters.action}
           onChange={(e) => auditLog.setFilters({ action: e.currentTarget.value })}
           data-testid="audit-action-filter"
+        />
+        <TextInput
+          label={t("audit.actorFilter")}
+          placeholder={t("audit.actorPlaceholder")}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          data-testid="audit-actor-filter"
+        />
+        <DatePickerInput
+          type="range"
+          label={t("audit.dateRange")}
+          placeholder={t("audit.allTime")}
+          valueFormat="MM/DD/YYYY"
+          value={[...table.filters.range]}
+          onChange={([from, to]) => {
+            // Half a range is not a filter yet; both ends or none.
+            if ((from === null) === (to === null)) auditLog.setFilters({ range: [from, to] });
+            else auditLog.state.filters.range = [from, to];
+          }}
+          allowSingleDateInRange
+          clearable
+          miw={220}
+          data-testid="audit-range"
         />
         <Text c="dimmed" size="sm" data-testid="audit-total">
           {t("audit.total", { count: table.result.totalItems })}
@@ -52,9 +88,13 @@ export default function AuditPage() {
             nowrap: true,
           },
           { key: "actor", header: t("audit.actor"), cell: (e) => e.actorUsername ?? NOBODY },
-          { key: "action", header: t("audit.action"), cell: (e) => e.action },
+          {
+            key: "action",
+            header: t("audit.action"),
+            cell: (e) => <span data-action={e.action}>{t(`audit.act.${e.action}`)}</span>,
+          },
           { key: "target", header: t("audit.target"), cell: (e) => e.targetUsername ?? NOBODY },
-          { key: "details", header: t("audit.details"), cell: (e) => compactDetails(e.details) },
+          { key: "details", header: t("audit.details"), cell: (e) => detailsInWords(e.details, t) },
         ]}
       />
     </Stack>

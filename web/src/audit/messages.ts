@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "audit.total.one": "{{count}} entry",
     "audit.title": "Audit Log",
     "audit.loadFailed": "Could not load the audit log.",
     "audit.action": "Action",
@@ -14,6 +15,7 @@ defineMessages({
     "audit.empty": "No audit entries.",
   },
   zh: {
+    "audit.total.one": "共 {{count}} 条记录",
     "audit.title": "审计日志",
     "audit.loadFailed": "无法加载审计日志。",
     "audit.action": "操作",
@@ -26,6 +28,7 @@ defineMessages({
     "audit.empty": "没有审计记录。",
   },
   es: {
+    "audit.total.one": "{{count}} entrada",
     "audit.title": "Registro de auditoría",
     "audit.loadFailed": "No se pudo cargar el registro de auditoría.",
     "audit.action": "Acción",
@@ -38,6 +41,7 @@ defineMessages({
     "audit.empty": "No hay entradas de auditoría.",
   },
   fr: {
+    "audit.total.one": "{{count}} entrée",
     "audit.title": "Journal d'audit",
     "audit.loadFailed": "Impossible de charger le journal d'audit.",
     "audit.action": "Action",
@@ -50,6 +54,7 @@ defineMessages({
     "audit.empty": "Aucune entrée d'audit.",
   },
   it: {
+    "audit.total.one": "{{count}} voce",
     "audit.title": "Registro di audit",
     "audit.loadFailed": "Impossibile caricare il registro di audit.",
     "audit.action": "Azione",

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Center,
@@ -14,11 +15,12 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { useSnapshot } from "valtio";
 import { useLocation, useSearch } from "wouter";
 import { loginSchema, totpCodeSchema } from "../../../server/auth/login-schema.ts";
 import { LanguageSelect } from "../i18n/language-select.tsx";
 import { useT } from "../i18n/index.ts";
-import { signIn } from "../session/store.ts";
+import { sessionNotice, signIn } from "../session/store.ts";
 import { errorText } from "../ui/error-text.ts";
 import { authenticate2fa, type Enrolment, generate2fa, loginRequest } from "./api.ts";
 import { originFrom } from "./origin.ts";
@@ -29,6 +31,7 @@ export default function LoginPage() {
   const t = useT();
   const [, navigate] = useLocation();
   const search = useSearch();
+  const { ended } = useSnapshot(sessionNotice);
   const [enrol, setEnrol] = useState<{ token: string; data: Enrolment } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,6 +85,11 @@ export default function LoginPage() {
           <Title order={1} size="h3">Gate Bot</Title>
           <LanguageSelect />
         </Group>
+        {ended && !error && (
+          <Alert color="yellow" mb="sm" data-testid="session-ended">
+            {t("login.sessionEnded")}
+          </Alert>
+        )}
         {error && (
           <Text c="red" size="sm" mb="sm" role="alert" data-testid="login-error">{error}</Text>
         )}

@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "login.sessionEnded": "Your session ended. Please sign in again.",
     "login.username": "Username",
     "login.password": "Password",
     "login.code": "Authenticator code",
@@ -21,6 +22,7 @@ defineMessages({
     "password.failed": "Change Password Failed.",
   },
   zh: {
+    "login.sessionEnded": "你的会话已结束，请重新登录。",
     "login.username": "用户名",
     "login.password": "密码",
     "login.code": "验证器代码",
@@ -39,6 +41,7 @@ defineMessages({
     "password.failed": "修改密码失败。",
   },
   es: {
+    "login.sessionEnded": "Tu sesión ha terminado. Inicia sesión de nuevo.",
     "login.username": "Usuario",
     "login.password": "Contraseña",
     "login.code": "Código del autenticador",
@@ -58,6 +61,7 @@ defineMessages({
     "password.failed": "No se pudo cambiar la contraseña.",
   },
   fr: {
+    "login.sessionEnded": "Votre session a pris fin. Veuillez vous reconnecter.",
     "login.username": "Nom d'utilisateur",
     "login.password": "Mot de passe",
     "login.code": "Code d'authentification",
@@ -77,6 +81,7 @@ defineMessages({
     "password.failed": "Échec du changement de mot de passe.",
   },
   it: {
+    "login.sessionEnded": "La tua sessione è terminata. Accedi di nuovo.",
     "login.username": "Nome utente",
     "login.password": "Password",
     "login.code": "Codice dell'autenticatore",

@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "botKeys.total.one": "{{count}} bot key",
     "botKeys.title": "Bot Keys: {{exchange}}",
     "botKeys.loadFailed": "Could not load bot keys.",
     "botKeys.searchUsername": "Search by username",
@@ -45,6 +46,7 @@ defineMessages({
     "At most 50 characters": "At most 50 characters",
   },
   zh: {
+    "botKeys.total.one": "共 {{count}} 个机器人密钥",
     "botKeys.title": "机器人密钥：{{exchange}}",
     "botKeys.loadFailed": "无法加载机器人密钥。",
     "botKeys.searchUsername": "按用户名搜索",
@@ -86,6 +88,7 @@ defineMessages({
     "At most 50 characters": "最多 50 个字符",
   },
   es: {
+    "botKeys.total.one": "{{count}} clave de bot",
     "botKeys.title": "Claves de bots: {{exchange}}",
     "botKeys.loadFailed": "No se pudieron cargar las claves de bots.",
     "botKeys.searchUsername": "Buscar por usuario",
@@ -129,6 +132,7 @@ defineMessages({
     "At most 50 characters": "Como máximo 50 caracteres",
   },
   fr: {
+    "botKeys.total.one": "{{count}} clé de bot",
     "botKeys.title": "Clés de bots : {{exchange}}",
     "botKeys.loadFailed": "Impossible de charger les clés de bots.",
     "botKeys.searchUsername": "Rechercher par nom d'utilisateur",
@@ -172,6 +176,7 @@ defineMessages({
     "At most 50 characters": "50 caractères au maximum",
   },
   it: {
+    "botKeys.total.one": "{{count}} chiave del bot",
     "botKeys.title": "Chiavi dei bot: {{exchange}}",
     "botKeys.loadFailed": "Impossibile caricare le chiavi dei bot.",
     "botKeys.searchUsername": "Cerca per nome utente",

@@ -38,10 +38,16 @@ export function defineMessages<T extends Record<string, string>>(
 
 export type Params = Record<string, string | number>;
 
-export function translate(key: string, params?: Params, lang: Lang = locale.lang): string {
+function lookup(key: string, params: Params, lang: Lang): string {
   // An array key stops rosetta from reading the dots in "menu.users" as a nested path.
   const path = [key];
-  return i18n.t(path, params ?? {}, lang) || i18n.t(path, params ?? {}, "en") || key;
+  return i18n.t(path, params, lang) || i18n.t(path, params, "en");
+}
+
+/** With `count` 1, a message's singular "<key>.one" is used where one is defined ("1 user"). */
+export function translate(key: string, params?: Params, lang: Lang = locale.lang): string {
+  const p = params ?? {};
+  return (p.count === 1 && lookup(`${key}.one`, p, lang)) || lookup(key, p, lang) || key;
 }
 
 /** A translator that re-renders the component when the language changes. */

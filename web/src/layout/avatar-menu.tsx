@@ -8,6 +8,7 @@ import "../users/messages.ts";
 import "../users/settings-messages.ts";
 import "../keys/messages.ts";
 import "../reports/messages.ts";
+import "../push/messages.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { tradingExchange } from "../trading/pairs.ts";
 import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
@@ -42,6 +43,12 @@ const MENU: MenuEntry[] = [
     label: (t) => t("settings.menu"),
     roles: ALL,
     modal: lazy(() => import("../users/trading-settings-modal.tsx")),
+  },
+  {
+    key: "call-notifications",
+    label: (t) => t("push.menu"),
+    roles: ALL,
+    modal: lazy(() => import("../push/push-settings-modal.tsx")),
   },
   {
     key: "create-user",

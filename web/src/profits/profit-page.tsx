@@ -6,7 +6,7 @@ import { Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { PAIRS } from "../../../server/market/pairs.ts";
+import { findPair, PAIRS } from "../../../server/market/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { formatBytes } from "../reports/range.ts";
 import { formatNumber, formatQuantity } from "../transactions/format.ts";
@@ -86,7 +86,7 @@ export default function ProfitPage() {
         </Group>
       </Card>
       <Text data-testid="profits-total">
-        {t("profits.total", { trades: snap.result.total.trades })}{" "}
+        {t("profits.total", { count: snap.result.total.trades })}{" "}
         <Text span fw={700} c={profitColor(snap.result.total.profit)}>
           {formatNumber(snap.result.total.profit)}
         </Text>
@@ -105,7 +105,11 @@ export default function ProfitPage() {
             cell: (row) => `${row.day.slice(5, 7)}/${row.day.slice(8)}/${row.day.slice(0, 4)}`,
           },
           { key: "username", header: t("profits.username"), cell: (row) => row.username },
-          { key: "pair", header: t("reports.pair"), cell: (row) => row.pair },
+          {
+            key: "pair",
+            header: t("reports.pair"),
+            cell: (row) => findPair(row.pair)?.label ?? row.pair,
+          },
           { key: "trades", header: t("profits.trades"), cell: (row) => row.trades, align: "right" },
           {
             key: "quantity",

@@ -34,3 +34,32 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(url.pathname).then((hit) => hit ?? fetch(request)));
   }
 });
+
+// A call pushed while no page of the app is shown (server/push/send.ts): "{from} CALLING", the
+// target and the seconds left. A newer call replaces the notice of an older one (same tag).
+self.addEventListener("push", (event) => {
+  const data = event.data ? event.data.json() : null;
+  if (!data || data.type !== "call") return;
+  event.waitUntil(self.registration.showNotification(data.title, {
+    body: data.body,
+    tag: "call",
+    renotify: true,
+    requireInteraction: true,
+    icon: "/icons/icon-192.png",
+    data: { url: data.url, callId: data.callId, expiresAt: data.expiresAt },
+  }));
+});
+
+// Tapping the notice opens the dashboard, where the running call is taken up (GET /calls/active):
+// in a window of the app already open if there is one, else in a new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = event.notification.data?.url ?? "/dashboard";
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+    if (!open) return await self.clients.openWindow(url);
+    const shown = new URL(open.url).pathname === url ? open : await open.navigate(url);
+    await (shown ?? open).focus().catch(() => {});
+  })());
+});

@@ -13,16 +13,24 @@ export function RealtimeLink() {
   const { token } = useSnapshot(session);
   useEffect(() => {
     if (!token) return;
+    // The server pushes calls to the devices of users with no page shown (server/push/).
+    const visibility = () =>
+      client.send({ type: "visibility", visible: document.visibilityState === "visible" });
     const client = new RealtimeClient({
       url: socketUrl(token),
       exchange: () => market.exchange,
       onMessage: (msg) => handleServerMessage(msg, token),
-      onStatus: (connected) => void (realtime.connected = connected),
+      onStatus: (connected) => {
+        realtime.connected = connected;
+        if (connected) visibility();
+      },
       onLogout: () => void sessionEnded(token),
     });
     client.start();
     const unsubscribe = subscribeKey(market, "exchange", () => client.join());
+    document.addEventListener("visibilitychange", visibility);
     return () => {
+      document.removeEventListener("visibilitychange", visibility);
       unsubscribe();
       client.stop();
       reloadSoon.cancel();

@@ -35,7 +35,11 @@ export const onSignOut = (fn: () => void) => {
   return () => signOutListeners.delete(fn);
 };
 
+/** The server ended the session (revoked or expired): /login says so until the next sign-in. */
+export const sessionNotice = proxy({ ended: false });
+
 export function signIn(user: PublicUser, token: string) {
+  sessionNotice.ended = false;
   session.user = user;
   session.token = token;
 }
@@ -73,5 +77,7 @@ export async function rotateToken<T extends { token: string }>(request: Promise<
 /** The server ended the session of `token`: signs out, unless that token was just replaced. */
 export async function sessionEnded(token: string) {
   if (rotation) await rotation.catch(() => {});
-  if (session.token === token) signOut();
+  if (session.token !== token) return;
+  sessionNotice.ended = true;
+  signOut();
 }

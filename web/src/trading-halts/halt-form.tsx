@@ -1,19 +1,18 @@
 // Halting trading: for everyone, one exchange or one user, with a reason everyone will read.
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { createHaltSchema, HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
 import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError } from "../ui/notify.ts";
+import { ExchangeSelect, useBusy, type UserOption, UserSelect } from "./fields.tsx";
 import { createHalt } from "./api.ts";
 import { loadHalts } from "./store.ts";
 
 type Scope = "all" | "exchange" | "user";
 
-export function HaltForm({ users }: { users: { id: number; username: string }[] }) {
+export function HaltForm({ users }: { users: UserOption[] }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy("halts.failed");
   const form = useForm({
     initialValues: {
       scope: "all" as Scope,
@@ -38,18 +37,13 @@ export function HaltForm({ users }: { users: { id: number; username: string }[] 
   });
   const scope = form.values.scope;
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    run(async () => {
       await createHalt(values);
       form.setFieldValue("reason", "");
       await loadHalts();
-    } catch (err) {
-      notifyError(errorText(err, t("halts.failed")));
-    } finally {
-      setBusy(false);
-    }
-  });
+    })
+  );
 
   return (
     <form onSubmit={submit} data-testid="halt-form">
@@ -64,23 +58,10 @@ export function HaltForm({ users }: { users: { id: number; username: string }[] 
           data-testid="halt-scope"
         />
         {scope === "exchange" && (
-          <NativeSelect
-            label={t("halts.exchange")}
-            data={HALT_EXCHANGES.map((e) => ({ value: e, label: t(`menu.${e}`) }))}
-            {...form.getInputProps("exchange")}
-            data-testid="halt-exchange"
-          />
+          <ExchangeSelect {...form.getInputProps("exchange")} data-testid="halt-exchange" />
         )}
         {scope === "user" && (
-          <NativeSelect
-            label={t("halts.user")}
-            data={[
-              { value: "", label: "—" },
-              ...users.map((u) => ({ value: String(u.id), label: u.username })),
-            ]}
-            {...form.getInputProps("userId")}
-            data-testid="halt-user"
-          />
+          <UserSelect users={users} {...form.getInputProps("userId")} data-testid="halt-user" />
         )}
         <TextInput
           label={t("halts.reason")}

@@ -7,6 +7,7 @@ import { formatDateTime } from "../transactions/format.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { type LimitView, listLimits, listUsers, releaseHalt } from "./api.ts";
 import { haltText } from "./halt-banner.tsx";
+import type { UserOption } from "./fields.tsx";
 import { HaltForm } from "./halt-form.tsx";
 import { LimitForm } from "./limit-form.tsx";
 import { halts, loadHalts } from "./store.ts";
@@ -15,7 +16,7 @@ import "./messages.ts";
 export default function TradingControlsPage() {
   const t = useT();
   const { active } = useSnapshot(halts);
-  const [users, setUsers] = useState<{ id: number; username: string }[]>([]);
+  const [users, setUsers] = useState<UserOption[]>([]);
   const [limits, setLimits] = useState<LimitView[]>([]);
   const reloadLimits = () =>
     listLimits().then(setLimits, (err) => notifyError(errorText(err, t("limits.failed"))));

@@ -49,7 +49,11 @@ export function restoreSelection(saved: { pair?: string | null; exchange?: strin
 export async function loadPairs() {
   const exchange = market.exchange;
   const pairs = await fetchPairOptions(exchange);
-  if (exchange === market.exchange) market.pairs = pairs;
+  if (exchange !== market.exchange) return;
+  market.pairs = pairs;
+  // The server offers what the exchange's markets trade: a saved pair it does not (BTC/USD on
+  // Binance) gives way to the default.
+  if (pairs.length && !pairs.some((p) => p.value === market.pair)) market.pair = DEFAULT_PAIR;
 }
 
 export function selectExchange(exchange: TradingExchange) {

@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "transactions.setDoneCount.one": "{{count}} transaction set to DONE.",
     "transactions.exchange": "Exchange",
     "transactions.title": "Transactions",
     "transactions.loadFailed": "Could not load transactions.",
@@ -46,6 +47,7 @@ defineMessages({
     "transactions.deleteConfirm": "Delete transaction #{{id}}? It leaves every list.",
   },
   zh: {
+    "transactions.setDoneCount.one": "已将 {{count}} 笔交易设为完成。",
     "transactions.exchange": "交易所",
     "transactions.title": "交易",
     "transactions.loadFailed": "无法加载交易。",
@@ -90,6 +92,7 @@ defineMessages({
     "transactions.deleteConfirm": "删除交易 #{{id}}？它将从所有列表中移除。",
   },
   es: {
+    "transactions.setDoneCount.one": "{{count}} transacción marcada como completada.",
     "transactions.exchange": "Exchange",
     "transactions.title": "Transacciones",
     "transactions.loadFailed": "No se pudieron cargar las transacciones.",
@@ -134,6 +137,7 @@ defineMessages({
     "transactions.deleteConfirm": "¿Eliminar la transacción #{{id}}? Sale de todas las listas.",
   },
   fr: {
+    "transactions.setDoneCount.one": "{{count}} transaction passée à TERMINÉ.",
     "transactions.exchange": "Plateforme",
     "transactions.title": "Transactions",
     "transactions.loadFailed": "Impossible de charger les transactions.",
@@ -179,6 +183,7 @@ defineMessages({
       "Supprimer la transaction n° {{id}} ? Elle quitte toutes les listes.",
   },
   it: {
+    "transactions.setDoneCount.one": "{{count}} transazione impostata come COMPLETATA.",
     "transactions.exchange": "Exchange",
     "transactions.title": "Transazioni",
     "transactions.loadFailed": "Impossibile caricare le transazioni.",

@@ -7,11 +7,11 @@ import { ROLES } from "../../../server/db/enums.ts";
 import { can, type Role } from "../../../server/users/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { type PublicUser, session } from "../session/store.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
-import { changeRole, type ListedUser } from "./api.ts";
+import type { ListedUser } from "./api.ts";
 import { ChangeUserPasswordModal } from "./change-user-password-modal.tsx";
 import { DeleteUserModal } from "./delete-user-modal.tsx";
+import { RoleChangeModal } from "./role-change-modal.tsx";
 import { roleOptions } from "./role-options.ts";
 import { refreshUsers, showUsersTable, users } from "./store.ts";
 import { TradingSettingsModal } from "./trading-settings-modal.tsx";
@@ -28,6 +28,7 @@ export default function ManageUsersPage() {
   const [typed, setTyped] = useState(table.filters.username);
   const [username] = useDebouncedValue(typed, 300);
   const [open, setOpen] = useState<{ row: ListedUser; action: RowAction } | null>(null);
+  const [roleChange, setRoleChange] = useState<{ row: ListedUser; role: Role } | null>(null);
 
   useEffect(showUsersTable, []);
   useEffect(() => {
@@ -36,18 +37,6 @@ export default function ManageUsersPage() {
 
   if (!user) return null;
   const me = user as PublicUser;
-
-  const onRole = async (row: ListedUser, role: Role) => {
-    try {
-      await changeRole(row.id, role);
-      notifySuccess(
-        t("users.roleChanged", { username: row.username, role: t(`users.roleName.${role}`) }),
-      );
-    } catch (err) {
-      notifyError(errorText(err, t("users.roleFailed")));
-    }
-    users.load();
-  };
 
   return (
     <Stack>
@@ -85,10 +74,17 @@ export default function ManageUsersPage() {
           full: can(me.role, "users.list"),
           withActions: can(me.role, "users.editOthers") || can(me.role, "users.delete") ||
             can(me.role, "users.changePassword"),
-          onRole,
+          onRole: (row, role) => setRoleChange({ row, role }),
           onAction: (row, action) => setOpen({ row, action }),
         })}
       />
+      {roleChange && (
+        <RoleChangeModal
+          target={roleChange.row}
+          role={roleChange.role}
+          onClose={() => setRoleChange(null)}
+        />
+      )}
       {open?.action === "settings" && (
         <TradingSettingsModal
           opened

@@ -2,6 +2,7 @@ import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({
   en: {
+    "users.total.one": "{{count}} user",
     "users.title": "Users",
     "users.loadFailed": "Could not load users.",
     "users.searchUsername": "Search by username",
@@ -46,6 +47,7 @@ defineMessages({
     "You cannot give a role above your own.": "You cannot give a role above your own.",
   },
   zh: {
+    "users.total.one": "共 {{count}} 个用户",
     "users.title": "用户",
     "users.loadFailed": "无法加载用户。",
     "users.searchUsername": "按用户名搜索",
@@ -89,6 +91,7 @@ defineMessages({
     "You cannot give a role above your own.": "您不能授予高于自己的角色。",
   },
   es: {
+    "users.total.one": "{{count}} usuario",
     "users.title": "Usuarios",
     "users.loadFailed": "No se pudieron cargar los usuarios.",
     "users.searchUsername": "Buscar por usuario",
@@ -133,6 +136,7 @@ defineMessages({
     "You cannot give a role above your own.": "No puedes asignar un rol superior al tuyo.",
   },
   fr: {
+    "users.total.one": "{{count}} utilisateur",
     "users.title": "Utilisateurs",
     "users.loadFailed": "Impossible de charger les utilisateurs.",
     "users.searchUsername": "Rechercher par nom d'utilisateur",
@@ -179,6 +183,7 @@ defineMessages({
       "Vous ne pouvez pas attribuer un rôle supérieur au vôtre.",
   },
   it: {
+    "users.total.one": "{{count}} utente",
     "users.title": "Utenti",
     "users.loadFailed": "Impossibile caricare gli utenti.",
     "users.searchUsername": "Cerca per nome utente",

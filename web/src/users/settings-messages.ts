@@ -62,6 +62,12 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Must be between 0 and 1000000000 with at most 8 decimals",
     "Unknown pair": "Unknown pair",
+    "roleChange.title": "Change role",
+    "roleChange.confirm":
+      "Change the role of {{username}} from {{from}} to {{to}}? They are signed out at once.",
+    "roleChange.superAdmin":
+      "{{username}} becomes a SuperAdmin: full control of every user, every exchange key and bot key, and the power to remove other SuperAdmins.",
+    "roleChange.ok": "Change role",
   },
   zh: {
     "settings.field.pair": "交易对",
@@ -113,6 +119,11 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "必须在 0 到 1000000000 之间，最多 8 位小数",
     "Unknown pair": "未知交易对",
+    "roleChange.title": "更改角色",
+    "roleChange.confirm": "将 {{username}} 的角色从 {{from}} 改为 {{to}}？该用户会立即被登出。",
+    "roleChange.superAdmin":
+      "{{username}} 将成为 SuperAdmin：完全控制所有用户、所有交易所密钥和机器人密钥，并可移除其他 SuperAdmin。",
+    "roleChange.ok": "更改角色",
   },
   es: {
     "settings.field.pair": "Par",
@@ -173,6 +184,12 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Debe estar entre 0 y 1000000000 con 8 decimales como máximo",
     "Unknown pair": "Par desconocido",
+    "roleChange.title": "Cambiar rol",
+    "roleChange.confirm":
+      "¿Cambiar el rol de {{username}} de {{from}} a {{to}}? Se cerrará su sesión de inmediato.",
+    "roleChange.superAdmin":
+      "{{username}} pasa a ser SuperAdmin: control total de todos los usuarios, todas las keys de exchanges y de bots, y poder para quitar a otros SuperAdmin.",
+    "roleChange.ok": "Cambiar rol",
   },
   fr: {
     "settings.field.pair": "Paire",
@@ -235,6 +252,12 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Doit être entre 0 et 1000000000 avec au plus 8 décimales",
     "Unknown pair": "Paire inconnue",
+    "roleChange.title": "Changer le rôle",
+    "roleChange.confirm":
+      "Changer le rôle de {{username}} de {{from}} à {{to}} ? Sa session prend fin aussitôt.",
+    "roleChange.superAdmin":
+      "{{username}} devient SuperAdmin : contrôle total de tous les utilisateurs, de toutes les keys de plateformes et de bots, et le pouvoir de retirer d'autres SuperAdmin.",
+    "roleChange.ok": "Changer le rôle",
   },
   it: {
     "settings.field.pair": "Coppia",
@@ -295,5 +318,11 @@ defineMessages({
     "Must be between 0 and 1000000000 with at most 8 decimals":
       "Deve essere tra 0 e 1000000000 con al massimo 8 decimali",
     "Unknown pair": "Coppia sconosciuta",
+    "roleChange.title": "Cambia ruolo",
+    "roleChange.confirm":
+      "Cambiare il ruolo di {{username}} da {{from}} a {{to}}? La sua sessione termina subito.",
+    "roleChange.superAdmin":
+      "{{username}} diventa SuperAdmin: controllo totale di tutti gli utenti, di tutte le keys di exchange e bot, e il potere di rimuovere altri SuperAdmin.",
+    "roleChange.ok": "Cambia ruolo",
   },
 });

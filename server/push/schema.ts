@@ -1,0 +1,54 @@
+// Web Push input, shared with the client's settings form (zod only here).
+import { z } from "zod";
+
+/** The kinds of call a user may choose to be notified of; PAIR covers pair targets and ALL. */
+export const PUSH_TARGETS = ["BUY", "SELL", "BUY_ONLY", "SELL_ONLY", "RING_ONLY", "PAIR"] as const;
+export type PushTarget = (typeof PUSH_TARGETS)[number];
+
+export const PUSH_LANGS = ["en", "zh", "es", "fr", "it"] as const;
+
+const base64url = (length: number) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), "Not a valid push key");
+
+/**
+ * A push service's address: HTTPS, as every browser's is; plain HTTP only on this machine (a local
+ * push service in development and tests).
+ */
+const endpoint = z.url().max(2048).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === "https:" ||
+    (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+}, "Must be an https URL");
+
+export const subscribeSchema = z.object({
+  endpoint,
+  keys: z.object({ p256dh: base64url(87), auth: base64url(22) }),
+  lang: z.enum(PUSH_LANGS).default("en"),
+});
+
+export type SubscribeInput = z.infer<typeof subscribeSchema>;
+
+export const unsubscribeSchema = z.object({ endpoint: z.string().max(2048) });
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM").nullable();
+
+export const pushSettingsSchema = z.object({
+  targets: z.array(z.enum(PUSH_TARGETS)).max(PUSH_TARGETS.length),
+  quietStart: clock,
+  quietEnd: clock,
+  timeZone: z.string().max(64).refine(isTimeZone, "Unknown time zone"),
+}).refine((v) => (v.quietStart === null) === (v.quietEnd === null), {
+  path: ["quietEnd"],
+  message: "Set both ends of the quiet hours, or neither",
+});
+
+export type PushSettingsInput = z.infer<typeof pushSettingsSchema>;
+
+function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
