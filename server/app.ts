@@ -21,6 +21,7 @@ import { tradingHaltRoutes } from "./trading-halts/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
+import { answer, msg } from "./core/messages.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { requireAuth } from "./auth/middleware.ts";
 import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
@@ -58,7 +59,10 @@ export function createApp(deps: Deps) {
   let openApi: ReturnType<typeof buildOpenApi> | undefined;
   app.get("/api/openapi.json", requireAuth(deps), (c) => c.json(openApi ??= buildOpenApi(app)));
   // Unknown API paths answer JSON, never the client's index.html.
-  app.all("/api/*", (c) => c.json({ message: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+  app.all(
+    "/api/*",
+    (c) => c.json(answer(msg("api.notFound", { method: c.req.method, path: c.req.path })), 404),
+  );
   app.route("/", webClient(deps.config.WEB_DIST));
   return app;
 }

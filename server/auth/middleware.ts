@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import { can, type Permission } from "../users/roles.ts";
 import { resolveSession, type SessionScope } from "./sessions.ts";
+import { msg } from "../core/messages.ts";
 
 export function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization") ?? "";
@@ -25,7 +26,7 @@ export function requireAuth(deps: Deps, scope: SessionScope = "full"): Middlewar
         : null;
       if (!found || !token) throw unauthorized();
       if (scope === "full" && found.session.scope !== "full") {
-        throw unauthorized("Finish two-factor enrolment first.");
+        throw unauthorized(msg("auth.finishEnrolment"));
       }
       c.set("user", found.user);
       c.set("token", token);

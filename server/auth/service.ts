@@ -22,8 +22,8 @@ import { createSession, type SessionInfo, type SessionUser, upgradeSession } fro
 import { succeeded, takeTurn } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 import { userChanged } from "./user-changed.ts";
+import { msg } from "../core/messages.ts";
 
-const BAD_LOGIN = "Invalid username, password or code.";
 const RESET_TTL_MS = 24 * 3600_000;
 
 let dummyHash: Promise<string> | undefined;
@@ -81,7 +81,7 @@ export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info
       details: { ...attempt, wrong },
       at: now,
     });
-    throw unauthorized(BAD_LOGIN);
+    throw unauthorized(msg("auth.badLogin"));
   }
 }
 
@@ -113,7 +113,7 @@ async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<
 
 /** Starts (or restarts) enrolment: a fresh secret, its otpauth URI and QR code. */
 export async function generateTotp(deps: Deps, user: SessionUser) {
-  if (user.totpEnabled) throw conflict("Two-factor sign-in is already set up.");
+  if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
   const secret = newTotpSecret();
   await deps.db.update(users).set({ totpSecret: await deps.secretBox.seal(secret) })
     .where(eq(users.id, user.id));
@@ -124,10 +124,10 @@ export async function generateTotp(deps: Deps, user: SessionUser) {
 
 /** Confirms enrolment with a first code; the enrolment token becomes a full session. */
 export async function confirmTotp(deps: Deps, user: SessionUser, token: string, code: string) {
-  if (user.totpEnabled) throw conflict("Two-factor sign-in is already set up.");
-  if (!user.totpSecret) throw badRequest("Generate a QR code first.");
+  if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
+  if (!user.totpSecret) throw badRequest(msg("auth.generateQrFirst"));
   const step = await acceptTotp(deps, user, code);
-  if (step === null) throw badRequest("Invalid code.", "code");
+  if (step === null) throw badRequest(msg("auth.invalidCode"), "code");
   await deps.db.update(users).set({ totpEnabled: true }).where(eq(users.id, user.id));
   await upgradeSession(deps.db, token);
   userChanged(deps, user.id);
@@ -149,7 +149,7 @@ export async function changePassword(
   info: SessionInfo,
 ) {
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-    throw badRequest("Old password is incorrect.", "oldPassword");
+    throw badRequest(msg("auth.oldPasswordWrong"), "oldPassword");
   }
   await setPassword(deps, user.id, input.newPassword);
   await recordAudit(deps.db, {
@@ -221,7 +221,7 @@ export async function forgotPassword(
   }
   const user = await findLiveUserByUsername(deps.db, username);
   const now = deps.clock.now();
-  if (!user) throw new AppError("NOT_FOUND", `User "${username}" not found.`);
+  if (!user) throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username }));
   assertOutranks(actor, user);
   const token = randomHex(32);
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
@@ -252,7 +252,7 @@ export async function resetPassword(deps: Deps, input: z.infer<typeof resetPassw
       gt(resetTokens.expiresAt, now),
     ))
     .returning({ userId: resetTokens.userId });
-  if (!used) throw badRequest("The reset token is invalid or has expired.", "token");
+  if (!used) throw badRequest(msg("auth.resetTokenInvalid"), "token");
   await setPassword(deps, used.userId, input.newPassword);
   await recordAudit(deps.db, {
     actorId: used.userId,
@@ -275,7 +275,9 @@ export async function forgotTotp(
   }
   const user = await findLiveUserByUsername(deps.db, input.username);
   const now = deps.clock.now();
-  if (!user) throw new AppError("NOT_FOUND", `User "${input.username}" not found.`);
+  if (!user) {
+    throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username: input.username }));
+  }
   assertOutranks(actor, user);
   await deps.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
     .where(eq(users.id, user.id));
@@ -291,6 +293,6 @@ export async function forgotTotp(
 
 function assertOutranks(actor: SessionUser, target: SessionUser) {
   if (actor.id !== target.id && !canActOn(actor.role, target.role)) {
-    throw new AppError("FORBIDDEN", "You cannot act on a user at or above your own role.");
+    throw new AppError("FORBIDDEN", msg("users.aboveOwnRole"));
   }
 }

@@ -10,6 +10,7 @@ import { kindOf } from "../exchanges/exchanges.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import { botAccount, findLiveBotKey } from "./accounts.ts";
 import type { BotKeyExchange } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 export type BinanceBalance = { asset: string; free: string; locked: string };
 export type GateBalance = { currency: string; available: string; locked: string };
@@ -26,12 +27,14 @@ export interface BotBalance {
 
 export async function botBalance(deps: Deps, id: number, exchange?: BotKeyExchange) {
   const row = await findLiveBotKey(deps.db, id);
-  if (!row) throw notFound(`Bot key ${id} not found`);
+  if (!row) throw notFound(msg("botKeys.notFound", { id }));
   if (exchange && exchange !== row.exchange) {
     throw badRequest(
-      `exchange: bot key ${id} is a ${exchangeTitle(row.exchange)} key, not ${
-        exchangeTitle(exchange)
-      }`,
+      msg("botKeys.wrongExchange", {
+        id,
+        actual: exchangeTitle(row.exchange),
+        exchange: exchangeTitle(exchange),
+      }),
       "exchange",
     );
   }

@@ -18,6 +18,7 @@ import type {
 } from "./schema.ts";
 import { toBotKeyOption, toBotKeyView } from "./view.ts";
 import { userChanged } from "../auth/user-changed.ts";
+import { msg } from "../core/messages.ts";
 
 const SECRET_FIELDS = ["key", "secret"] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -49,7 +50,7 @@ export async function searchBotKeys(deps: Deps, q: SearchBotKeysQuery) {
 
 export async function createBotKey(deps: Deps, actor: SessionUser, input: CreateBotKeyInput) {
   const sealed = await sealSentFields<SecretField>(deps, input, SECRET_FIELDS);
-  if (!sealed.key || !sealed.secret) throw badRequest("Both key and secret are required");
+  if (!sealed.key || !sealed.secret) throw badRequest(msg("botKeys.keyAndSecretRequired"));
   const now = deps.clock.now();
   const row = await uniqueUsername(
     input.exchange,
@@ -84,7 +85,7 @@ export async function updateBotKey(
   input: UpdateBotKeyInput,
 ) {
   const current = await findLiveBotKey(deps.db, id);
-  if (!current) throw notFound(`Bot key ${id} not found`);
+  if (!current) throw notFound(msg("botKeys.notFound", { id }));
   const values: Partial<typeof botKeys.$inferInsert> = await sealSentFields<SecretField>(
     deps,
     input,
@@ -92,7 +93,7 @@ export async function updateBotKey(
   );
   if (input.username && input.username !== current.username) values.username = input.username;
   const fields = Object.keys(values);
-  if (fields.length === 0) throw badRequest("Nothing to update");
+  if (fields.length === 0) throw badRequest(msg("botKeys.nothingToUpdate"));
   const now = deps.clock.now();
   const row = await uniqueUsername(
     current.exchange,
@@ -101,7 +102,7 @@ export async function updateBotKey(
       deps.db.transaction(async (tx) => {
         const [updated] = await tx.update(botKeys).set({ ...values, updatedAt: now })
           .where(and(eq(botKeys.id, id), isNull(botKeys.deletedAt))).returning();
-        if (!updated) throw notFound(`Bot key ${id} not found`);
+        if (!updated) throw notFound(msg("botKeys.notFound", { id }));
         await recordAudit(tx, {
           actorId: actor.id,
           action: "botKey.update",
@@ -123,7 +124,7 @@ export async function deleteBotKey(deps: Deps, actor: SessionUser, id: number) {
   const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(botKeys).set({ deletedAt: now, updatedAt: now })
       .where(and(eq(botKeys.id, id), isNull(botKeys.deletedAt))).returning();
-    if (!row) throw notFound(`Bot key ${id} not found`);
+    if (!row) throw notFound(msg("botKeys.notFound", { id }));
     const selected = await tx.update(users)
       .set({ selectBots: sql`array_remove(${users.selectBots}, ${id})` })
       .where(sql`${id} = any(${users.selectBots})`).returning({ id: users.id });
@@ -146,7 +147,7 @@ async function uniqueUsername<T>(exchange: string, username: string, write: () =
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     throw conflict(
-      `A ${exchangeTitle(exchange)} bot key named "${username}" already exists`,
+      msg("botKeys.nameTaken", { exchange: exchangeTitle(exchange), username }),
       "username",
     );
   }

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { unavailableReason } from "../db/faults.ts";
 import { AppError } from "./errors.ts";
 import { logError } from "./log-error.ts";
+import { answer, msg } from "./messages.ts";
 
 const idOf = (c: Context) => (c.get("requestId") as string | undefined) ?? "-";
 
@@ -14,7 +15,8 @@ export const onError: ErrorHandler = (err, c) => {
       console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
     const message = err.messageIn(c.req.header("accept-language"));
-    return c.json({ message, code: err.code, field: err.field }, err.status);
+    const { messageCode, messageParams: params, field } = err;
+    return c.json({ message, code: messageCode ?? err.code, params, field }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
@@ -25,7 +27,7 @@ export const onError: ErrorHandler = (err, c) => {
   }
   if (err instanceof SyntaxError) {
     // A body that is not JSON never reaches the validators.
-    return c.json({ message: "Malformed JSON body" }, 400);
+    return c.json(answer(msg("api.malformedJson")), 400);
   }
   const reason = unavailableReason(err);
   if (reason) {
@@ -37,7 +39,7 @@ export const onError: ErrorHandler = (err, c) => {
     }, 503);
   }
   logError(`${idOf(c)} ${c.req.method} ${c.req.path} 500`, err);
-  return c.json({ message: "Internal Server Error" }, 500);
+  return c.json(answer(msg("api.internal")), 500);
 };
 
 function oneLine(err: unknown) {

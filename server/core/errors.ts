@@ -1,4 +1,6 @@
 // One error type with a code; codes map to statuses in one place.
+import { type CodedMessage, type MessageCode, type MessageParams, msg } from "./messages.ts";
+
 const STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -12,9 +14,19 @@ const STATUS = {
 
 export type ErrorCode = keyof typeof STATUS;
 
+/**
+ * `message` is a coded message (server/core/messages.ts), so the client can word it in the user's
+ * language, or plain English for the few that carry text from elsewhere (an exchange's answer).
+ */
 export class AppError extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly field?: string) {
-    super(message);
+  readonly messageCode?: MessageCode;
+  readonly messageParams?: MessageParams;
+  constructor(readonly code: ErrorCode, message: string | CodedMessage, readonly field?: string) {
+    super(typeof message === "string" ? message : message.text);
+    if (typeof message !== "string") {
+      this.messageCode = message.code;
+      this.messageParams = message.params;
+    }
   }
   get status(): (typeof STATUS)[ErrorCode] {
     return STATUS[this.code];
@@ -25,10 +37,15 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) =>
+type Message = string | CodedMessage;
+
+export const badRequest = (message: Message, field?: string) =>
   new AppError("BAD_REQUEST", message, field);
-export const unauthorized = (message = "Unauthorized") => new AppError("UNAUTHORIZED", message);
-export const forbidden = (message = "Forbidden") => new AppError("FORBIDDEN", message);
-export const notFound = (message = "Not found") => new AppError("NOT_FOUND", message);
-export const conflict = (message: string, field?: string) =>
+export const unauthorized = (message: Message = msg("api.unauthorized")) =>
+  new AppError("UNAUTHORIZED", message);
+export const forbidden = (message: Message = msg("api.forbidden")) =>
+  new AppError("FORBIDDEN", message);
+export const notFound = (message: Message = msg("api.notFoundPlain")) =>
+  new AppError("NOT_FOUND", message);
+export const conflict = (message: Message, field?: string) =>
   new AppError("CONFLICT", message, field);

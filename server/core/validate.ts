@@ -3,6 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
 import { withoutNul } from "./input-rules.ts";
+import { answer, msg } from "./messages.ts";
 import { tagRoute } from "./route-meta.ts";
 
 export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(
@@ -14,7 +15,10 @@ export function validate<T extends $ZodType, Target extends keyof ValidationTarg
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.join(".");
-      return c.json({ message: field ? `${field}: ${issue.message}` : issue.message, field }, 400);
+      const said = field
+        ? msg("validation.field", { field, issue: issue.message })
+        : msg("validation.invalid", { issue: issue.message });
+      return c.json(answer(said, field), 400);
     }
   });
   return tagRoute(middleware, { validate: { target, schema } });

@@ -2,6 +2,7 @@
 // Shared with the client's key form.
 import { z } from "zod";
 import { idField } from "../core/input-rules.ts";
+import { msg } from "../core/messages.ts";
 
 export const USER_KEY_FIELDS = [
   "gateKeyV2",
@@ -53,7 +54,7 @@ export const exchangeTitle = (exchange: string) =>
   exchange.charAt(0).toUpperCase() + exchange.slice(1);
 
 export const missingKeysMessage = (exchange: string) =>
-  `Please update Key/Secret for ${exchangeTitle(exchange)} first`;
+  msg("keys.missing", { exchange: exchangeTitle(exchange) }).text;
 
 const keyField = z.string().max(4096).optional();
 

@@ -2,6 +2,7 @@
 import { badRequest } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import { SECRET_MASK } from "../users/public-user.ts";
+import { msg } from "../core/messages.ts";
 
 /**
  * The sealed value of every field that was really sent: the form sends masks of stored values back
@@ -18,7 +19,7 @@ export async function sealSentFields<F extends string>(
     if (!sent || sent === SECRET_MASK) continue;
     const plain = await deps.keyTransport.decrypt(sent, input.hash);
     if (plain === null) {
-      throw badRequest(`${field}: could not be decrypted; reload the page and try again`, field);
+      throw badRequest(msg("keys.undecryptable", { field }), field);
     }
     sealed[field] = await deps.secretBox.seal(plain.trim());
   }

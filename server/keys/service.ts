@@ -10,16 +10,17 @@ import { toPublicUser } from "../users/public-user.ts";
 import { sealSentFields } from "./seal-fields.ts";
 import { type UpdateBotKeyInput, USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
 import { userChanged } from "../auth/user-changed.ts";
+import { msg } from "../core/messages.ts";
 
 export async function updateUserKeys(deps: Deps, actor: SessionUser, input: UpdateBotKeyInput) {
   const target = !input.userId || input.userId === actor.id
     ? actor
     : await findLiveUserById(deps.db, input.userId);
-  if (!target) throw notFound("User not found");
+  if (!target) throw notFound(msg("users.notFoundPlain"));
 
   const sealed = await sealSentFields<UserKeyField>(deps, input, USER_KEY_FIELDS);
   const fields = Object.keys(sealed);
-  if (fields.length === 0) throw badRequest("No key or secret to update");
+  if (fields.length === 0) throw badRequest(msg("keys.nothingToUpdate"));
 
   const now = deps.clock.now();
   const [row] = await deps.db.update(users).set({ ...sealed, updatedAt: now })

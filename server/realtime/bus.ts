@@ -22,7 +22,9 @@ export type BusEvent =
   /** Prices from the instance with feeds (the active engine), for every instance's relayed market. */
   | { kind: "prices"; msg: PriceMessage }
   /** An instance without prices yet (one just started) asks for every price now. */
-  | { kind: "prices-wanted" };
+  | { kind: "prices-wanted" }
+  /** The users with a page shown on one instance (server/realtime/presence.ts). */
+  | { kind: "shown"; instance: string; users: number[] };
 
 export interface Bus {
   readonly kind: "memory" | "postgres";

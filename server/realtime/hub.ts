@@ -8,6 +8,7 @@ import { findLiveUserById } from "../users/find.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";
+import { Presence } from "./presence.ts";
 import {
   CLOSE,
   MAX_CLIENT_FRAME,
@@ -49,8 +50,10 @@ export class Hub {
   #seq = 0;
   #sweep: ReturnType<typeof setInterval> | undefined;
   #expiries = new Map<Connection, ReturnType<typeof setTimeout>>();
+  #presence: Presence;
 
   constructor(private readonly opts: HubOptions) {
+    this.#presence = new Presence(opts.bus, opts.clock);
     opts.bus.subscribe((event) => this.#onBusEvent(event));
   }
 
@@ -68,6 +71,7 @@ export class Hub {
       frames: { windowStart: 0, count: 0 },
     };
     this.connections.add(conn);
+    this.#shownChanged();
     if (grant.expiresAt) this.#expireAt(conn, grant.expiresAt.getTime());
     // The sweep runs only while sockets are open, so an idle hub holds no timer.
     this.#sweep ??= setInterval(
@@ -103,16 +107,21 @@ export class Hub {
         );
       case "visibility":
         conn.visible = msg.visible;
-        return;
+        return this.#shownChanged();
       default:
         msg satisfies never;
     }
   }
 
-  /** Whether the user has a page shown on a socket of this instance. */
+  /** Whether the user has a page shown on a socket of any instance. */
   isVisible(userId: number) {
-    for (const conn of this.connections.byUser.get(userId)) if (conn.visible) return true;
-    return false;
+    return this.#presence.isShown(userId);
+  }
+
+  #shownChanged() {
+    const shown = new Set<number>();
+    for (const conn of this.connections.all) if (conn.visible) shown.add(conn.userId);
+    this.#presence.update(shown);
   }
 
   /** Sends to everyone the audience names, on every instance. */
@@ -169,6 +178,7 @@ export class Hub {
     for (const conn of [...this.connections.all]) {
       this.#kick(conn, CLOSE.GOING_AWAY, "Server stopping");
     }
+    this.#presence.close();
   }
 
   async #recheck(conns: Connection[]) {
@@ -214,6 +224,8 @@ export class Hub {
       case "prices":
       case "prices-wanted":
         return; // the relayed market's and the engine's (realtime.ts, price-push.ts)
+      case "shown":
+        return this.#presence.heard(event);
       default:
         event satisfies never;
     }
@@ -255,7 +267,7 @@ export class Hub {
   #forget(conn: Connection) {
     clearTimeout(this.#expiries.get(conn));
     this.#expiries.delete(conn);
-    this.connections.remove(conn);
+    if (this.connections.remove(conn)) this.#shownChanged();
     if (this.connections.all.size === 0 && this.#sweep !== undefined) {
       clearInterval(this.#sweep);
       this.#sweep = undefined;

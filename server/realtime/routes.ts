@@ -15,9 +15,10 @@ import { originAllowed } from "./origin.ts";
 import type { Realtime } from "./realtime.ts";
 import { sendCallSchema } from "./schema.ts";
 import { activeCallFor, sendCall } from "./service.ts";
+import { msg } from "../core/messages.ts";
 
 function running(deps: Deps): Realtime {
-  if (!deps.realtime) throw new AppError("UNAVAILABLE", "Realtime is not running here.");
+  if (!deps.realtime) throw new AppError("UNAVAILABLE", msg("realtime.unavailable"));
   return deps.realtime;
 }
 

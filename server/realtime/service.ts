@@ -12,6 +12,7 @@ import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./c
 import type { Hub } from "./hub.ts";
 import type { CallInfo } from "./protocol.ts";
 import type { SendCallInput } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -32,7 +33,7 @@ function normalizeTarget(raw: string): string {
   if (isFixedTarget(upper) || upper === CALL_TARGET_ALL) return upper;
   const pair = findPair(raw.toLowerCase());
   if (pair) return pair.value;
-  throw badRequest(`Unknown call target "${raw}".`, "target");
+  throw badRequest(msg("calls.unknownTarget", { target: raw }), "target");
 }
 
 /** Records the call and delivers it to every online member of the caller's group but the caller. */

@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { badRequest } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
+import { msg } from "../core/messages.ts";
 
 const INVALID_REGEX = "2201B";
 const QUERY_CANCELED = "57014";
@@ -43,7 +44,7 @@ function pgMessage(err: unknown): string {
 /** Refuses what cannot be bounded on this database before anything runs. */
 export function checkUserRegex(deps: Deps, pattern: string) {
   if (deps.database.kind === "pglite" && hasBackReference(pattern)) {
-    throw badRequest("userRegex: back-references (\\1 ... \\9) are not supported", "userRegex");
+    throw badRequest(msg("reports.regexBackReferences"), "userRegex");
   }
 }
 
@@ -60,11 +61,11 @@ export async function withRegexLimit<T>(deps: Deps, work: (db: Db) => Promise<T>
   } catch (err) {
     const code = pgCode(err);
     if (code === INVALID_REGEX) {
-      throw badRequest(`userRegex: ${pgMessage(err)}`, "userRegex");
+      throw badRequest(msg("reports.regexInvalid", { detail: pgMessage(err) }), "userRegex");
     }
     if (code === QUERY_CANCELED) {
       throw badRequest(
-        `userRegex: the pattern took longer than ${deps.config.REPORT_REGEX_TIMEOUT_MS} ms to run`,
+        msg("reports.regexTimeout", { ms: deps.config.REPORT_REGEX_TIMEOUT_MS }),
         "userRegex",
       );
     }

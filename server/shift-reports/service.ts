@@ -14,6 +14,7 @@ import {
   type ShiftReportView,
 } from "./schema.ts";
 import type { z } from "zod";
+import { msg } from "../core/messages.ts";
 
 type Row = typeof shiftReports.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function createShiftReport(deps: Deps, user: SessionUser, input: Sh
     const [existing] = await tx.select({ id: shiftReports.id }).from(shiftReports)
       .where(and(eq(shiftReports.userId, user.id), eq(shiftReports.reportDate, day))).limit(1);
     if (existing) {
-      throw conflict(`You already saved a shift report today (report ${existing.id}).`);
+      throw conflict(msg("shiftReports.alreadyToday", { id: existing.id }));
     }
     const [row] = await tx.insert(shiftReports).values({
       ...input,
@@ -77,13 +78,13 @@ export async function updateShiftReport(
   const [found] = await deps.db.select({ report: shiftReports, username: users.username })
     .from(shiftReports).innerJoin(users, eq(users.id, shiftReports.userId))
     .where(eq(shiftReports.id, id)).limit(1);
-  if (!found) throw notFound(`Shift report ${id} not found`);
+  if (!found) throw notFound(msg("shiftReports.notFound", { id }));
   const { report } = found;
   const now = deps.clock.now();
   const editAny = can(actor.role, "shiftReports.editAny");
   if (!editAny && report.userId !== actor.id) throw forbidden();
   if (!editAny && report.reportDate !== reportDay(now)) {
-    throw forbidden("You can edit only your shift report of today.");
+    throw forbidden(msg("shiftReports.todayOnly"));
   }
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const row = await deps.db.transaction(async (tx) => {

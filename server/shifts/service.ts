@@ -14,6 +14,7 @@ import type {
   ShiftView,
 } from "./schema.ts";
 import { shiftTime } from "./shift-time.ts";
+import { msg } from "../core/messages.ts";
 
 type ShiftRow = typeof shifts.$inferSelect;
 
@@ -31,7 +32,7 @@ async function assertLiveUsers(db: Db, ids: number[]) {
     .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.find((id) => !found.has(id));
-  if (missing !== undefined) throw badRequest(`users: no user with id ${missing}`, "users");
+  if (missing !== undefined) throw badRequest(msg("shifts.unknownUser", { id: missing }), "users");
 }
 
 function toView(row: ShiftRow, names: Map<number, string>): ShiftView {
@@ -59,7 +60,7 @@ export async function listShifts(deps: Deps, query: z.output<typeof shiftListQue
 
 async function findShift(db: Db, id: number) {
   const [row] = await db.select().from(shifts).where(eq(shifts.id, id)).limit(1);
-  if (!row) throw notFound(`Shift ${id} not found`);
+  if (!row) throw notFound(msg("shifts.notFound", { id }));
   return row;
 }
 

@@ -7,12 +7,13 @@ import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { offeredPairs } from "../exchanges/markets/markets.ts";
 import { pricesQuerySchema, priceSupportQuerySchema } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 export function summaryRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .use("/Summaries/*", requireAuth(deps), requirePermission("dashboard.view"))
     .get("/Summaries/prices", validate("query", pricesQuerySchema), (c) => {
-      if (!deps.market) throw new AppError("UNAVAILABLE", "Market data is not available");
+      if (!deps.market) throw new AppError("UNAVAILABLE", msg("market.unavailable"));
       return c.json(deps.market.feed(c.req.valid("query").exchange).prices());
     })
     .get("/Summaries/list-price-support", validate("query", priceSupportQuerySchema), async (c) => {

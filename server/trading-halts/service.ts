@@ -10,6 +10,7 @@ import type { Deps } from "../deps.ts";
 import { assertCanActOn, findTarget } from "../users/guards.ts";
 import { can } from "../users/roles.ts";
 import type { CreateHaltInput, HaltView } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 type HaltRow = typeof tradingHalts.$inferSelect;
 
@@ -33,7 +34,7 @@ export async function releaseHalt(deps: Deps, actor: SessionUser, id: number) {
     .set({ releasedAt: deps.clock.now(), releasedBy: actor.id })
     .where(and(eq(tradingHalts.id, id), isNull(tradingHalts.releasedAt)))
     .returning();
-  if (!row) throw notFound(`Halt ${id} not found or already released.`);
+  if (!row) throw notFound(msg("halts.notFound", { id }));
   await changed(deps, actor, "trading.released", row);
   return { id, released: true };
 }

@@ -14,6 +14,7 @@ import type { Deps } from "../deps.ts";
 import { can } from "../users/roles.ts";
 import type { UpdateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
+import { msg } from "../core/messages.ts";
 
 type Status = TransactionRow["status"];
 
@@ -31,7 +32,7 @@ async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
 
 async function findActionable(db: Db, user: SessionUser, id: number) {
   const view = await viewOf(db, id);
-  if (!view || !mayAct(user, view.userId)) throw notFound("Transaction not found");
+  if (!view || !mayAct(user, view.userId)) throw notFound(msg("transactions.notFound"));
   return view;
 }
 
@@ -91,7 +92,7 @@ export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
     closingSince: null,
     closeErrorAt: null,
   }, eq(transactions.status, "BUY"));
-  if (!view) throw badRequest("Only a BUY transaction can become a SELL");
+  if (!view) throw badRequest(msg("transactions.onlyBuyToSell"));
   return view;
 }
 

@@ -20,7 +20,7 @@ import { dec, floor8 } from "../core/decimal.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle, missingKeysMessage } from "../keys/schema.ts";
+import { exchangeTitle } from "../keys/schema.ts";
 import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
 import { readCoinFunds } from "../users/coin-funds.ts";
 import { can } from "../users/roles.ts";
@@ -36,6 +36,7 @@ import {
 import type { NewTransaction } from "./record.ts";
 import type { CreateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
+import { msg } from "../core/messages.ts";
 
 export type CreateResult =
   | { isFluctuating: true; marketPrice: string; lastMarketPrice: string; tradingAmount: string }
@@ -61,12 +62,12 @@ export async function createTransaction(
   user: SessionUser,
   input: CreateTransactionInput,
 ): Promise<CreateResult> {
-  if (input.userId && input.userId !== user.id) throw forbidden("You can only trade for yourself");
+  if (input.userId && input.userId !== user.id) throw forbidden(msg("trading.ownOnly"));
   const pair = findPair(input.pair);
-  if (!pair) throw badRequest(`pair: unknown pair "${input.pair}"`, "pair");
+  if (!pair) throw badRequest(msg("trading.unknownPair", { pair: input.pair }), "pair");
   const side = input.status;
   await assertMayTrade(deps, user, input, side);
-  if (pair.nft && !input.assetId) throw badRequest("assetId: required for NFT pairs", "assetId");
+  if (pair.nft && !input.assetId) throw badRequest(msg("trading.assetIdRequired"), "assetId");
   if (!pair.nft) await assertListed(deps, input.exchange, pair);
 
   // Selected bot keys trade instead of the user's own account (server/bot-keys/trade.ts).
@@ -77,7 +78,7 @@ export async function createTransaction(
     ? null
     : await tradingCredentials(deps, user, input.exchange as "binance" | "gate");
   if (input.useBot !== "none" && !pair.nft && !bots.length && !credentials) {
-    throw badRequest(missingKeysMessage(input.exchange));
+    throw badRequest(msg("keys.missing", { exchange: exchangeTitle(input.exchange) }));
   }
 
   // only_sell sells 95% of what the account holds now, read from it (server/users/coin-funds.ts).
@@ -168,17 +169,17 @@ async function assertMayTrade(
 ) {
   if (can(user.role, "trade.always")) return;
   if (!USER_SIDES[side].includes(input.useBot)) {
-    throw forbidden(`${side} is not active in bot mode ${input.useBot}`);
+    throw forbidden(msg("trading.sideNotInBotMode", { side, mode: input.useBot }));
   }
   if (deps.callGate && !(await deps.callGate(user.id, side))) {
-    throw forbidden(`${side} is active only during a call`);
+    throw forbidden(msg("trading.sideOnlyDuringCall", { side }));
   }
 }
 
 async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
   if (exchange !== "binance" && exchange !== "gate") {
     throw badRequest(
-      `exchange: trading on ${exchangeTitle(exchange)} is not supported`,
+      msg("trading.exchangeUnsupported", { exchange: exchangeTitle(exchange) }),
       "exchange",
     );
   }
@@ -186,7 +187,10 @@ async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
   const traded = isListedOn(exchange, pair.value) &&
     await deps.exchanges.markets().rule(exchange, pair.value);
   if (!traded) {
-    throw badRequest(`pair: ${pair.label} is not traded on ${exchangeTitle(exchange)}`, "pair");
+    throw badRequest(
+      msg("trading.pairNotOnExchange", { pair: pair.label, exchange: exchangeTitle(exchange) }),
+      "pair",
+    );
   }
 }
 
@@ -195,7 +199,7 @@ function feedPrice(deps: Deps, exchange: string, pair: PairInfo) {
   if (!price) {
     throw new AppError(
       "UNAVAILABLE",
-      `No market price for ${pair.label} on ${exchangeTitle(exchange)} yet`,
+      msg("trading.noPrice", { pair: pair.label, exchange: exchangeTitle(exchange) }),
     );
   }
   return price;
@@ -242,7 +246,7 @@ function serverPriced(
 
 async function assertCallExists(deps: Deps, callId: string) {
   const [call] = await deps.db.select({ id: calls.id }).from(calls).where(eq(calls.id, callId));
-  if (!call) throw badRequest(`callId: unknown call "${callId}"`, "callId");
+  if (!call) throw badRequest(msg("calls.unknownCall", { callId }), "callId");
 }
 
 /** The row to write: status, quantity and amount by the rules of spec sections 4 and 9. */
@@ -255,21 +259,25 @@ function plan(
   let amount = input.amount;
   let quantity: string;
   if (side === "BUY") {
-    if (!dec(input.buyPrice).gt(0)) throw badRequest("buyPrice: must be above 0", "buyPrice");
+    if (!dec(input.buyPrice).gt(0)) throw badRequest(msg("trading.buyPricePositive"), "buyPrice");
     quantity = buyQuantity(amount, input.buyPrice);
-    if (!dec(quantity).gt(0)) throw badRequest("amount: too small to buy anything", "amount");
+    if (!dec(quantity).gt(0)) throw badRequest(msg("trading.amountTooSmall"), "amount");
   } else {
-    if (!dec(input.sellPrice).gt(0)) throw badRequest("sellPrice: must be above 0", "sellPrice");
+    if (!dec(input.sellPrice).gt(0)) {
+      throw badRequest(msg("trading.sellPricePositive"), "sellPrice");
+    }
     quantity = sellQuantity(input.useBot, user.coinFunds, user.coinTradingAmount);
     const source = input.useBot === "only_sell" ? "coinFunds" : "coinTradingAmount";
-    if (!dec(quantity).gt(0)) throw badRequest(`${source} is 0: nothing to sell`, source);
+    if (!dec(quantity).gt(0)) {
+      throw badRequest(msg("trading.nothingToSell", { field: source }), source);
+    }
     amount = floor8(dec(quantity).mul(input.sellPrice));
   }
   if (input.useBot === "buy_sell" && !dec(input.sellPrice).gt(0)) {
-    throw badRequest("sellPrice: must be above 0", "sellPrice");
+    throw badRequest(msg("trading.sellPricePositive"), "sellPrice");
   }
   if (input.useBot === "sell_buy" && !dec(input.buyPrice).gt(0)) {
-    throw badRequest("buyPrice: must be above 0", "buyPrice");
+    throw badRequest(msg("trading.buyPricePositive"), "buyPrice");
   }
   return {
     userId: user.id,

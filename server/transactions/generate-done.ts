@@ -17,6 +17,7 @@ import { botPrices, buyQuantity } from "./pricing.ts";
 import type { NewTransaction } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
+import { msg } from "../core/messages.ts";
 
 export interface GenerateDoneResult {
   /** False when an earlier request for the same call already decided, or nothing was due. */
@@ -68,7 +69,7 @@ export async function generateDone(
   input: GenerateDoneInput,
 ): Promise<GenerateDoneResult> {
   const pair = findPair(input.pair);
-  if (!pair) throw badRequest(`pair: unknown pair "${input.pair}"`, "pair");
+  if (!pair) throw badRequest(msg("trading.unknownPair", { pair: input.pair }), "pair");
   const now = deps.clock.now();
   const callId = input.callId;
   const call = await expiredCallFor(deps, owner, callId, now);

@@ -20,6 +20,7 @@ import {
   type Outcome,
   reserveTransactionId,
 } from "./record.ts";
+import { msg } from "../core/messages.ts";
 
 export interface OpenRequest {
   user: SessionUser;
@@ -87,7 +88,7 @@ export async function openTransaction(deps: Deps, req: OpenRequest) {
 }
 
 export function exchangesOf(deps: Deps) {
-  if (!deps.exchanges) throw new AppError("UNAVAILABLE", "Trading is not available on this server");
+  if (!deps.exchanges) throw new AppError("UNAVAILABLE", msg("trading.unavailable"));
   return deps.exchanges;
 }
 
@@ -107,5 +108,8 @@ export function exchangeFailure(exchange: string, err: unknown): AppError {
     return new AppError(code, err.message);
   }
   const message = err instanceof Error ? err.message : String(err);
-  return new AppError("BAD_GATEWAY", `${exchangeTitle(exchange)} did not answer: ${message}`);
+  return new AppError(
+    "BAD_GATEWAY",
+    msg("trading.exchangeNoAnswer", { exchange: exchangeTitle(exchange), detail: message }),
+  );
 }

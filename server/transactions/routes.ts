@@ -22,6 +22,7 @@ import {
   setStatusParamSchema,
   updateTransactionSchema,
 } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 export function transactionRoutes(deps: Deps) {
   // Per route, not a /transaction/* wildcard: the CSV report routes beside these do their own.
@@ -44,7 +45,7 @@ export function transactionRoutes(deps: Deps) {
       let owner = user;
       if (input.userId !== user.id) {
         if (!can(user.role, "transactions.editAll")) {
-          throw forbidden("You can only generate your own transactions");
+          throw forbidden(msg("transactions.generateOwnOnly"));
         }
         owner = await findTarget(deps.db, input.userId);
       }

@@ -17,6 +17,7 @@ import { toPublicUser } from "./public-user.ts";
 import { notifyRevoked, revokeSessionsIn } from "./revoke.ts";
 import { can, type Role } from "./roles.ts";
 import type { adminChangePasswordSchema } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 export async function changeRole(deps: Deps, actor: SessionUser, id: number, role: Role) {
   const target = await findTarget(deps.db, id);
@@ -32,7 +33,7 @@ export async function changeRole(deps: Deps, actor: SessionUser, id: number, rol
       ...(can(role, "bots.select") ? {} : { selectBots: [] }),
       updatedAt: now,
     }).where(and(eq(users.id, target.id), isNull(users.deletedAt))).returning();
-    if (!row) throw notFound(`User ${id} not found.`);
+    if (!row) throw notFound(msg("users.notFound", { id }));
     await revokeSessionsIn(deps, tx, target.id);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -49,7 +50,7 @@ export async function changeRole(deps: Deps, actor: SessionUser, id: number, rol
 
 /** Soft delete: the row stays so the user's transactions keep an owner. */
 export async function deleteUser(deps: Deps, actor: SessionUser, id: number) {
-  if (actor.id === id) throw badRequest("You cannot delete your own account.");
+  if (actor.id === id) throw badRequest(msg("users.cannotDeleteSelf"));
   const target = await findTarget(deps.db, id);
   assertCanActOn(actor, target);
   const now = deps.clock.now();
@@ -57,7 +58,7 @@ export async function deleteUser(deps: Deps, actor: SessionUser, id: number) {
     await assertNotLastSuperAdmin(tx, target, "delete");
     const [row] = await tx.update(users).set({ deletedAt: now, updatedAt: now })
       .where(and(eq(users.id, target.id), isNull(users.deletedAt))).returning({ id: users.id });
-    if (!row) throw notFound(`User ${id} not found.`);
+    if (!row) throw notFound(msg("users.notFound", { id }));
     await revokeSessionsIn(deps, tx, target.id);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -77,7 +78,7 @@ export async function adminChangePassword(
   input: z.output<typeof adminChangePasswordSchema>,
 ) {
   if (actor.id === input.userId) {
-    throw badRequest("Use Change Password for your own account.", "userId");
+    throw badRequest(msg("users.useChangePassword"), "userId");
   }
   const target = await findTarget(deps.db, input.userId);
   assertCanActOn(actor, target);

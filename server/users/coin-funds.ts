@@ -10,11 +10,12 @@ import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Credentials } from "../exchanges/adapter.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle, missingKeysMessage } from "../keys/schema.ts";
+import { exchangeTitle } from "../keys/schema.ts";
 import { findPair, isListedOn } from "../market/pairs.ts";
 import { exchangeFailure, exchangesOf } from "../transactions/open.ts";
 import { assertCanActOn, findTarget } from "./guards.ts";
 import { can } from "./roles.ts";
+import { msg } from "../core/messages.ts";
 
 export interface CoinFunds {
   coinFunds: string;
@@ -34,7 +35,12 @@ export async function readCoinFunds(
 ): Promise<CoinFunds> {
   const info = findPair(pair);
   if (!info || info.nft || !isListedOn(exchange, pair)) {
-    throw badRequest(`pair: ${info?.label ?? pair} is not traded on ${exchangeTitle(exchange)}`);
+    throw badRequest(
+      msg("trading.pairNotOnExchange", {
+        pair: info?.label ?? pair,
+        exchange: exchangeTitle(exchange),
+      }),
+    );
   }
   const adapter = exchangesOf(deps).adapter(exchange);
   let free: string;
@@ -58,11 +64,11 @@ export async function readCoinFunds(
 export async function coinFundsOf(deps: Deps, actor: SessionUser, id: number): Promise<CoinFunds> {
   const user = id === actor.id ? actor : await findTarget(deps.db, id);
   if (user.id !== actor.id) {
-    if (!can(actor.role, "users.editOthers")) throw forbidden("You may read only your own funds.");
+    if (!can(actor.role, "users.editOthers")) throw forbidden(msg("users.ownFundsOnly"));
     assertCanActOn(actor, user);
   }
   const exchange = user.exchange === "gate" ? "gate" : "binance";
   const credentials = await tradingCredentials(deps, user, exchange);
-  if (!credentials) throw badRequest(missingKeysMessage(exchange));
+  if (!credentials) throw badRequest(msg("keys.missing", { exchange: exchangeTitle(exchange) }));
   return await readCoinFunds(deps, user, exchange, user.pair, credentials);
 }

@@ -8,6 +8,7 @@ import type { Deps } from "../deps.ts";
 import { toPublicUser } from "./public-user.ts";
 import { can } from "./roles.ts";
 import type { SearchUsersQuery } from "./schema.ts";
+import { msg } from "../core/messages.ts";
 
 /** `%`, `_` and `\` typed by the user match themselves, not any text. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -15,7 +16,7 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`
 export async function searchUsers(deps: Deps, actor: SessionUser, q: SearchUsersQuery) {
   const full = can(actor.role, "users.list");
   // Filtering by email would let a Lead find out emails one guess at a time.
-  if (q.email && !full) throw new AppError("FORBIDDEN", "Only an Admin may search by email.");
+  if (q.email && !full) throw new AppError("FORBIDDEN", msg("users.emailSearchAdminOnly"));
   const filters: SQL[] = [isNull(users.deletedAt)];
   if (q.username) filters.push(ilike(users.username, contains(q.username)));
   if (q.email) filters.push(ilike(users.email, contains(q.email)));

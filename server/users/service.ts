@@ -14,9 +14,11 @@ import { can } from "./roles.ts";
 import { type newUserSchema, SELF_FIELDS, type UpdateUserInput } from "./schema.ts";
 import { newUniqueId } from "./unique-id.ts";
 import { userChanged } from "../auth/user-changed.ts";
+import { msg } from "../core/messages.ts";
 
-const takenUsername = (u: string) => conflict(`Username "${u}" is already taken.`, "username");
-const takenEmail = (e: string) => conflict(`Email "${e}" is already in use.`, "email");
+const takenUsername = (u: string) =>
+  conflict(msg("users.usernameTaken", { username: u }), "username");
+const takenEmail = (e: string) => conflict(msg("users.emailTaken", { email: e }), "email");
 
 /** The unique index a failed insert or update hit, or null for any other error. */
 function violatedIndex(err: unknown): string | null {
@@ -91,18 +93,21 @@ function assertMayChange(actor: SessionUser, target: SessionUser, fields: string
     if (actor.id !== target.id) assertCanActOn(actor, target);
   } else {
     if (actor.id !== target.id) {
-      throw new AppError("FORBIDDEN", "You may change only your own settings.");
+      throw new AppError("FORBIDDEN", msg("users.ownSettingsOnly"));
     }
     const adminOnly = fields.filter((f) => !(SELF_FIELDS as readonly string[]).includes(f));
     if (adminOnly.length) {
-      throw new AppError("FORBIDDEN", `Only an Admin may change ${adminOnly.join(", ")}.`);
+      throw new AppError(
+        "FORBIDDEN",
+        msg("users.adminOnlyFields", { fields: adminOnly.join(", ") }),
+      );
     }
   }
   if (
     fields.includes("selectBots") &&
     !(can(actor.role, "bots.select") && can(target.role, "bots.select"))
   ) {
-    throw new AppError("FORBIDDEN", "Bot keys are selected by Lead and above only.");
+    throw new AppError("FORBIDDEN", msg("users.botSelectLeadOnly"));
   }
 }
 
@@ -111,7 +116,9 @@ async function assertBotKeysExist(db: Db, ids: number[]) {
   const found = await db.select({ id: botKeys.id }).from(botKeys)
     .where(and(inArray(botKeys.id, ids), isNull(botKeys.deletedAt)));
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw badRequest(`Unknown bot key: ${missing.join(", ")}`, "selectBots");
+  if (missing.length) {
+    throw badRequest(msg("users.unknownBotKey", { ids: missing.join(", ") }), "selectBots");
+  }
 }
 
 export async function updateUser(
@@ -139,7 +146,7 @@ export async function updateUser(
     const updated = await deps.db.transaction(async (tx) => {
       const [row] = await tx.update(users).set({ ...values, ...names, updatedAt: now })
         .where(and(eq(users.id, target.id), isNull(users.deletedAt))).returning();
-      if (!row) throw notFound(`User ${id} not found.`);
+      if (!row) throw notFound(msg("users.notFound", { id }));
       await recordAudit(tx, {
         actorId: actor.id,
         action: "user.updated",

@@ -6,6 +6,7 @@ import { AppError } from "../core/errors.ts";
 import { type ChartProvider, SourceUnavailable } from "./provider.ts";
 import type { ChartQuery } from "./schema.ts";
 import { toQuotes, yahooChartSchema } from "./yahoo-wire.ts";
+import { msg } from "../core/messages.ts";
 
 export interface YahooOptions {
   baseUrl: string;
@@ -90,13 +91,15 @@ export function yahooProvider(opts: YahooOptions): ChartProvider {
       if (!parsed.success) {
         throw new AppError(
           "BAD_GATEWAY",
-          `Yahoo Finance sent an unexpected answer (HTTP ${res.status}).`,
+          msg("yahoo.unexpectedAnswer", { status: res.status }),
         );
       }
       const error = parsed.data.chart.error;
-      if (error) throw new AppError("BAD_GATEWAY", `Yahoo Finance: ${error.description}`);
+      if (error) {
+        throw new AppError("BAD_GATEWAY", msg("yahoo.error", { detail: error.description }));
+      }
       if (res.status !== 200) {
-        throw new AppError("BAD_GATEWAY", `Yahoo Finance answered HTTP ${res.status}.`);
+        throw new AppError("BAD_GATEWAY", msg("yahoo.httpError", { status: res.status }));
       }
       return toQuotes(parsed.data);
     },

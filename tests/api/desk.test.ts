@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { encryptForTransport } from "../../server/keys/transport-crypto.ts";
-import { calls, paperBalances, transactions, users } from "../../server/db/schema.ts";
+import { paperBalances, transactions, users } from "../../server/db/schema.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { expectStatus, giveKeys, setUser } from "./transactions-fixtures.ts";
+import { expectStatus, giveKeys, insertCall, setUser } from "./transactions-fixtures.ts";
 
 async function keyBody(t: TestApp, token: string, userId: number) {
   const { hash } = await expectStatus(t, 200, "GET", "/api/Summaries/hash", { token });
@@ -90,17 +90,7 @@ Deno.test("expired call: no DONE row for a user who could not have traded; one f
   const t = await makeTestApp();
   try {
     const lead = await t.user("Lead");
-    const now = t.clock.now();
-    await t.deps.db.insert(calls).values({
-      id: "call-1",
-      fromUserId: lead.id,
-      fromUsername: lead.username,
-      group: "default",
-      target: "BUY",
-      count: 1,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 20_000),
-    });
+    await insertCall(t, "call-1", lead);
     const done = (user: { id: number; token: string }, amount: string) =>
       t.call("POST", "/api/transaction/generate-done", {
         token: user.token,

@@ -43,13 +43,15 @@ Deno.test("paper: BUY and SELL clients on one account side by side: no error, no
     let usdt = dec(100000);
     let btc = dec(2);
     for (const row of rows) {
-      const quote = dec(row.quantity).mul(price);
+      // What filled: the quantity on the market's step (issue 15), as the row records it.
+      const filled = row.filledQuantity!;
+      const quote = dec(filled).mul(price);
       if (row.status === "BUY") {
         usdt = usdt.minus(quote.toDecimalPlaces(8, Decimal.ROUND_UP));
-        btc = btc.plus(row.quantity);
+        btc = btc.plus(filled);
       } else {
         usdt = usdt.plus(quote.toDecimalPlaces(8, Decimal.ROUND_DOWN));
-        btc = btc.minus(row.quantity);
+        btc = btc.minus(filled);
       }
     }
     const balances = Object.fromEntries(

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { callOutcomes, calls, transactions } from "../../server/db/schema.ts";
+import { callOutcomes, transactions } from "../../server/db/schema.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { GENERATE_DONE_GRACE_MS } from "../../server/transactions/generate-done.ts";
-import { buyBody, expectStatus, giveKeys, setUser } from "./transactions-fixtures.ts";
+import { buyBody, expectStatus, giveKeys, insertCall, setUser } from "./transactions-fixtures.ts";
 
 async function open(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const res = await expectStatus(t, 201, "POST", "/api/transaction", {
@@ -53,17 +53,7 @@ Deno.test("delete: the owner or an Admin deletes; others get not found; it leave
 Deno.test("delete: a transaction a call outcome points at is deleted, the outcome kept", async () => {
   const { t, lead } = await setup();
   try {
-    const now = t.clock.now();
-    await t.deps.db.insert(calls).values({
-      id: "c1",
-      fromUserId: lead.id,
-      fromUsername: lead.username,
-      group: "default",
-      target: "BUY",
-      count: 1,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + 20_000),
-    });
+    await insertCall(t, "c1", lead);
     const tx = await open(t, lead.token, { callId: "c1" });
     await expectStatus(t, 200, "DELETE", `/api/transaction/${tx.id}`, { token: lead.token });
     const [outcome] = await t.deps.db.select().from(callOutcomes);
@@ -158,20 +148,6 @@ const doneBody = (userId: number, extra: Record<string, unknown> = {}) => ({
   quantity: "0.00166666",
   ...extra,
 });
-
-async function insertCall(t: TestApp, id: string, from: { id: number; username: string }) {
-  const now = t.clock.now();
-  await t.deps.db.insert(calls).values({
-    id,
-    fromUserId: from.id,
-    fromUsername: from.username,
-    group: "default",
-    target: "BUY",
-    count: 1,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + 20_000),
-  });
-}
 
 Deno.test("generate-done: a DONE row for an expired call, priced by the server; Admins for others", async () => {
   const { t, user, other, admin, lead } = await setup();

@@ -1,6 +1,6 @@
 // Shared by the transactions, keys and bot tests: stored keys, create payloads, quick calls.
 import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema.ts";
+import { calls, users } from "../../server/db/schema.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { userChanged } from "../../server/auth/user-changed.ts";
@@ -73,6 +73,21 @@ export async function expectStatus(
     );
   }
   return body;
+}
+
+/** A BUY call from `from` to the default group, live for 20 s from now. */
+export async function insertCall(t: TestApp, id: string, from: { id: number; username: string }) {
+  const now = t.clock.now();
+  await t.deps.db.insert(calls).values({
+    id,
+    fromUserId: from.id,
+    fromUsername: from.username,
+    group: "default",
+    target: "BUY",
+    count: 1,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 20_000),
+  });
 }
 
 /**

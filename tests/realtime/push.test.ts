@@ -8,6 +8,8 @@ import { pushCall } from "../../server/push/send.ts";
 import type { CallInfo } from "../../server/realtime/protocol.ts";
 import { expectStatus, setGroup } from "../api/transactions-fixtures.ts";
 import { browserKeys, decryptPush, startFakePushService } from "../fakes/fake-push-service.ts";
+import { TEST_DATABASE_URL } from "../support/database.ts";
+import { secondInstance } from "../support/second-instance.ts";
 import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { serve, TestSocket, until } from "./support.ts";
 
@@ -206,4 +208,34 @@ Deno.test("push: unsubscribing a device stops its pushes; a user removes only th
     await service.close();
     await t.close();
   }
+});
+
+Deno.test({
+  name: "push: a page shown through another instance counts: no push until it is hidden",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const { t, service, lead, user } = await setup();
+    const other = await secondInstance(t);
+    const served = serve(other.app);
+    const socket = await TestSocket.join(served, user.token);
+    try {
+      await device(t, service, user);
+      const hubA = t.deps.realtime!.hub;
+      await until(() => hubA.isVisible(user.id), 2000, "B's shown page to reach A");
+      await sendCall(t, lead);
+      await socket.next("call");
+      assert.equal(service.received.length, 0);
+
+      socket.send({ type: "visibility", visible: false });
+      await until(() => !hubA.isVisible(user.id), 2000, "the hidden page to reach A");
+      await sendCall(t, lead, "SELL");
+      await until(() => service.received.length === 1, 2000, "the push");
+    } finally {
+      await socket.close();
+      await served.close();
+      await other.close();
+      await service.close();
+      await t.close();
+    }
+  },
 });

@@ -1,6 +1,7 @@
 // The trading stores under Deno with a stubbed fetch: the saved selection, pushed prices, and the
 // create flow's dialogs and list effects.
 import assert from "node:assert/strict";
+import { answer as serverAnswer, msg } from "../../server/core/messages.ts";
 import type { PublicUser } from "../../server/users/public-user.ts";
 import { calls } from "../../web/src/calls/store.ts";
 import { session, signIn, signOut } from "../../web/src/session/store.ts";
@@ -214,7 +215,8 @@ Deno.test({
         "Binance BTC/USDT 的最小订单为 5 USDT",
       );
 
-      answer = [400, { message: "Please update Key/Secret for Binance first" }];
+      // What the server answers: the message with its code.
+      answer = [400, serverAnswer(msg("keys.missing", { exchange: "Binance" }))];
       await placeOrder("BUY");
       assert.deepEqual(trade.dialog, { kind: "missingKeys", exchange: "binance" });
 

@@ -1,9 +1,10 @@
 import "@mantine/core/styles.css";
 import { MantineProvider } from "@mantine/core";
-import { StrictMode } from "react";
+import { StrictMode, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
-import { cssVariablesResolver, theme } from "./app/theme.ts";
+import { cssVariablesResolver, theme, withLabels } from "./app/theme.ts";
+import { useT } from "./i18n/index.ts";
 import "./app/common-messages.ts";
 import { config as zodConfig } from "zod";
 import { startPwa } from "./pwa/register.ts";
@@ -13,10 +14,20 @@ import { startPwa } from "./pwa/register.ts";
 zodConfig({ jitless: true });
 startPwa();
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+/** The theme follows the language for the labels Mantine words itself. */
+function Root() {
+  const t = useT();
+  const toggle = t("common.togglePassword");
+  const themed = useMemo(() => withLabels(theme, { togglePassword: toggle }), [toggle]);
+  return (
+    <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
       <AppRoutes />
     </MantineProvider>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <Root />
   </StrictMode>,
 );

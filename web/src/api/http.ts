@@ -1,10 +1,18 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
+import type { MessageParams } from "../../../server/core/messages.ts";
+import { isServerCode, serverText } from "../errors/server-messages.ts";
 import { locale } from "../i18n/index.ts";
 import { session, sessionEnded } from "../session/store.ts";
 import { reachable } from "./network.ts";
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly field?: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    /** The server message's stable code (server/core/messages.ts), when it has one. */
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
@@ -28,8 +36,13 @@ export function apiUrl(path: string, query?: Query) {
   return `/api${path}${qs ? `?${qs}` : ""}`;
 }
 
-/** The server's message: a string, or the first of a list. */
+/**
+ * The server's message: by its code in the user's language; else its text (a string, or the first
+ * of a list).
+ */
 function messageOf(body: unknown, fallback: string): string {
+  const { code, params } = (body ?? {}) as { code?: unknown; params?: MessageParams };
+  if (isServerCode(code)) return serverText(code, params);
   const m = (body as { message?: unknown } | null)?.message;
   if (Array.isArray(m) && typeof m[0] === "string") return m[0];
   return typeof m === "string" && m ? m : fallback;
@@ -55,7 +68,7 @@ export async function request(method: string, path: string, opts: RequestOptions
   const body = await res.json().catch(() => null);
   // The session the request was sent with ended (unless its token was replaced meanwhile).
   if (res.status === 401 && !opts.token && token) void sessionEnded(token);
-  throw new ApiError(res.status, messageOf(body, res.statusText), body?.field);
+  throw new ApiError(res.status, messageOf(body, res.statusText), body?.field, body?.code);
 }
 
 export async function api<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {

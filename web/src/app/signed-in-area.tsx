@@ -8,6 +8,7 @@ import { api } from "../api/http.ts";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { Shell } from "../layout/app-shell.tsx";
+import { LocalDates } from "../i18n/dates-provider.tsx";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
 import "./messages.ts";
 
@@ -42,29 +43,31 @@ export default function SignedInArea() {
     api<PublicUser>("GET", "/users/my-profile").then(updateUser, () => {});
   }, []);
   return (
-    <Shell>
-      <ErrorBoundary>
-        <Suspense
-          fallback={
-            <Center mih="40vh">
-              <Loader />
-            </Center>
-          }
-        >
-          <Switch>
-            <Route path="/dashboard" component={DashboardPage} />
-            <Route path="/yahoo-finance" component={YahooFinancePage} />
-            <Route path="/btc-stats" component={YahooFinancePage} />
-            <Route path="/manage-users" component={ManageUsers} />
-            <Route path="/bot-keys/:exchange" component={BotKeys} />
-            <Route path="/shift" component={Shift} />
-            <Route path="/profit" component={Profit} />
-            <Route path="/audit" component={Audit} />
-            <Route path="/trading-controls" component={TradingControls} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </ErrorBoundary>
-    </Shell>
+    <LocalDates>
+      <Shell>
+        <ErrorBoundary>
+          <Suspense
+            fallback={
+              <Center mih="40vh">
+                <Loader />
+              </Center>
+            }
+          >
+            <Switch>
+              <Route path="/dashboard" component={DashboardPage} />
+              <Route path="/yahoo-finance" component={YahooFinancePage} />
+              <Route path="/btc-stats" component={YahooFinancePage} />
+              <Route path="/manage-users" component={ManageUsers} />
+              <Route path="/bot-keys/:exchange" component={BotKeys} />
+              <Route path="/shift" component={Shift} />
+              <Route path="/profit" component={Profit} />
+              <Route path="/audit" component={Audit} />
+              <Route path="/trading-controls" component={TradingControls} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </ErrorBoundary>
+      </Shell>
+    </LocalDates>
   );
 }

@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver } from "@mantine/core";
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+  mergeThemeOverrides,
+} from "@mantine/core";
 
 export const theme = createTheme({
   primaryColor: "blue",
@@ -39,3 +44,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/** The theme with the labels Mantine gives its own controls, in the user's language. */
+export const withLabels = (base: MantineThemeOverride, labels: { togglePassword: string }) =>
+  mergeThemeOverrides(base, {
+    components: {
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { "aria-label": labels.togglePassword } },
+      },
+    },
+  });

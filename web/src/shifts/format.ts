@@ -1,14 +1,28 @@
-// Shift times as the table and form show them: the spec's date and hour formats, local time.
+// Shift times as the table and form show them: the spec's date and hour formats (another
+// language: its own), local time.
 import dayjs from "dayjs";
+import { localDate } from "../i18n/format.ts";
 
-/** "MM/DD/YYYY h A", e.g. 03/05/2026 8 PM. */
-export const formatShiftTime = (iso: string | number) => dayjs(iso).format("MM/DD/YYYY h A");
+const DAY_HOUR: Intl.DateTimeFormatOptions = {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "numeric",
+};
+
+/** "MM/DD/YYYY h A", e.g. 03/05/2026 8 PM (another language: its own). */
+export const formatShiftTime = (iso: string | number) =>
+  localDate(new Date(iso), DAY_HOUR) ?? dayjs(iso).format("MM/DD/YYYY h A");
 
 /** The 24 hours of a day as select options labelled in the spec's hour format ('h A'). */
-export const HOUR_OPTIONS = Array.from({ length: 24 }, (_, h) => ({
-  value: String(h),
-  label: dayjs().hour(h).format("h A"),
-}));
+export const hourOptions = () =>
+  Array.from({ length: 24 }, (_, h) => {
+    const at = dayjs().startOf("day").hour(h);
+    return {
+      value: String(h),
+      label: localDate(at.toDate(), { hour: "numeric" }) ?? at.format("h A"),
+    };
+  });
 
 /** A picked day (YYYY-MM-DD) and hour as epoch milliseconds in the viewer's zone. */
 export const dayHourMs = (day: string, hour: number) =>

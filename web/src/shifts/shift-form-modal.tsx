@@ -19,7 +19,7 @@ import { shiftTime } from "../../../server/shifts/shift-time.ts";
 import { useT } from "../i18n/index.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { createShift, listAllUsers, updateShift } from "./api.ts";
-import { dayHourMs, formatShiftTime, HOUR_OPTIONS, viewerTzOffset } from "./format.ts";
+import { dayHourMs, formatShiftTime, hourOptions, viewerTzOffset } from "./format.ts";
 import { shifts } from "./store.ts";
 import "./messages.ts";
 
@@ -87,7 +87,7 @@ export function ShiftFormModal({ shift, onClose }: Props) {
           />
           <NativeSelect
             label={t("shifts.startHour")}
-            data={HOUR_OPTIONS}
+            data={hourOptions()}
             value={String(hour)}
             onChange={(e) => setHour(Number(e.currentTarget.value))}
             data-testid="shift-hour"

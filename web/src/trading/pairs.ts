@@ -6,6 +6,7 @@ import {
   priceDecimals,
 } from "../../../server/market/pairs.ts";
 import { numericText } from "../ui/numeric-text.ts";
+import { numberFormat } from "../i18n/format.ts";
 
 /** The exchange selector offers Gate and Binance only (Houbi and None are hidden). */
 export const TRADING_EXCHANGES = ["binance", "gate"] as const;
@@ -35,20 +36,13 @@ export const cleanTypedPrice = (text: string) => numericText(text).slice(0, TYPE
 /** A usable typed price: a positive number. */
 export const isTypedPrice = (text: string) => /^\d*\.?\d+$|^\d+\.$/.test(text) && Number(text) > 0;
 
-const dollars = new Map<number, Intl.NumberFormat>();
-
 /** The live price as a dollar amount, with the pair's tick decimals: "$67,250.00". */
 export function formatDollars(price: string, pair: string): string {
   const places = priceDecimals(pair);
-  let format = dollars.get(places);
-  if (!format) {
-    format = new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: places,
-      maximumFractionDigits: places,
-    });
-    dollars.set(places, format);
-  }
-  return format.format(Number(price));
+  return numberFormat({
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  }).format(Number(price));
 }

@@ -1,7 +1,7 @@
 // Placing a BUY or SELL (spec sections 4, 5 and 8): the create request, its dialogs, the list
 // effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
-import { missingKeysMessage } from "../../../server/keys/schema.ts";
+import { ApiError } from "../api/http.ts";
 import { parseMinimumOrder } from "../../../server/exchanges/markets/minimum-message.ts";
 import type { Side } from "../../../server/transactions/pricing.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
@@ -92,7 +92,8 @@ export async function placeOrder(side: Side) {
     }
     markBought();
     for (const tx of [result.transaction, ...result.extraTransactions]) addCreated(tx);
-    notifySuccess(translate("trading.created", { side, id: result.transaction.id }));
+    const sideName = translate(side === "BUY" ? "trading.buy" : "trading.sell");
+    notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
     if (result.extraErrors.length) {
       notifyError(result.extraErrors.join("\n"), translate("trading.createFailed"));
     }
@@ -100,7 +101,7 @@ export async function placeOrder(side: Side) {
   } catch (err) {
     const message = errorText(err, translate("trading.createFailed"));
     const minimum = parseMinimumOrder(message);
-    trade.dialog = message === missingKeysMessage(exchange)
+    trade.dialog = err instanceof ApiError && err.code === "keys.missing"
       ? { kind: "missingKeys", exchange }
       : { kind: "error", message: minimum ? translate("trading.minimumOrder", minimum) : message };
   } finally {

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { makeTestApp } from "../support/test-app.ts";
+
+Deno.test("api errors: { code, message, params } with the spec's English message", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("SuperAdmin");
+    const missing = await t.call("DELETE", "/api/users/999999", { token: admin.token });
+    assert.equal(missing.status, 404);
+    assert.deepEqual(await missing.json(), {
+      message: "User 999999 not found.",
+      code: "users.notFound",
+      params: { id: 999999 },
+    });
+
+    const invalid = await t.call("POST", "/api/users/login", { body: { password: "x" } });
+    assert.equal(invalid.status, 400);
+    const body = await invalid.json();
+    assert.equal(body.code, "validation.field");
+    assert.equal(body.field, "username");
+    assert.equal(body.message, `username: ${body.params.issue}`);
+
+    const unknown = await t.call("GET", "/api/no-such-route");
+    assert.deepEqual(await unknown.json(), {
+      message: "Not found: GET /api/no-such-route",
+      code: "api.notFound",
+      params: { method: "GET", path: "/api/no-such-route" },
+    });
+  } finally {
+    await t.close();
+  }
+});

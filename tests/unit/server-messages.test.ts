@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
+import { SERVER_TRANSLATIONS, serverText } from "../../web/src/errors/server-messages.ts";
+import "../../web/src/app/common-messages.ts";
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+Deno.test("server messages: every code has all five languages with the same placeholders", () => {
+  const codes = Object.keys(SERVER_MESSAGES).sort();
+  for (const [lang, catalogue] of Object.entries(SERVER_TRANSLATIONS)) {
+    assert.deepEqual(
+      Object.keys(catalogue).sort(),
+      codes,
+      `${lang} has exactly the server's codes`,
+    );
+    for (const code of codes) {
+      const text = catalogue[code as keyof typeof catalogue];
+      assert.ok(text.trim(), `${lang} ${code} is empty`);
+      assert.deepEqual(
+        placeholders(text),
+        placeholders(SERVER_MESSAGES[code as keyof typeof SERVER_MESSAGES]),
+        `${lang} ${code} keeps the English placeholders`,
+      );
+    }
+  }
+});
+
+Deno.test("serverText: a coded message in the chosen language; English is the server's own text", () => {
+  const id = { id: 12 };
+  assert.equal(serverText("users.notFound", id, "en"), msg("users.notFound", id).text);
+  assert.equal(serverText("users.notFound", id, "fr"), "Utilisateur 12 introuvable.");
+  assert.equal(
+    serverText("keys.missing", { exchange: "Gate" }, "zh"),
+    "请先更新 Gate 的 Key/Secret",
+  );
+  // A validation issue is a shared schema message, itself translated by the client.
+  assert.equal(
+    serverText("validation.field", { field: "username", issue: "Required" }, "es"),
+    "username: Obligatorio",
+  );
+});
