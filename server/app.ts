@@ -1,6 +1,9 @@
 // Builds the whole app from its parts. Tests call createApp(deps).request(...) with no port.
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { logger } from "hono/logger";
+import { requestId } from "hono/request-id";
+import { requestScope } from "./core/request-scope.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { botKeyRoutes } from "./bot-keys/routes.ts";
@@ -11,9 +14,8 @@ import { limitBodies } from "./core/body-limit.ts";
 import { noStore, securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
-import { feedHealth } from "./market/market.ts";
+import { healthRoutes } from "./health/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
-import { engineHealth } from "./engine/health.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
@@ -28,13 +30,7 @@ import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
 
 export function createApi(deps: Deps) {
   return new Hono<AppEnv>()
-    .get("/health", async (c) =>
-      c.json({
-        status: "ok",
-        database: deps.database.kind,
-        feeds: deps.market ? feedHealth(deps.market) : [],
-        engine: await engineHealth(deps),
-      }))
+    .route("/", healthRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", keyRoutes(deps)).route("/", summaryRoutes(deps)).route("/", transactionRoutes(deps))
     .route("/", reportAreaRoutes(deps))
@@ -49,10 +45,20 @@ export function createApi(deps: Deps) {
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  app.use("*", requestId());
+  const accessLog = deps.accessLog;
+  if (accessLog) {
+    // One line per request, when it is answered: hono's logger also prints one as it arrives.
+    app.use("*", (c, next) =>
+      logger((line) => {
+        if (!line.startsWith("<--")) accessLog(`${line} ${c.get("requestId")}`);
+      })(c, next));
+  }
   app.use("*", securityHeaders(deps.config.TRUST_PROXY));
   app.use("*", limitBodies());
   app.use("*", clientIp(deps.config.TRUST_PROXY));
   app.use("/api/*", noStore);
+  app.use("/api/*", requestScope(deps.config.REQUEST_TIMEOUT_MS));
   // JSON answers gzipped (a 10-row list: 17 KB -> 1 KB); CSV streams stay as they are.
   app.use("/api/*", compress({ contentTypeFilter: /^application\/json/ }));
   app.route("/api", createApi(deps));

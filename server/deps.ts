@@ -42,6 +42,10 @@ export interface Deps {
   market?: Market;
   /** The exchange adapters: paper, or Binance/Gate over signed REST. */
   exchanges: Exchanges;
+  /** Set while the process stops (server/lifecycle.ts): health answers not ready. */
+  lifecycle?: { stopping: boolean };
+  /** One access-log line per request (with its request id); absent: no access log (tests). */
+  accessLog?: (line: string) => void;
   /** Signs Web Push messages; absent: calls are not pushed. */
   vapid?: VapidKeys;
   /** Told after a call was recorded and sent to sockets (the push area sends it to devices). */

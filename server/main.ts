@@ -15,6 +15,9 @@ import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
 import { sessionCacheFor } from "./auth/session-cache.ts";
 import { engineName, startEngine } from "./engine/engine.ts";
+import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
+import { waitForDatabase } from "./db/wait.ts";
+import { stopOnSignals } from "./lifecycle.ts";
 
 // Since the process started: the module graph is loaded once this module's body runs.
 const modulesLoadedMs = performance.now();
@@ -29,10 +32,22 @@ try {
 const apiOnly = config.ROLES === "api";
 // An api-only instance leaves migrations to the engines (or the deploy step, scripts/migrate.ts):
 // a cold start of an edge instance then costs no migration round trips.
+// One server per PGlite folder (server/db/data-dir-lock.ts); PostgreSQL serves several.
+const dataDirLock = config.DATABASE_URL ? undefined : await lockDataDir(
+  config.DATA_DIR,
+  `pid ${Deno.pid} on ${Deno.hostname()}, port ${config.PORT}, since ${new Date().toISOString()}`,
+).catch((err) => {
+  if (!(err instanceof DataDirInUse)) throw err;
+  console.error(err.message);
+  Deno.exit(1);
+});
+if (config.DATABASE_URL) await waitForDatabase(config.DATABASE_URL);
 const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATA_DIR,
   migrate: !apiOnly || !config.DATABASE_URL,
+  connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
 });
 // Design section 6: the upstream feeds belong to the engine part (server/engine/). On PostgreSQL
 // every instance prices from what the active engine hands on over the bus: one market for all.
@@ -53,6 +68,8 @@ const deps: Deps = {
   exchanges: createExchanges({ config, database, clock: systemClock, market }),
   sessionCache: sessionCacheFor(config),
   vapid: await loadVapidKeys(config),
+  lifecycle: { stopping: false },
+  accessLog: (line) => console.log(line),
 };
 
 // Live trading: the exchanges' market rules are read before the first order (the stored copy
@@ -64,7 +81,7 @@ Object.assign(deps, { realtime, ...realtime.hooks });
 if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
 const app = createApp(deps);
 
-Deno.serve({
+const server = Deno.serve({
   port: config.PORT,
   hostname: config.HOST,
   onListen: ({ port }) => {
@@ -78,3 +95,15 @@ Deno.serve({
     if (message) console.log(message);
   },
 }, app.fetch);
+
+// Stop accepting and answer not-ready, close sockets with a reason the client shows, let in-flight
+// requests and the bot's current order finish, then close the database cleanly.
+stopOnSignals(() => [
+  { name: "not ready", run: () => deps.lifecycle!.stopping = true },
+  { name: "sockets", run: () => realtime.hub.closeAll() },
+  { name: "in-flight requests", run: () => server.shutdown() },
+  { name: "engine (bot worker, feeds)", run: () => deps.engine?.stop() },
+  { name: "realtime", run: () => realtime.close() },
+  { name: "database", run: () => database.close() },
+  { name: "DATA_DIR lock", run: () => dataDirLock?.release() },
+], { timeoutMs: config.SHUTDOWN_TIMEOUT_MS });

@@ -6,5 +6,6 @@ export interface AppEnv {
     user: SessionUser;
     token: string;
     ip: string;
+    requestId: string;
   };
 }

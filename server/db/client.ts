@@ -5,6 +5,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
 import { retryConflicts } from "./faults.ts";
+import { abandoned, requestSignal } from "../core/request-scope.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -18,24 +19,64 @@ export interface Database {
 
 const MIGRATIONS = new URL("../../drizzle", import.meta.url).pathname;
 
-/**
- * `url` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when `dataDir` is undefined.
- * Pending migrations are applied unless `migrate` is false.
- */
-export async function openDatabase(
-  opts: { url?: string; dataDir?: string; max?: number; migrate?: boolean },
-) {
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  max?: number;
+  /** Pending migrations are applied unless this is false. */
+  migrate?: boolean;
+  /** PostgreSQL: a connection attempt fails after this long (seconds). */
+  connectTimeoutS?: number;
+  /** PostgreSQL: a statement is cancelled after this long (its request answers 503). */
+  statementTimeoutMs?: number;
+}
+
+/** `url` set: PostgreSQL. Else PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function openDatabase(opts: OpenOptions) {
   const database: Database = opts.url
-    ? openPostgres(opts.url, opts.max)
+    ? openPostgres(opts.url, opts)
     : await (await import("./pglite.ts")).openPglite(opts.dataDir);
   if (opts.migrate !== false) await migrateDatabase(database);
   return database;
 }
 
-function openPostgres(url: string, max = 20): Database {
-  const sql = postgres(url, { max, onnotice: () => {} });
+function openPostgres(url: string, opts: OpenOptions): Database {
+  const sql = postgres(url, {
+    max: opts.max ?? 20,
+    onnotice: () => {},
+    connect_timeout: opts.connectTimeoutS ?? 5,
+    ...opts.statementTimeoutMs
+      ? { connection: { statement_timeout: opts.statementTimeoutMs } }
+      : {},
+  });
+  dropAbandoned(sql);
   const db = retryTransactions(drizzlePostgres(sql, { schema }) as unknown as Db);
   return { db, kind: "postgres", sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * A statement sent for a request whose client left (or whose deadline passed) is not started:
+ * still queued for a connection it is dropped, already running it is cancelled. Without this, a
+ * database that came back ran orders seconds after their clients had given up.
+ */
+function dropAbandoned(sql: postgres.Sql) {
+  const unsafe = sql.unsafe.bind(sql);
+  const begin = sql.begin.bind(sql);
+  const check = () => {
+    const signal = requestSignal();
+    if (signal?.aborted) throw abandoned();
+    return signal;
+  };
+  sql.unsafe = ((...args: Parameters<typeof unsafe>) => {
+    const signal = check();
+    const query = unsafe(...args);
+    signal?.addEventListener("abort", () => void query.cancel(), { once: true });
+    return query;
+  }) as typeof sql.unsafe;
+  sql.begin = ((...args: Parameters<typeof begin>) => {
+    check();
+    return begin(...args);
+  }) as typeof sql.begin;
 }
 
 /** A transaction PostgreSQL aborted as a deadlock or serialization victim runs again, whole. */

@@ -10,7 +10,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
   const client = new PGlite(dataDir ? `${dataDir}/pglite` : undefined);
   await client.waitReady;
-  return wrapPglite(client);
+  const database = wrapPglite(client);
+  // A checkpoint before closing: the next start replays no WAL (see the README on durability).
+  const close = database.close;
+  database.close = async () => {
+    await client.exec("checkpoint").catch(() => {});
+    await close();
+  };
+  return database;
 }
 
 /** Wraps an open PGlite (tests clone a migrated template instead of migrating each time). */

@@ -359,3 +359,19 @@ export const pushSettings = pgTable("push_settings", {
   timeZone: text("time_zone").notNull().default("UTC"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Answers to order requests sent with an Idempotency-Key (server/idempotency/): a retry with the
+ * same key gets the first answer. `status` is null while the first request runs.
+ */
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  userId: integer("user_id").notNull().references(() => users.id),
+  key: text("key").notNull(),
+  route: text("route").notNull(),
+  status: integer("status"),
+  body: text("body"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.userId, t.key] }),
+  index("idempotency_keys_created").on(t.createdAt),
+]);

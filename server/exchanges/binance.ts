@@ -15,8 +15,7 @@ import {
   type OrderResult,
 } from "./adapter.ts";
 import { type Fetch, restCall } from "./http.ts";
-import { type Markets, requireRule } from "./markets/markets.ts";
-import { shapeOrder } from "./markets/rules.ts";
+import { type Markets, prepareOrder, requireRule } from "./markets/markets.ts";
 import { binanceSignature } from "./signing.ts";
 
 const RECV_WINDOW = "5000";
@@ -122,17 +121,7 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
 
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
       const creds = need(account);
-      const rule = await requireRule(deps.markets, "binance", order.pair);
-      const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
-      if (!price) {
-        throw new ExchangeError(
-          "binance",
-          order.type === "limit"
-            ? "A limit order needs a price"
-            : `No market price for ${order.pair} yet`,
-        );
-      }
-      const shaped = shapeOrder(rule, order, price);
+      const { rule, shaped } = await prepareOrder(deps.markets, "binance", order, deps.priceOf);
       const params: Record<string, string> = {
         symbol: rule.symbol,
         side: order.side,

@@ -16,14 +16,18 @@ import {
   type OrderResult,
 } from "./adapter.ts";
 import { type Fetch, restCall } from "./http.ts";
-import { type Markets, requireRule } from "./markets/markets.ts";
-import { shapeOrder } from "./markets/rules.ts";
+import { type Markets, prepareOrder, requireRule } from "./markets/markets.ts";
 import { gateRestSign } from "./signing.ts";
 
 const PREFIX = "/api/v4";
 
 /** Gate's refusals on the pair's rules: the stored rules may be stale. */
-const FILTER_LABELS = ["INVALID_PRECISION", "INVALID_PRECISION_AMOUNT", "AMOUNT_TOO_LITTLE"];
+const FILTER_LABELS = [
+  "INVALID_PRECISION",
+  "INVALID_PRECISION_AMOUNT",
+  "AMOUNT_TOO_LITTLE",
+  "INVALID_PARAM_VALUE",
+];
 const NOT_FOUND_LABELS = ["ORDER_NOT_FOUND", "CLIENT_ID_NOT_FOUND"];
 
 interface GateOrder {
@@ -110,17 +114,7 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
 
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
       const creds = need(account);
-      const rule = await requireRule(deps.markets, "gate", order.pair);
-      const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
-      if (!price) {
-        throw new ExchangeError(
-          "gate",
-          order.type === "limit"
-            ? "A limit order needs a price"
-            : `No market price for ${order.pair} yet`,
-        );
-      }
-      const shaped = shapeOrder(rule, order, price);
+      const { rule, shaped } = await prepareOrder(deps.markets, "gate", order, deps.priceOf);
       try {
         const res = await signed<GateOrder>("POST", "/spot/orders", {
           text: gateOrderText(order.clientOrderId),

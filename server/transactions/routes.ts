@@ -12,6 +12,7 @@ import { buyToSell, deleteTransaction, setDone, setStatus, updateTransaction } f
 import { transactionAverages } from "./avg.ts";
 import { createTransaction } from "./create.ts";
 import { generateDone } from "./generate-done.ts";
+import { idempotent } from "../idempotency/middleware.ts";
 import { listTransactionsJson } from "./list.ts";
 import {
   createTransactionSchema,
@@ -28,31 +29,38 @@ import { msg } from "../core/messages.ts";
 export function transactionRoutes(deps: Deps) {
   // Per route, not a /transaction/* wildcard: the CSV report routes beside these do their own.
   const auth = every(requireAuth(deps), requirePermission("dashboard.view"));
+  const once = idempotent(deps);
   return new Hono<AppEnv>()
     .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {
       const body = await listTransactionsJson(deps.database, c.get("user"), c.req.valid("query"));
       return c.body(body, 200, { "content-type": "application/json" });
     })
-    .post("/transaction", auth, validate("json", createTransactionSchema), async (c) => {
+    .post("/transaction", auth, once, validate("json", createTransactionSchema), async (c) => {
       const result = await createTransaction(deps, c.get("user"), c.req.valid("json"));
       return c.json(result, result.isFluctuating ? 200 : 201);
     })
     .get("/transaction/avg", auth, validate("query", filterQuerySchema), async (c) => {
       return c.json(await transactionAverages(deps.db, c.get("user"), c.req.valid("query")));
     })
-    .post("/transaction/generate-done", auth, validate("json", generateDoneSchema), async (c) => {
-      const user = c.get("user");
-      const input = c.req.valid("json");
-      let owner = user;
-      if (input.userId !== user.id) {
-        if (!can(user.role, "transactions.editAll")) {
-          throw forbidden(msg("transactions.generateOwnOnly"));
+    .post(
+      "/transaction/generate-done",
+      auth,
+      once,
+      validate("json", generateDoneSchema),
+      async (c) => {
+        const user = c.get("user");
+        const input = c.req.valid("json");
+        let owner = user;
+        if (input.userId !== user.id) {
+          if (!can(user.role, "transactions.editAll")) {
+            throw forbidden(msg("transactions.generateOwnOnly"));
+          }
+          owner = await findTarget(deps.db, input.userId);
         }
-        owner = await findTarget(deps.db, input.userId);
-      }
-      const result = await generateDone(deps, owner, input);
-      return c.json(result, result.created ? 201 : 200);
-    })
+        const result = await generateDone(deps, owner, input);
+        return c.json(result, result.created ? 201 : 200);
+      },
+    )
     .patch("/transaction/set-done", auth, validate("json", setDoneSchema), async (c) => {
       return c.json(await setDone(deps, c.get("user"), c.req.valid("json").ids));
     })

@@ -62,7 +62,7 @@ async function setup(): Promise<Live> {
     database: t.deps.database,
     clock,
     market: t.market,
-    timeoutMs: 300,
+    timeoutMs: 1000,
   });
   await t.deps.exchanges.start();
   const u = await t.user("SuperAdmin");

@@ -6,7 +6,7 @@
 // so the demo refuses and rounds exactly as the real exchanges do.
 import type { Clock } from "../../core/clock.ts";
 import { type ExchangeName, type PairInfo, pairsFor } from "../../market/pairs.ts";
-import { ExchangeError } from "../adapter.ts";
+import { ExchangeError, type OrderRequest } from "../adapter.ts";
 import { type Fetch, restCall } from "../http.ts";
 import {
   type BinanceExchangeInfo,
@@ -14,6 +14,7 @@ import {
   type GateCurrencyPair,
   gateRules,
   type MarketRule,
+  shapeOrder,
 } from "./rules.ts";
 import snapshot from "./snapshot.json" with { type: "json" };
 
@@ -126,6 +127,30 @@ export function liveMarkets(deps: LiveMarketsDeps): Markets & { load(): Promise<
 export async function offeredPairs(markets: Markets, exchange: string): Promise<PairInfo[]> {
   const traded = new Set(await markets.pairs(exchange === "gate" ? "gate" : "binance"));
   return pairsFor(exchange).filter((p) => p.nft || traded.has(p.value));
+}
+
+/**
+ * The order as the exchange will take it: its pair's rule and the order on that rule's grid,
+ * valued at the limit price or, for a market order, the current price. Throws (ExchangeError)
+ * for a pair the exchange does not trade, a missing price, or an order under the minimum.
+ */
+export async function prepareOrder(
+  markets: Markets,
+  exchange: ExchangeName,
+  order: OrderRequest,
+  priceOf: (pair: string) => string | undefined,
+) {
+  const rule = await requireRule(markets, exchange, order.pair);
+  const price = order.type === "limit" ? order.price : priceOf(order.pair);
+  if (!price) {
+    throw new ExchangeError(
+      exchange,
+      order.type === "limit"
+        ? "A limit order needs a price"
+        : `No market price for ${order.pair} yet`,
+    );
+  }
+  return { rule, shaped: shapeOrder(rule, order, price) };
 }
 
 /** The pair's rule or a 400 naming what the exchange does not trade. */

@@ -1,7 +1,6 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
 import type { MessageParams } from "../../../server/core/messages.ts";
 import { isServerCode, serverText } from "../errors/server-messages.ts";
-import { locale } from "../i18n/index.ts";
 import { session, sessionEnded } from "../session/store.ts";
 import { reachable } from "./network.ts";
 
@@ -25,6 +24,8 @@ export interface RequestOptions {
   /** A token other than the session's (the enrolment step of sign-in). */
   token?: string;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: the server answers a repeat with the first answer. */
+  idempotencyKey?: string;
 }
 
 export function apiUrl(path: string, query?: Query) {
@@ -49,11 +50,11 @@ function messageOf(body: unknown, fallback: string): string {
 }
 
 export async function request(method: string, path: string, opts: RequestOptions = {}) {
-  // Messages the server words itself (a halt's refusal) come in the language the user chose.
-  const headers: Record<string, string> = { "accept-language": locale.lang };
+  const headers: Record<string, string> = {};
   const token = opts.token ?? session.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.idempotencyKey) headers["idempotency-key"] = opts.idempotencyKey;
   const res = await fetch(apiUrl(path, opts.query), {
     method,
     headers,
@@ -74,6 +75,36 @@ export async function request(method: string, path: string, opts: RequestOptions
 export async function api<T>(method: string, path: string, opts?: RequestOptions): Promise<T> {
   const res = await request(method, path, opts);
   return await res.json() as T;
+}
+
+/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const ORDER_TRIES = 4;
+
+/**
+ * An order: one Idempotency-Key for every try, resent after a network error or a 503 (the server
+ * could not serve, or the first try still runs), so a retry never places it twice.
+ */
+export async function orderApi<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+  pause = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  const idempotencyKey = newIdempotencyKey();
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await api<T>(method, path, { ...opts, idempotencyKey });
+    } catch (err) {
+      const retry = err instanceof TypeError || (err instanceof ApiError && err.status === 503);
+      if (!retry || attempt >= ORDER_TRIES) throw err;
+      await pause(500 * 2 ** (attempt - 1));
+    }
+  }
 }
 
 /**

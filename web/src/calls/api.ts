@@ -3,7 +3,7 @@ import type { CallEffect } from "../../../server/realtime/call-target.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { SendCallInput } from "../../../server/realtime/schema.ts";
 import type { GenerateDoneInput } from "../../../server/transactions/schema.ts";
-import { api } from "../api/http.ts";
+import { api, orderApi } from "../api/http.ts";
 
 export const sendCallRequest = (body: SendCallInput) => api<CallInfo>("POST", "/calls", { body });
 
@@ -11,4 +11,4 @@ export const fetchActiveCall = () =>
   api<{ call: CallInfo | null; effect: CallEffect | null }>("GET", "/calls/active");
 
 export const generateDoneRequest = (body: GenerateDoneInput) =>
-  api<{ created: boolean; outcome: string }>("POST", "/transaction/generate-done", { body });
+  orderApi<{ created: boolean; outcome: string }>("POST", "/transaction/generate-done", { body });

@@ -1,6 +1,6 @@
 // The trading calls of spec section 7: Summaries, POST /transaction, the saved selection.
 import type { CreateResult } from "../../../server/transactions/create.ts";
-import { api } from "../api/http.ts";
+import { api, orderApi } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { OrderPayload } from "./order.ts";
 
@@ -16,7 +16,7 @@ export const fetchPrices = (exchange: string) =>
   api<Record<string, string>>("GET", "/Summaries/prices", { query: { exchange } });
 
 export const createTransactionRequest = (body: OrderPayload) =>
-  api<CreateResult>("POST", "/transaction", { body });
+  orderApi<CreateResult>("POST", "/transaction", { body });
 
 export const saveSelection = (userId: number, fields: { pair: string; exchange: string }) =>
   api<PublicUser>("PATCH", `/users/${userId}`, { body: fields });

@@ -1,0 +1,48 @@
+// Every request runs with a signal that aborts when its client goes away or its deadline passes.
+// The database client reads it (server/db/client.ts): a statement still waiting for a connection
+// is dropped instead of running for nobody, and one running is cancelled.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { MiddlewareHandler } from "hono";
+import { AppError } from "./errors.ts";
+
+// `answered`: what runs after the handler returned (a streamed body, a socket's handlers) keeps the
+// async context but is no longer this request's to cut short.
+const scope = new AsyncLocalStorage<{ signal: AbortSignal; answered: boolean }>();
+
+/** The current request's signal until it is answered; undefined outside a request. */
+export function requestSignal(): AbortSignal | undefined {
+  const current = scope.getStore();
+  return current && !current.answered ? current.signal : undefined;
+}
+
+export const abandoned = () =>
+  new AppError("UNAVAILABLE", "Service unavailable: the request was abandoned or took too long");
+
+/** Runs the rest of the request under its signal; past `deadlineMs` it answers 503. */
+export function requestScope(deadlineMs: number): MiddlewareHandler {
+  return async (c, next) => {
+    // A socket's upgrade answers at once and its life is the hub's, not a request's.
+    if (c.req.header("upgrade")?.toLowerCase() === "websocket") return await next();
+    const client = c.req.raw.signal;
+    if (client.aborted) throw abandoned();
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    const signal = AbortSignal.any([client, deadline.signal]);
+    let onAbort = () => {};
+    const late = new Promise<never>((_, reject) => {
+      onAbort = () => reject(abandoned());
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    const current = { signal, answered: false };
+    const work = scope.run(current, next);
+    // Past the deadline the answer is sent without it; its own end is of no interest then.
+    work.catch(() => {});
+    try {
+      await Promise.race([work, late]);
+    } finally {
+      current.answered = true;
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+    }
+  };
+}

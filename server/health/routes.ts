@@ -1,0 +1,53 @@
+// GET /api/health: a readiness check a load balancer can use. 200 when this instance can serve:
+// the database answers a cheap query within HEALTH_TIMEOUT_MS and the instance is not stopping;
+// 503 with a message otherwise. Feeds are reported, not required (a dead feed refuses trades but
+// everything else works).
+import { Hono } from "hono";
+import { sql } from "drizzle-orm";
+import type { AppEnv } from "../core/env.ts";
+import type { Deps } from "../deps.ts";
+import { feedHealth } from "../market/market.ts";
+import { engineHealth } from "../engine/health.ts";
+
+const HEALTH_TIMEOUT_MS = 2_000;
+
+export function healthRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get("/health", async (c) => {
+    const database = await probe(deps);
+    const stopping = deps.lifecycle?.stopping ?? false;
+    const ready = database.ok && !stopping;
+    const message = stopping
+      ? "Service unavailable: the server is stopping"
+      : database.ok
+      ? undefined
+      : `Service unavailable: the database does not answer (${database.error})`;
+    return c.json({
+      status: ready ? "ok" : "unavailable",
+      ...message ? { message } : {},
+      database: deps.database.kind,
+      databaseOk: database.ok,
+      databaseMs: database.ms,
+      feeds: deps.market ? feedHealth(deps.market) : [],
+      engine: await engineHealth(deps),
+    }, ready ? 200 : 503);
+  });
+}
+
+async function probe(deps: Deps) {
+  const start = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      deps.db.execute(sql`select 1`),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer in 2 s")), HEALTH_TIMEOUT_MS);
+      }),
+    ]);
+    return { ok: true, ms: Math.round(performance.now() - start) };
+  } catch (err) {
+    const error = (err instanceof Error && err.cause instanceof Error ? err.cause : err) as Error;
+    return { ok: false, ms: Math.round(performance.now() - start), error: error.message };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,79 @@
+// Database trouble answers 503 with a message, health is a readiness check, and a request its
+// client abandoned is not started.
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { transactions } from "../../server/db/schema.ts";
+import { makeTestApp } from "../support/test-app.ts";
+import { TEST_DATABASE_URL } from "../support/database.ts";
+import { buyBody } from "./transactions-fixtures.ts";
+
+Deno.test("GET /api/health is ready while the database answers, 503 with a message while stopping", async () => {
+  const t = await makeTestApp();
+  try {
+    const ok = await t.call("GET", "/api/health");
+    assert.equal(ok.status, 200);
+    const body = await ok.json();
+    assert.equal(body.status, "ok");
+    assert.equal(body.databaseOk, true);
+
+    t.deps.lifecycle = { stopping: true };
+    const stopping = await t.call("GET", "/api/health");
+    assert.equal(stopping.status, 503);
+    assert.equal((await stopping.json()).message, "Service unavailable: the server is stopping");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("a request whose client has already gone is not started", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    const gone = new AbortController();
+    gone.abort();
+    const res = await t.app.request("/api/transaction", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${lead.token}` },
+      body: JSON.stringify(buyBody(t, { useBot: "none" })),
+      signal: gone.signal,
+    });
+    assert.equal(res.status, 503);
+    assert.match((await res.json()).message, /abandoned/);
+    const rows = await t.deps.db.select().from(transactions)
+      .where(eq(transactions.userId, lead.id));
+    assert.equal(rows.length, 0);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test({
+  name: "PostgreSQL gone: requests answer 503 with a message at once, and health is not ready",
+  ignore: !TEST_DATABASE_URL,
+  fn: async () => {
+    const t = await makeTestApp();
+    const lead = await t.user("Lead");
+    const error = console.error;
+    const logged: string[] = [];
+    console.error = (...args: unknown[]) => void logged.push(args.join(" "));
+    try {
+      // Every connection of the pool ends, as when the server is stopped.
+      await t.deps.database.sql!.end({ timeout: 0 });
+      const started = performance.now();
+      const res = await t.call("POST", "/api/transaction", {
+        token: lead.token,
+        body: buyBody(t, { useBot: "none" }),
+      });
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /^Service unavailable: /);
+      assert.ok(performance.now() - started < 2000, "answered fast");
+      const health = await t.call("GET", "/api/health");
+      assert.equal(health.status, 503);
+      assert.match((await health.json()).message, /the database does not answer/);
+      assert.ok(logged.every((line) => !line.includes("\n")), "one line per error");
+    } finally {
+      console.error = error;
+      await t.close().catch(() => {});
+    }
+  },
+});

@@ -1,0 +1,108 @@
+// Idempotency-Key on order requests: a retry with the same key gets the first answer and places
+// nothing new; a failed (5xx) first try frees the key.
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { transactions } from "../../server/db/schema.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { buyBody, giveKeys } from "./transactions-fixtures.ts";
+
+function post(t: TestApp, token: string, path: string, body: unknown, key: string) {
+  return t.app.request(path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${token}`,
+      "idempotency-key": key,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const rowsOf = (t: TestApp, userId: number) =>
+  t.deps.db.select().from(transactions).where(eq(transactions.userId, userId));
+
+Deno.test("POST /transaction with an Idempotency-Key: a retry replays the first answer and places nothing", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    await giveKeys(t, lead.id, "binance");
+    const body = buyBody(t, { useBot: "only_buy" });
+    const first = await post(t, lead.token, "/api/transaction", body, "click-1");
+    assert.equal(first.status, 201);
+    const again = await post(t, lead.token, "/api/transaction", body, "click-1");
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get("idempotent-replayed"), "true");
+    assert.deepEqual(await again.json(), await first.json());
+    assert.equal((await rowsOf(t, lead.id)).length, 1);
+
+    const other = await post(t, lead.token, "/api/transaction", body, "click-2");
+    assert.equal(other.status, 201);
+    assert.equal((await rowsOf(t, lead.id)).length, 2);
+
+    // Keys are per user: another user's same key is a new request.
+    const other2 = await t.user("Lead");
+    await giveKeys(t, other2.id, "binance");
+    assert.equal((await post(t, other2.token, "/api/transaction", body, "click-1")).status, 201);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("Idempotency-Key: a bad key or one reused on another route is a 400 with a message", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    const bad = await post(t, lead.token, "/api/transaction", buyBody(t), "no spaces allowed");
+    assert.equal(bad.status, 400);
+    assert.match((await bad.json()).message, /^Idempotency-Key: /);
+
+    await post(t, lead.token, "/api/transaction", buyBody(t, { useBot: "none" }), "k-1");
+    const reused = await post(t, lead.token, "/api/transaction/generate-done", {
+      marketPrice: "60000",
+      pair: "btc_usdt",
+      amount: "10",
+      buyPrice: "60000",
+      sellPrice: "60000",
+      userId: lead.id,
+      quantity: "0.0001",
+    }, "k-1");
+    assert.equal(reused.status, 400);
+    assert.match((await reused.json()).message, /already used for POST \/api\/transaction/);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("Idempotency-Key: a first try that failed with a 5xx frees the key; the retry runs once", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    await giveKeys(t, lead.id, "binance");
+    const real = t.deps.exchanges;
+    let down = true;
+    t.deps.exchanges = {
+      ...real,
+      adapter(exchange, kind) {
+        const inner = real.adapter(exchange, kind);
+        return down
+          ? {
+            ...inner,
+            inDatabase: undefined,
+            placeOrder: () => Promise.reject(new Error("timed out")),
+          }
+          : inner;
+      },
+    };
+    const body = buyBody(t, { useBot: "only_buy" });
+    const failed = await post(t, lead.token, "/api/transaction", body, "click-9");
+    assert.equal(failed.status, 502);
+    assert.equal((await rowsOf(t, lead.id)).length, 0);
+
+    down = false;
+    assert.equal((await post(t, lead.token, "/api/transaction", body, "click-9")).status, 201);
+    assert.equal((await post(t, lead.token, "/api/transaction", body, "click-9")).status, 201);
+    assert.equal((await rowsOf(t, lead.id)).length, 1);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,91 @@
+// Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) on /login signed out and on
+// /dashboard signed in, against the built client served by the real app. Prints performance,
+// accessibility, LCP and TBT per page; held to performance >= 90 and accessibility >= 98 on both,
+// TBT < 200 ms on /dashboard.
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { chromiumPath } from "../e2e/support/browser.ts";
+import { startE2EServer } from "../e2e/support/server.ts";
+
+const SESSION_KEY = "gatebot.session";
+const TARGETS = { performance: 90, accessibility: 98, dashboardTbtMs: 200 };
+
+function freePort() {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  // The stored session stays: the dashboard is measured signed in.
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    disableStorageReset: true,
+  });
+  const lhr = result!.lhr;
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? NaN,
+    tbtMs: lhr.audits["total-blocking-time"].numericValue ?? NaN,
+  };
+}
+
+export async function run() {
+  if (!chromiumPath) {
+    console.log("lighthouse: no Chromium (apt-get install chromium)");
+    return false;
+  }
+  const server = await startE2EServer();
+  const port = freePort();
+  const profile = await Deno.makeTempDir();
+  // One browser profile: the session stored in it is the one Lighthouse's tab finds.
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${port}`],
+  });
+  try {
+    const login = await audit(`${server.baseUrl}/login`, port);
+    const lead = await server.user("Lead");
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    const profileRes = await server.call("GET", "/api/users/my-profile", { token: lead.token });
+    const session = JSON.stringify({ user: await profileRes.json(), token: lead.token });
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, session]);
+    await page.close();
+    const dashboard = await audit(`${server.baseUrl}/dashboard`, port);
+
+    let ok = true;
+    for (const [name, f] of [["/login", login], ["/dashboard", dashboard]] as const) {
+      const within = f.performance >= TARGETS.performance &&
+        f.accessibility >= TARGETS.accessibility &&
+        (name !== "/dashboard" || f.tbtMs < TARGETS.dashboardTbtMs);
+      ok &&= within;
+      console.log(
+        `${name}: performance ${f.performance}, accessibility ${f.accessibility}, ` +
+          `LCP ${(f.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(f.tbtMs)} ms ` +
+          `(targets: performance >= ${TARGETS.performance}, accessibility >= ` +
+          `${TARGETS.accessibility}${name === "/dashboard" ? ", TBT < 200 ms" : ""}) ` +
+          (within ? "OK" : "OVER"),
+      );
+    }
+    return ok;
+  } finally {
+    await browser.close();
+    await server.close();
+    await Deno.remove(profile, { recursive: true });
+  }
+}
+
+if (import.meta.main) Deno.exit((await run()) ? 0 : 1);
