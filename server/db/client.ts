@@ -36,7 +36,7 @@ export async function openDatabase(opts: OpenOptions) {
   const database: Database = opts.url
     ? openPostgres(opts.url, opts)
     : await (await import("./pglite.ts")).openPglite(opts.dataDir);
-  if (opts.migrate !== false) await migrateDatabase(database);
+  if (opts.migrate !== false) await migrateDatabase(database, opts.url);
   return database;
 }
 
@@ -86,20 +86,22 @@ function retryTransactions(db: Db): Db {
   return db;
 }
 
-export async function migrateDatabase(database: Database) {
+/** `url`: the PostgreSQL server, for the lock that keeps processes from migrating at once. */
+export async function migrateDatabase(database: Database, url?: string) {
   if (database.kind === "pglite") {
     return await (await import("./pglite.ts")).migratePglite(database, MIGRATIONS);
   }
   // Engines starting together (and the deploy step) would each apply the same migration: one at
-  // a time, under a lock held on a connection of its own; the next finds nothing left to apply.
-  const lock = await database.sql!.reserve();
+  // a time, under a lock held on a connection of its own (not one of the pool's, which may have
+  // a single connection); the next finds nothing left to apply.
+  const lock = url ? postgres(url, { max: 1, onnotice: () => {} }) : undefined;
   try {
-    await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
+    if (lock) await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
     // deno-lint-ignore no-explicit-any
     await migratePostgres(database.db as any, { migrationsFolder: MIGRATIONS });
   } finally {
-    await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`.catch(() => {});
-    lock.release();
+    // Closing the connection lets the lock go.
+    await lock?.end({ timeout: 5 });
   }
 }
 
