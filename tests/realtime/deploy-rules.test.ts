@@ -76,7 +76,7 @@ Deno.test({
           pair: "btc_usdt",
           amount: "100",
           buyPrice: price,
-          sellPrice: "999999",
+          sellPrice: (Number(price) * 1.5).toFixed(2),
           useBot: "buy_sell",
           status: "BUY",
           exchange: "binance",

@@ -20,6 +20,7 @@ Deno.test({
     const servers: ServerProcess[] = [];
     let trading = true;
     let traders: Promise<void>[] = [];
+    let reaching: ReturnType<typeof setInterval> | undefined;
     const start = async (env: Record<string, string>) => {
       const server = await startServerProcess({ env: c.env(env) });
       servers.push(server);
@@ -41,8 +42,12 @@ Deno.test({
           .body.btc_usdt as string | undefined;
       await until(async () => !!await price(), 10_000, "relayed prices on the api instance");
 
-      // Traders buy through the api instance; every BUY's sellPrice is below the market, so the
-      // active engine's bot worker sells it on its next scan.
+      // Traders buy through the api instance, each BUY's sellPrice a little above the market (the
+      // server allows no lower). The market reaches every target at once: the test lowers them
+      // as they come, so the active engine's bot worker sells each on its next scan.
+      reaching = setInterval(() =>
+        void c.database.sql!`update transactions set sell_price = 1
+          where status = 'BUY' and sell_price > 1`.catch(() => {}), 100);
       const answers: (number | string)[] = [];
       const trader = async () => {
         while (trading) {
@@ -54,7 +59,7 @@ Deno.test({
               pair: "btc_usdt",
               amount: "50",
               buyPrice: marketPrice,
-              sellPrice: "1",
+              sellPrice: (Number(marketPrice) * 1.01).toFixed(2),
               useBot: "buy_sell",
               status: "BUY",
               exchange: "binance",
@@ -129,6 +134,7 @@ Deno.test({
     } finally {
       trading = false;
       await Promise.allSettled(traders);
+      clearInterval(reaching);
       await Promise.all(servers.map((s) => s.kill("SIGTERM")));
       await c.close();
     }
