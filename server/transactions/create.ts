@@ -60,6 +60,8 @@ export async function createTransaction(
   deps: Deps,
   user: SessionUser,
   input: CreateTransactionInput,
+  /** The request's Idempotency-Key, kept on its rows (server/idempotency/middleware.ts). */
+  idempotencyKey?: string,
 ): Promise<CreateResult> {
   if (input.userId && input.userId !== user.id) throw forbidden(msg("trading.ownOnly"));
   const pair = findPair(input.pair);
@@ -94,7 +96,7 @@ export async function createTransaction(
         .coinFunds,
     }
     : user;
-  const base = plan(deps, seller, input, side);
+  const base = { ...plan(deps, seller, input, side), idempotencyKey: idempotencyKey ?? null };
   const lastMarketPrice = pair.nft ? input.marketPrice : feedPrice(deps, input.exchange, pair);
   const summary = {
     marketPrice: input.marketPrice,

@@ -53,7 +53,8 @@ export async function trade(
     headers: { authorization: `Bearer ${trader.token}` },
     signal: opts.signal,
   });
-  const price = prices.ok ? (await prices.json()).btc_usdt : (await prices.body?.cancel(), "1");
+  if (!prices.ok) return prices;
+  const price = (await prices.json()).btc_usdt;
   const side = opts.side ?? "BUY";
   return await fetch(`${base}/api/transaction`, {
     method: "POST",
