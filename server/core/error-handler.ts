@@ -14,8 +14,7 @@ export const onError: ErrorHandler = (err, c) => {
     if (err.status >= 500) {
       console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
-    const message = err.messageIn(c.req.header("accept-language"));
-    const { messageCode, messageParams: params, field } = err;
+    const { message, messageCode, messageParams: params, field } = err;
     return c.json({ message, code: messageCode ?? err.code, params, field }, err.status);
   }
   if (err instanceof HTTPException) {

@@ -31,10 +31,6 @@ export class AppError extends Error {
   get status(): (typeof STATUS)[ErrorCode] {
     return STATUS[this.code];
   }
-  /** The message in the caller's language (Accept-Language); errors that know only English say it. */
-  messageIn(_acceptLanguage?: string): string {
-    return this.message;
-  }
 }
 
 type Message = string | CodedMessage;

@@ -71,6 +71,13 @@ export const SERVER_MESSAGES = {
   "shifts.notFound": "Shift {{id}} not found",
   "shifts.unknownUser": "users: no user with id {{id}}",
   "halts.notFound": "Halt {{id}} not found or already released.",
+  "halts.all": "Trading is halted: {{reason}}",
+  "halts.exchange": "Trading on {{exchange}} is halted: {{reason}}",
+  "halts.user": "Your trading is halted: {{reason}}",
+  "limits.perOrder":
+    "Limit per order on {{exchange}} exceeded: {{amount}} is above your maximum of {{max}}",
+  "limits.perDay":
+    "Limit per day on {{exchange}} exceeded: {{amount}} would bring today's total to {{total}}, above your maximum of {{max}}",
 
   "botKeys.notFound": "Bot key {{id}} not found",
   "botKeys.keyAndSecretRequired": "Both key and secret are required",

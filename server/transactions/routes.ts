@@ -1,7 +1,6 @@
 // Spec section 7 "Transactions" (the CSV reports are a later issue's).
 import { Hono } from "hono";
-import { every } from "hono/combine";
-import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import { requireAuthAndPermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";
 import { forbidden } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
@@ -29,7 +28,7 @@ import { msg } from "../core/messages.ts";
 
 export function transactionRoutes(deps: Deps) {
   // Per route, not a /transaction/* wildcard: the CSV report routes beside these do their own.
-  const auth = every(requireAuth(deps), requirePermission("dashboard.view"));
+  const auth = requireAuthAndPermission(deps, "dashboard.view");
   const once = idempotent(deps, createdAnswer);
   return new Hono<AppEnv>()
     .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {

@@ -1,7 +1,6 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
 import type { MessageParams } from "../../../server/core/messages.ts";
 import { isServerCode, serverText } from "../errors/server-messages.ts";
-import { locale } from "../i18n/index.ts";
 import { session, sessionEnded } from "../session/store.ts";
 import { reachable } from "./network.ts";
 
@@ -51,8 +50,7 @@ function messageOf(body: unknown, fallback: string): string {
 }
 
 export async function request(method: string, path: string, opts: RequestOptions = {}) {
-  // Messages the server words itself (a halt's refusal) come in the language the user chose.
-  const headers: Record<string, string> = { "accept-language": locale.lang };
+  const headers: Record<string, string> = {};
   const token = opts.token ?? session.token;
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";

@@ -74,6 +74,12 @@ const zh: Catalogue = {
   "shifts.notFound": "未找到班次 {{id}}",
   "shifts.unknownUser": "没有 ID 为 {{id}} 的用户",
   "halts.notFound": "暂停 {{id}} 不存在或已解除。",
+  "halts.all": "交易已暂停：{{reason}}",
+  "halts.exchange": "{{exchange}} 上的交易已暂停：{{reason}}",
+  "halts.user": "您的交易已暂停：{{reason}}",
+  "limits.perOrder": "超出 {{exchange}} 单笔订单限额：{{amount}} 高于您的上限 {{max}}",
+  "limits.perDay":
+    "超出 {{exchange}} 每日限额：{{amount}} 将使今日总额达到 {{total}}，高于您的上限 {{max}}",
   "botKeys.notFound": "未找到机器人密钥 {{id}}",
   "botKeys.keyAndSecretRequired": "Key 和 Secret 都是必填项",
   "botKeys.nothingToUpdate": "没有需要更新的内容",
@@ -151,6 +157,13 @@ const es: Catalogue = {
   "shifts.notFound": "No se encontró el turno {{id}}",
   "shifts.unknownUser": "No hay ningún usuario con id {{id}}",
   "halts.notFound": "La detención {{id}} no existe o ya se levantó.",
+  "halts.all": "El trading está detenido: {{reason}}",
+  "halts.exchange": "El trading en {{exchange}} está detenido: {{reason}}",
+  "halts.user": "Tu trading está detenido: {{reason}}",
+  "limits.perOrder":
+    "Límite por orden en {{exchange}} superado: {{amount}} supera tu máximo de {{max}}",
+  "limits.perDay":
+    "Límite diario en {{exchange}} superado: {{amount}} llevaría el total de hoy a {{total}}, por encima de tu máximo de {{max}}",
   "botKeys.notFound": "No se encontró la clave de bot {{id}}",
   "botKeys.keyAndSecretRequired": "La Key y el Secret son obligatorios",
   "botKeys.nothingToUpdate": "Nada que actualizar",
@@ -231,6 +244,13 @@ const fr: Catalogue = {
   "shifts.notFound": "Poste {{id}} introuvable",
   "shifts.unknownUser": "Aucun utilisateur avec l'id {{id}}",
   "halts.notFound": "L'arrêt {{id}} n'existe pas ou a déjà été levé.",
+  "halts.all": "Le trading est suspendu : {{reason}}",
+  "halts.exchange": "Le trading sur {{exchange}} est suspendu : {{reason}}",
+  "halts.user": "Votre trading est suspendu : {{reason}}",
+  "limits.perOrder":
+    "Limite par ordre sur {{exchange}} dépassée : {{amount}} dépasse votre maximum de {{max}}",
+  "limits.perDay":
+    "Limite journalière sur {{exchange}} dépassée : {{amount}} porterait le total du jour à {{total}}, au-delà de votre maximum de {{max}}",
   "botKeys.notFound": "Clé de bot {{id}} introuvable",
   "botKeys.keyAndSecretRequired": "La Key et le Secret sont obligatoires",
   "botKeys.nothingToUpdate": "Rien à mettre à jour",
@@ -309,6 +329,13 @@ const it: Catalogue = {
   "shifts.notFound": "Turno {{id}} non trovato",
   "shifts.unknownUser": "Nessun utente con id {{id}}",
   "halts.notFound": "Il blocco {{id}} non esiste o è già stato revocato.",
+  "halts.all": "Il trading è sospeso: {{reason}}",
+  "halts.exchange": "Il trading su {{exchange}} è sospeso: {{reason}}",
+  "halts.user": "Il tuo trading è sospeso: {{reason}}",
+  "limits.perOrder":
+    "Limite per ordine su {{exchange}} superato: {{amount}} supera il tuo massimo di {{max}}",
+  "limits.perDay":
+    "Limite giornaliero su {{exchange}} superato: {{amount}} porterebbe il totale di oggi a {{total}}, oltre il tuo massimo di {{max}}",
   "botKeys.notFound": "Chiave bot {{id}} non trovata",
   "botKeys.keyAndSecretRequired": "Key e Secret sono obbligatori",
   "botKeys.nothingToUpdate": "Niente da aggiornare",
