@@ -12,6 +12,8 @@ const env = (dataDir: string) => ({
   APP_SECRET_KEY,
   ADMIN_PASSWORD: "password1",
   PAPER_START_BALANCES: "USDT:10000000,BTC:100",
+  // A still market: a price that moved between reading it and trading is a refusal (400).
+  MARKET_SIM_INTERVAL_MS: "3600000",
 });
 
 Deno.test("faults: a second server on the same DATA_DIR refuses to start, naming the holder", async () => {

@@ -19,7 +19,13 @@ Deno.test("faults: PostgreSQL stopped and started under load: 0 acknowledged row
     // Start-up waits for the database: the server is launched while PostgreSQL is down.
     await pg.stop();
     const starting = startServerProcess({
-      env: { DATABASE_URL: pg.url, APP_SECRET_KEY, PAPER_START_BALANCES: "USDT:100000000,BTC:100" },
+      env: {
+        DATABASE_URL: pg.url,
+        APP_SECRET_KEY,
+        PAPER_START_BALANCES: "USDT:100000000,BTC:100",
+        // A still market: a price that moved between reading it and trading is a refusal (400).
+        MARKET_SIM_INTERVAL_MS: "3600000",
+      },
     });
     await sleep(5000);
     await pg.start();
