@@ -61,6 +61,8 @@ export async function createTransaction(
   deps: Deps,
   user: SessionUser,
   input: CreateTransactionInput,
+  /** The request's Idempotency-Key, kept on its rows (server/idempotency/middleware.ts). */
+  idempotencyKey?: string,
 ): Promise<CreateResult> {
   if (input.userId && input.userId !== user.id) throw forbidden(msg("trading.ownOnly"));
   const pair = findPair(input.pair);
@@ -99,7 +101,7 @@ export async function createTransaction(
     ? typedPrice(input.marketPrice)
     : feedPrice(deps, input.exchange, pair);
   const priced = serverPriced(user, input, lastMarketPrice);
-  const base = plan(deps, seller, priced, side);
+  const base = { ...plan(deps, seller, priced, side), idempotencyKey: idempotencyKey ?? null };
   const summary = {
     marketPrice: input.marketPrice,
     lastMarketPrice,
