@@ -51,6 +51,11 @@ export const configSchema = z.object({
   WS_IDLE_TIMEOUT_S: z.coerce.number().int().positive().default(30),
   // A socket with this many unsent bytes is too slow: it is closed so it never stalls the others.
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  // Browser origins allowed to open the socket ("https://a.example,https://b.example"); unset:
+  // only the server's own origin. A client that sends no Origin (not a browser) is not refused.
+  PUBLIC_ORIGINS: z.string().regex(/^https?:\/\/[^,\s/]+(,https?:\/\/[^,\s/]+)*$/).optional(),
+  // Open sockets per user on one instance; a further one is refused with 429.
+  WS_MAX_PER_USER: z.coerce.number().int().positive().default(10),
   YAHOO_PROVIDER: z.enum(["yahoo", "recorded"]).default("yahoo"),
   YAHOO_URL: z.string().default("https://query1.finance.yahoo.com"),
   // Whose recorded candles serve the price history; unset: the exchange MARKET_FEED follows.
@@ -63,7 +68,7 @@ export const configSchema = z.object({
   // a limit; past it the request answers 503 with a message (and its statements are cancelled).
   DB_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(60).default(5),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // SIGTERM/SIGINT: how long in-flight requests and the bot's current order may take to finish.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   WEB_DIST: z.string().default("./web/dist"),

@@ -30,8 +30,6 @@ try {
 }
 
 const apiOnly = config.ROLES === "api";
-// An api-only instance leaves migrations to the engines (or the deploy step, scripts/migrate.ts):
-// a cold start of an edge instance then costs no migration round trips.
 // One server per PGlite folder (server/db/data-dir-lock.ts); PostgreSQL serves several.
 const dataDirLock = config.DATABASE_URL ? undefined : await lockDataDir(
   config.DATA_DIR,
@@ -42,6 +40,8 @@ const dataDirLock = config.DATABASE_URL ? undefined : await lockDataDir(
   Deno.exit(1);
 });
 if (config.DATABASE_URL) await waitForDatabase(config.DATABASE_URL);
+// An api-only instance leaves migrations to the engines (or the deploy step, scripts/migrate.ts):
+// a cold start of an edge instance then costs no migration round trips.
 const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATA_DIR,

@@ -68,7 +68,11 @@ export function buildOpenApi(app: Hono<any>) {
           requestBody: { content: { "application/json": { schema: jsonSchema(body.validate) } } },
         }
         : {}),
-      ...(auth && auth !== "optional" ? { security: [{ bearer: [] }] } : {}),
+      ...(auth === "socket"
+        ? { security: [{ socketToken: [] }] }
+        : auth && auth !== "optional"
+        ? { security: [{ bearer: [] }] }
+        : {}),
       ...(permission ? { "x-roles": PERMISSIONS[permission] } : {}),
       responses: {
         "200": { description: "Success" },
@@ -84,7 +88,10 @@ export function buildOpenApi(app: Hono<any>) {
     info: { title: "Gate Bot back-office API", version: "1" },
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        socketToken: { type: "apiKey", in: "query", name: "token" },
+      },
       responses: {
         Error: {
           description: "An error with a message for the user",

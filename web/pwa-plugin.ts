@@ -5,6 +5,7 @@ import type { Plugin } from "vite";
 /** Files from public/ that belong to the shell (Vite copies them; the bundle does not list them). */
 const PUBLIC_SHELL = [
   "/index.html",
+  "/boot.js",
   "/manifest.webmanifest",
   "/icons/icon.svg",
   "/icons/icon-192.png",

@@ -1,5 +1,6 @@
 // Bearer-token authentication and role checks. Every protected route goes through these.
 import type { Context, MiddlewareHandler } from "hono";
+import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../core/env.ts";
 import { tagRoute } from "../core/route-meta.ts";
@@ -61,4 +62,15 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
     }),
     { permission },
   );
+}
+
+/** requireAuth then requirePermission as one middleware, tagged with both for the OpenAPI document. */
+export function requireAuthAndPermission(
+  deps: Deps,
+  permission: Permission,
+): MiddlewareHandler<AppEnv> {
+  return tagRoute(every(requireAuth(deps), requirePermission(permission)), {
+    auth: "full",
+    permission,
+  });
 }

@@ -3,8 +3,9 @@
 // On the paper exchange the fill and the DONE status are one statement, so a close either happened
 // whole or not at all: a worker killed mid-close, a deadlock victim or a database outage leaves the
 // row open with nothing moved, and it can go back to the queue at once. It runs only under the
-// worker's own claim, so a worker cut off while a standby engine took its claims over fills nothing. A live exchange's order and
-// its record are two writes in two systems; see worker.ts for what an unclear answer means there.
+// worker's own claim, so a worker cut off while a standby engine took its claims over fills
+// nothing. A live exchange's order and its record are two writes in two systems; see worker.ts for
+// what an unclear answer means there, and engine/claims.ts for a dead engine's claims.
 import { and, eq } from "drizzle-orm";
 import { botAccountById } from "../bot-keys/accounts.ts";
 import { transactions, users } from "../db/schema.ts";
@@ -43,7 +44,7 @@ export async function closeTransaction(
   side: "BUY" | "SELL",
   price: string,
 ): Promise<TransactionRow | null> {
-  const { adapter, account } = await resolve(deps, row);
+  const { adapter, account } = await closingAccount(deps, row);
   const order: OrderRequest = {
     pair: row.pair,
     side,
@@ -84,7 +85,8 @@ export function closesInDatabase(deps: Deps, row: TransactionRow) {
   }
 }
 
-async function resolve(deps: Deps, row: TransactionRow) {
+/** The adapter and account that close this row; Refused when they cannot be had. */
+export async function closingAccount(deps: Deps, row: TransactionRow) {
   const exchange = row.exchange as "binance" | "gate";
   let account: AccountRef;
   let adapter: ExchangeAdapter;
@@ -156,7 +158,8 @@ async function closeInDatabase(
 
 const NOT_FILLED = Symbol("not filled");
 
-function doneValues(deps: Deps, result: OrderResult, price: string) {
+/** The columns of a row closed by `result` (`price` when the exchange gave no fill price). */
+export function doneValues(deps: Deps, result: OrderResult, price: string) {
   const now = deps.clock.now();
   return {
     status: "DONE" as const,

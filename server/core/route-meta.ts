@@ -4,7 +4,8 @@ import type { $ZodType } from "zod/v4/core";
 
 export interface RouteMeta {
   validate?: { target: string; schema: $ZodType };
-  auth?: "enroll" | "full" | "optional";
+  /** "socket": a full session's token in the `token` query parameter (WebSocket upgrades). */
+  auth?: "enroll" | "full" | "optional" | "socket";
   permission?: string;
 }
 

@@ -11,7 +11,7 @@ import { CandleRecorder } from "../market/candles.ts";
 import { MARKET_EXCHANGES } from "../market/feed.ts";
 import type { MarketRuntime } from "../market/market.ts";
 import { handOnPrices } from "../realtime/price-push.ts";
-import { releaseInterruptedClaims } from "./claims.ts";
+import { lookUpInterruptedClaims, releaseInterruptedClaims } from "./claims.ts";
 import { startLease } from "./lease.ts";
 
 export interface Engine {
@@ -31,7 +31,12 @@ export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Eng
 
   async function activate() {
     const released = await releaseInterruptedClaims(deps.db);
-    if (released) console.log(`engine ${name}: released ${released} interrupted bot claim(s)`);
+    if (released) console.log(`engine ${name}: released ${released} interrupted paper claim(s)`);
+    // Lookups wait on the exchanges for seconds; the worker leaves those rows alone meanwhile.
+    void lookUpInterruptedClaims(deps).then(
+      (r) => r.recorded + r.released + r.unknown && console.log(`engine ${name}: live claims`, r),
+      (err) => console.error(`engine ${name}: looking up live claims failed:`, err),
+    );
     continueWalks(deps, feeds);
     await feeds.start();
     stops.push(() => feeds.stop());

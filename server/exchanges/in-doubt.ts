@@ -47,7 +47,11 @@ export async function placeOrFind(
   }
 }
 
-async function lookUp(
+/**
+ * Finds out what became of an order whose answer was lost (also used for the claims of a dead
+ * engine): the fill, an ExchangeError (400) when the exchange does not have it, or InDoubtError.
+ */
+export async function lookUp(
   adapter: ExchangeAdapter,
   account: AccountRef,
   order: OrderRequest,

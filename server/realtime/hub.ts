@@ -34,7 +34,12 @@ export interface HubOptions {
 export interface SessionGrant {
   user: SessionUser;
   sessionId: string;
+  /** When the session ends: its socket is logged out then, not at the next sweep. */
+  expiresAt?: Date;
 }
+
+/** setTimeout's longest delay (about 24.8 days); a session lasts at most 90 days. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const OPEN = 1;
 
@@ -44,6 +49,7 @@ export class Hub {
   #lastPrices = new Map<MarketExchange, Record<string, string>>();
   #seq = 0;
   #sweep: ReturnType<typeof setInterval> | undefined;
+  #expiries = new Map<Connection, ReturnType<typeof setTimeout>>();
   #presence: Presence;
 
   constructor(private readonly opts: HubOptions) {
@@ -66,6 +72,7 @@ export class Hub {
     };
     this.connections.add(conn);
     this.#shownChanged();
+    if (grant.expiresAt) this.#expireAt(conn, grant.expiresAt.getTime());
     // The sweep runs only while sockets are open, so an idle hub holds no timer.
     this.#sweep ??= setInterval(
       () => this.sweep().catch((err) => console.error(err)),
@@ -245,7 +252,21 @@ export class Hub {
     }
   }
 
+  #expireAt(conn: Connection, at: number) {
+    const left = at - this.opts.clock.now().getTime();
+    if (left <= 0) return this.logout(conn, "Session expired");
+    this.#expiries.set(
+      conn,
+      setTimeout(
+        () => left > MAX_TIMER_MS ? this.#expireAt(conn, at) : this.logout(conn, "Session expired"),
+        Math.min(left, MAX_TIMER_MS),
+      ),
+    );
+  }
+
   #forget(conn: Connection) {
+    clearTimeout(this.#expiries.get(conn));
+    this.#expiries.delete(conn);
     if (this.connections.remove(conn)) this.#shownChanged();
     if (this.connections.all.size === 0 && this.#sweep !== undefined) {
       clearInterval(this.#sweep);

@@ -1,14 +1,17 @@
 // The socket endpoint and the calls API. The token is checked before the upgrade: a bad, revoked
 // or enrolment-only token gets 401 and never a socket.
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { tagRoute } from "../core/route-meta.ts";
 import { upgradeWebSocket } from "hono/deno";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { resolveSession } from "../auth/sessions.ts";
 import type { AppEnv } from "../core/env.ts";
-import { AppError, unauthorized } from "../core/errors.ts";
+import { AppError, forbidden, unauthorized } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import type { Connection } from "./connections.ts";
+import { originAllowed } from "./origin.ts";
 import type { Realtime } from "./realtime.ts";
 import { sendCallSchema } from "./schema.ts";
 import { activeCallFor, sendCall } from "./service.ts";
@@ -19,17 +22,46 @@ function running(deps: Deps): Realtime {
   return deps.realtime;
 }
 
+type SocketEnv = AppEnv & {
+  Variables: { socketSession: NonNullable<Awaited<ReturnType<typeof resolveSession>>> };
+};
+
 export function realtimeRoutes(deps: Deps) {
-  return new Hono<AppEnv>()
-    .get("/socket", async (c) => {
-      const { hub } = running(deps);
+  // Browsers cannot set headers on a WebSocket: the token comes in the query.
+  const socketAuth = tagRoute(
+    createMiddleware<SocketEnv>(async (c, next) => {
       const token = c.req.query("token") ?? "";
       const found = await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache);
       if (!found || found.session.scope !== "full") throw unauthorized();
+      c.set("socketSession", found);
+      await next();
+    }),
+    { auth: "socket" },
+  );
+  return new Hono<SocketEnv>()
+    .get("/socket", socketAuth, async (c) => {
+      const { hub } = running(deps);
+      const found = c.get("socketSession");
       if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
         return c.json({ message: "Expected a WebSocket upgrade." }, 426);
       }
-      const grant = { user: found.user, sessionId: found.session.id };
+      const origin = c.req.header("origin");
+      const forwardedProto = deps.config.TRUST_PROXY
+        ? c.req.header("x-forwarded-proto")
+        : undefined;
+      if (
+        !originAllowed(origin, c.req.url, { allowed: deps.config.PUBLIC_ORIGINS, forwardedProto })
+      ) {
+        throw forbidden(`Origin not allowed: ${origin}`);
+      }
+      if (hub.connections.byUser.get(found.user.id).size >= deps.config.WS_MAX_PER_USER) {
+        throw new AppError("TOO_MANY_REQUESTS", "Too many open sockets for this user.");
+      }
+      const grant = {
+        user: found.user,
+        sessionId: found.session.id,
+        expiresAt: found.session.expiresAt,
+      };
       let conn: Connection | undefined;
       return await upgradeWebSocket(c, {
         onOpen: (_evt, ws) => void (conn = hub.open(ws.raw as WebSocket, grant)),

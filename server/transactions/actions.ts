@@ -1,10 +1,13 @@
 // The transaction actions of spec section 4: delete, set-status, buy-to-sell, edit, set-done.
 // The owner may act on their own transactions; Admin and SuperAdmin on anyone's
 // (transactions.editAll). A transaction the caller may not act on is "not found" to them.
+// The server prices every trade, so below Admin nobody changes prices or amounts, and a DONE row
+// is final; every change is audited with the fields' values before and after.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../auth/sessions.ts";
-import { badRequest, notFound } from "../core/errors.ts";
+import { recordAudit } from "../audit/record.ts";
+import { AppError, badRequest, forbidden, notFound } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import { callOutcomes, transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -15,8 +18,10 @@ import { msg } from "../core/messages.ts";
 
 type Status = TransactionRow["status"];
 
-const mayAct = (user: SessionUser, ownerId: number) =>
-  ownerId === user.id || can(user.role, "transactions.editAll");
+const isAdmin = (user: SessionUser) => can(user.role, "transactions.editAll");
+const mayAct = (user: SessionUser, ownerId: number) => ownerId === user.id || isAdmin(user);
+
+const PRICED_FIELDS = ["marketPrice", "buyPrice", "sellPrice", "amount", "quantity"] as const;
 
 async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
   const [row] = await db.select({ t: transactions, username: users.username }).from(transactions)
@@ -31,7 +36,7 @@ async function findActionable(db: Db, user: SessionUser, id: number) {
   return view;
 }
 
-/** Runs a conditional update of one row and answers its new view. */
+/** Runs a conditional update of one row, audits it and answers its new view. */
 async function change(
   deps: Deps,
   user: SessionUser,
@@ -39,13 +44,25 @@ async function change(
   set: PgUpdateSetSource<typeof transactions>,
   onlyIf?: ReturnType<typeof eq>,
 ) {
-  await findActionable(deps.db, user, id);
+  const before = await findActionable(deps.db, user, id);
+  if (before.status === "DONE" && !isAdmin(user)) {
+    throw new AppError("CONFLICT", "A DONE transaction is final: only an Admin can change it.");
+  }
   const rows = await deps.db.update(transactions)
     .set({ ...set, updatedAt: deps.clock.now() })
     .where(and(eq(transactions.id, id), onlyIf))
     .returning({ id: transactions.id });
   if (rows.length === 0) return null;
   const view = (await viewOf(deps.db, id))!;
+  const fields = Object.keys(set).filter((k) => k in view) as (keyof TransactionView)[];
+  const pick = (v: TransactionView) => Object.fromEntries(fields.map((k) => [k, v[k]]));
+  await recordAudit(deps.db, {
+    actorId: user.id,
+    action: "transaction.updated",
+    targetUserId: view.userId,
+    details: { id, before: pick(before), after: pick(view) },
+    at: deps.clock.now(),
+  });
   deps.onTransactionChanged?.(view);
   return view;
 }
@@ -86,6 +103,10 @@ export async function updateTransaction(
   input: UpdateTransactionInput,
 ) {
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  await findActionable(deps.db, user, id);
+  if (!isAdmin(user) && PRICED_FIELDS.some((k) => k in set)) {
+    throw forbidden("Prices and amounts are set by the server: only an Admin can change them.");
+  }
   return (await change(deps, user, id, set))!;
 }
 
@@ -99,6 +120,14 @@ export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
     .where(and(inArray(transactions.id, ids), ne(transactions.status, "DONE"), mine))
     .returning({ id: transactions.id });
   const views = await Promise.all(rows.map((r) => viewOf(deps.db, r.id)));
+  if (rows.length) {
+    await recordAudit(deps.db, {
+      actorId: user.id,
+      action: "transaction.set_done",
+      details: { ids: rows.map((r) => r.id) },
+      at: deps.clock.now(),
+    });
+  }
   for (const view of views) if (view) deps.onTransactionChanged?.(view);
   return { updated: rows.length, ids: rows.map((r) => r.id).sort((a, b) => a - b) };
 }

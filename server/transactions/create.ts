@@ -14,6 +14,7 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { type BotTradeResult, openForBots, selectedBotKeys } from "../bot-keys/trade.ts";
+import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
 import { dec, floor8 } from "../core/decimal.ts";
 import { calls } from "../db/schema.ts";
@@ -60,6 +61,8 @@ export async function createTransaction(
   deps: Deps,
   user: SessionUser,
   input: CreateTransactionInput,
+  /** The request's Idempotency-Key, kept on its rows (server/idempotency/middleware.ts). */
+  idempotencyKey?: string,
 ): Promise<CreateResult> {
   if (input.userId && input.userId !== user.id) throw forbidden(msg("trading.ownOnly"));
   const pair = findPair(input.pair);
@@ -94,14 +97,22 @@ export async function createTransaction(
         .coinFunds,
     }
     : user;
-  const base = plan(deps, seller, input, side);
-  const lastMarketPrice = pair.nft ? input.marketPrice : feedPrice(deps, input.exchange, pair);
+  const lastMarketPrice = pair.nft
+    ? typedPrice(input.marketPrice)
+    : feedPrice(deps, input.exchange, pair);
+  const priced = serverPriced(user, input, lastMarketPrice);
+  const base = { ...plan(deps, seller, priced, side), idempotencyKey: idempotencyKey ?? null };
   const summary = {
     marketPrice: input.marketPrice,
     lastMarketPrice,
     tradingAmount: base.amount as string,
   };
-  if (isFluctuating(input.marketPrice, lastMarketPrice, deps.config.FLUCTUATION_TOLERANCE)) {
+  const tolerance = deps.config.FLUCTUATION_TOLERANCE;
+  const sidePrice = (i: CreateTransactionInput) => side === "BUY" ? i.buyPrice : i.sellPrice;
+  if (
+    isFluctuating(input.marketPrice, lastMarketPrice, tolerance) ||
+    isFluctuating(sidePrice(input), sidePrice(priced), tolerance)
+  ) {
     return { isFluctuating: true, ...summary };
   }
   if (input.callId) await assertCallExists(deps, input.callId);
@@ -131,6 +142,15 @@ export async function createTransaction(
         extraErrors.push(exchangeFailure(input.exchange, err).message);
       }
     }
+  }
+  if (pair.nft) {
+    await recordAudit(deps.db, {
+      actorId: user.id,
+      action: "transaction.typed_price",
+      targetUserId: user.id,
+      details: { id: main.id, pair: pair.value, assetId: input.assetId, price: lastMarketPrice },
+      at: deps.clock.now(),
+    });
   }
   const views = created.map((row) => toTransactionView(row, user.username));
   for (const view of views) deps.onTransactionChanged?.(view);
@@ -185,6 +205,45 @@ function feedPrice(deps: Deps, exchange: string, pair: PairInfo) {
     );
   }
   return price;
+}
+
+/** A price typed by hand (NFT pairs): no feed to compare with, so it is bounded and audited. */
+export const MAX_TYPED_PRICE = "1000000000";
+
+function typedPrice(price: string) {
+  if (!dec(price).gt(0) || dec(price).gt(MAX_TYPED_PRICE)) {
+    throw badRequest(
+      `marketPrice: a typed price is above 0 and at most ${MAX_TYPED_PRICE}`,
+      "marketPrice",
+    );
+  }
+  return price;
+}
+
+/**
+ * The order's price is the server's (the feed's, or the typed one); the client's is only compared
+ * with it. The other side's price is the bot's target and stays the client's, bounded: a sell
+ * target from the price up to twice it, a buy-back target from 0 up to the price. The amount is
+ * capped by the user's tradingAmount when one is set (0: not set).
+ */
+function serverPriced(
+  user: SessionUser,
+  input: CreateTransactionInput,
+  price: string,
+): CreateTransactionInput {
+  const cap = dec(user.tradingAmount);
+  if (input.status === "BUY" && cap.gt(0) && dec(input.amount).gt(cap)) {
+    throw badRequest(`amount: at most your trading amount, ${cap.toFixed()}`, "amount");
+  }
+  const [field, low, high] = input.status === "BUY"
+    ? ["sellPrice", dec(price), dec(price).mul(2)] as const
+    : ["buyPrice", dec(0), dec(price)] as const;
+  const target = dec(input[field]);
+  if (target.lt(low) || target.gt(high)) {
+    throw badRequest(`${field}: between ${floor8(low)} and ${floor8(high)}`, field);
+  }
+  const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
+  return { ...input, marketPrice: price, [sidePrice]: floor8(price) };
 }
 
 async function assertCallExists(deps: Deps, callId: string) {

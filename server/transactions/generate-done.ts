@@ -1,5 +1,5 @@
-// POST /transaction/generate-done: a DONE transaction at the market price, recorded without an
-// order (the call expired before the user bought). With a callId it happens at most once per
+// POST /transaction/generate-done: a DONE transaction at the feed's price, recorded without an
+// order (the call expired before the user bought). It happens at most once per
 // (call, user): the call_outcomes primary key decides, inside the database transaction that writes
 // the row, so a retried or raced request returns the first one; a user who bought during the call
 // (outcome "bought") gets nothing, nor does one who could not have bought (outcome "skipped").
@@ -12,8 +12,9 @@ import { callOutcomes, calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { hasTradingKeys } from "../keys/schema.ts";
 import { findPair } from "../market/pairs.ts";
-import { buyQuantity } from "./pricing.ts";
-import { insertTransaction, type NewTransaction } from "./record.ts";
+import { callEffect } from "../realtime/call-target.ts";
+import { botPrices, buyQuantity } from "./pricing.ts";
+import type { NewTransaction } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
 import { msg } from "../core/messages.ts";
@@ -38,50 +39,74 @@ function couldNotTrade(owner: SessionUser, amount: string, quantity: string) {
   return !hasTradingKeys(owner, owner.exchange === "gate" ? "gate" : "binance");
 }
 
-/** `owner` is the user the transaction is for (the route checks the caller may act for them). */
+/** How long after a call's expiry its DONE row may still be asked for (a client reconnecting). */
+export const GENERATE_DONE_GRACE_MS = 5 * 60_000;
+
+/**
+ * The call must have expired, within the grace period, for a group the owner belongs to, sent by
+ * someone else: a DONE row is only the record of a call the owner let pass.
+ */
+async function expiredCallFor(deps: Deps, owner: SessionUser, callId: string, now: Date) {
+  const [call] = await deps.db.select().from(calls).where(eq(calls.id, callId));
+  if (!call || call.group !== owner.group || call.fromUserId === owner.id) {
+    throw badRequest(`callId: no call "${callId}" to this user`, "callId");
+  }
+  if (call.expiresAt > now) throw badRequest("callId: the call has not expired yet", "callId");
+  if (now.getTime() - call.expiresAt.getTime() > GENERATE_DONE_GRACE_MS) {
+    throw badRequest("callId: the call expired too long ago", "callId");
+  }
+  return call;
+}
+
+/**
+ * `owner` is the user the transaction is for (the route checks the caller may act for them). The
+ * server prices it: the feed's price now, the owner's tradingAmount and spread; the client's
+ * prices and amount are not used.
+ */
 export async function generateDone(
   deps: Deps,
   owner: SessionUser,
   input: GenerateDoneInput,
 ): Promise<GenerateDoneResult> {
-  if (!findPair(input.pair)) {
-    throw badRequest(msg("trading.unknownPair", { pair: input.pair }), "pair");
-  }
+  const pair = findPair(input.pair);
+  if (!pair) throw badRequest(msg("trading.unknownPair", { pair: input.pair }), "pair");
   const now = deps.clock.now();
-  const quantity = input.quantity ??
-    (dec(input.buyPrice).gt(0) ? buyQuantity(input.amount, input.buyPrice) : floor8(0));
+  const callId = input.callId;
+  const call = await expiredCallFor(deps, owner, callId, now);
+  // The bot mode the call switched the owner to (spec section 4), as the client priced it.
+  const effect = callEffect(call.target, owner.pair);
+  if (!effect || effect.ringOnly) return { created: false, outcome: "skipped", transaction: null };
+  const useBot = effect.useBot ?? owner.useBot;
+  const exchange = owner.exchange === "gate" ? "gate" : "binance";
+  const marketPrice = pair.nft ? undefined : deps.market?.feed(exchange).price(pair.value);
+  // No feed (a typed-price pair, an instance without prices): nothing the server can vouch for.
+  if (!marketPrice) return { created: false, outcome: "skipped", transaction: null };
+  const { buyPrice, sellPrice } = botPrices(useBot, marketPrice, owner.spread);
+  const amount = owner.tradingAmount;
+  const quantity = dec(buyPrice).gt(0) ? buyQuantity(amount, buyPrice) : floor8(0);
   const values: NewTransaction = {
     userId: owner.id,
     status: "DONE",
-    pair: input.pair,
+    pair: pair.value,
     exchange: owner.exchange,
     adapter: "none",
-    useBot: owner.useBot,
-    marketPrice: input.marketPrice,
-    buyPrice: input.buyPrice,
-    sellPrice: input.sellPrice,
-    amount: input.amount,
+    useBot,
+    marketPrice,
+    buyPrice,
+    sellPrice,
+    amount,
     quantity,
     spread: owner.spread,
     tradingAmount: owner.tradingAmount,
-    callId: input.callId ?? null,
+    callId,
     createdAt: now,
     updatedAt: now,
   };
-  if (couldNotTrade(owner, input.amount, quantity)) {
+  if (couldNotTrade({ ...owner, useBot }, amount, quantity)) {
     return { created: false, outcome: "skipped", transaction: null };
   }
   const view = (row: TransactionRow | null | undefined) =>
     row ? toTransactionView(row, owner.username) : null;
-
-  if (!input.callId) {
-    const row = await insertTransaction(deps.database, values);
-    deps.onTransactionChanged?.(view(row)!);
-    return { created: true, outcome: "done", transaction: view(row) };
-  }
-  const callId = input.callId;
-  const [call] = await deps.db.select({ id: calls.id }).from(calls).where(eq(calls.id, callId));
-  if (!call) throw badRequest(msg("calls.unknownCall", { callId }), "callId");
 
   const result = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;

@@ -81,7 +81,10 @@ export const listQuerySchema = filterQuerySchema.extend({
 
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** POST /transaction/generate-done: a DONE transaction, once per (call, user) when callId is set. */
+/**
+ * POST /transaction/generate-done: a DONE transaction for an expired call, once per (call, user).
+ * The server prices it; the prices and amount sent are the spec's payload and are not used.
+ */
 export const generateDoneSchema = z.object({
   marketPrice: decimalField,
   pair: z.string().trim().toLowerCase().min(1).max(40),
@@ -90,7 +93,7 @@ export const generateDoneSchema = z.object({
   sellPrice: decimalField,
   userId: idParam,
   quantity: optional(decimalField),
-  callId: optional(callIdSchema),
+  callId: callIdSchema,
 });
 
 export type GenerateDoneInput = z.infer<typeof generateDoneSchema>;

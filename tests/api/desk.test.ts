@@ -118,7 +118,8 @@ Deno.test("expired call: no DONE row for a user who could not have traded; one f
     await setUser(t, keyless.id, { useBot: "buy_sell", tradingAmount: "100" });
     assert.equal((await (await done(keyless, "100")).json()).outcome, "skipped");
 
-    // Keys and an amount: the call's DONE row, as before.
+    // Keys and an amount: the call's DONE row, at the feed's price.
+    t.market.sim("binance")!.setPrice("btc_usdt", "60000");
     const ready = await t.user("User");
     await setUser(t, ready.id, { useBot: "buy_sell", tradingAmount: "100" });
     await giveKeys(t, ready.id, "binance");

@@ -34,3 +34,47 @@ Deno.test("openapi: every API route is listed with its body schema, auth and rol
     await t.close();
   }
 });
+
+/** The routes anyone may call: sign-in and the forgot/reset calls of spec section 7, health. */
+const PUBLIC = new Set([
+  "get /api/health",
+  "post /api/users/login",
+  "get /api/users/forgot-password",
+  "post /api/users/reset-password",
+  "post /api/users/forgot-2fa",
+]);
+
+Deno.test("openapi: auth and roles of every route match the middleware in the route table", async () => {
+  const t = await makeTestApp();
+  try {
+    const u = await t.user("User");
+    const doc = await (await t.call("GET", "/api/openapi.json", { token: u.token })).json();
+    const ops = Object.entries(doc.paths).flatMap(([p, byMethod]) =>
+      Object.entries(byMethod as Record<string, Record<string, unknown>>).map(([m, op]) => ({
+        route: `${m} ${p}`,
+        op,
+      }))
+    );
+    for (const { route, op } of ops) {
+      if (PUBLIC.has(route)) {
+        assert.equal(op.security, undefined, `${route} is public`);
+        continue;
+      }
+      const expected = route === "get /api/socket" ? [{ socketToken: [] }] : [{ bearer: [] }];
+      assert.deepEqual(op.security, expected, `${route} needs a session`);
+    }
+    // The transaction routes go through one combined middleware: its permission shows too.
+    const byRoute = new Map(ops.map((o) => [o.route, o.op]));
+    for (const route of ["get /api/transaction", "post /api/transaction/generate-done"]) {
+      assert.deepEqual(byRoute.get(route)!["x-roles"], ["SuperAdmin", "Admin", "Lead", "User"]);
+    }
+    assert.deepEqual(byRoute.get("get /api/audit")!["x-roles"], ["SuperAdmin", "Admin"]);
+    // And every one of them answers 401 without a token, as the document says.
+    for (const route of ["get /api/transaction", "get /api/socket", "get /api/bot-key"]) {
+      const path = route.split(" ")[1];
+      assert.equal((await t.app.request(path)).status, 401, route);
+    }
+  } finally {
+    await t.close();
+  }
+});

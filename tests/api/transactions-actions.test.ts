@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { callOutcomes, transactions } from "../../server/db/schema.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { buyBody, expectStatus, giveKeys, insertCall } from "./transactions-fixtures.ts";
+import { GENERATE_DONE_GRACE_MS } from "../../server/transactions/generate-done.ts";
+import { buyBody, expectStatus, giveKeys, insertCall, setUser } from "./transactions-fixtures.ts";
 
 async function open(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const res = await expectStatus(t, 201, "POST", "/api/transaction", {
@@ -148,28 +149,53 @@ const doneBody = (userId: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-Deno.test("generate-done: creates a DONE transaction for oneself; Admins for others", async () => {
-  const { t, user, other, admin } = await setup();
+Deno.test("generate-done: a DONE row for an expired call, priced by the server; Admins for others", async () => {
+  const { t, user, other, admin, lead } = await setup();
   try {
+    t.market.sim("binance")!.setPrice("btc_usdt", "60000");
+    for (const u of [user, other]) await setUser(t, u.id, { tradingAmount: "100" });
+    await insertCall(t, "call-a", lead);
+    const early = await expectStatus(t, 400, "POST", "/api/transaction/generate-done", {
+      token: user.token,
+      body: doneBody(user.id, { callId: "call-a" }),
+    });
+    assert.equal(early.message, "callId: the call has not expired yet");
+    t.clock.advance(20_001);
+    // The prices and amount sent are not used: the feed's price and the user's tradingAmount are.
     const res = await expectStatus(t, 201, "POST", "/api/transaction/generate-done", {
       token: user.token,
-      body: doneBody(user.id),
+      body: doneBody(user.id, { callId: "call-a", buyPrice: "1000", amount: "99999" }),
     });
     assert.equal(res.created, true);
     assert.equal(res.transaction.status, "DONE");
     assert.equal(res.transaction.adapter, "none");
+    assert.equal(res.transaction.buyPrice, "60000.00000000");
+    assert.equal(res.transaction.amount, "100.00000000");
     assert.equal(res.transaction.quantity, "0.00166666");
     const forbidden = await expectStatus(t, 403, "POST", "/api/transaction/generate-done", {
       token: user.token,
-      body: doneBody(other.id),
+      body: doneBody(other.id, { callId: "call-a" }),
     });
     assert.equal(forbidden.message, "You can only generate your own transactions");
     const forOther = await expectStatus(t, 201, "POST", "/api/transaction/generate-done", {
       token: admin.token,
-      body: doneBody(other.id, { quantity: undefined }),
+      body: doneBody(other.id, { callId: "call-a", quantity: undefined }),
     });
     assert.equal(forOther.transaction.userId, other.id);
     assert.equal(forOther.transaction.quantity, "0.00166666");
+    // The caller's own call, and a call long gone, give nothing.
+    await insertCall(t, "call-b", user);
+    t.clock.advance(20_001);
+    await expectStatus(t, 400, "POST", "/api/transaction/generate-done", {
+      token: user.token,
+      body: doneBody(user.id, { callId: "call-b" }),
+    });
+    t.clock.advance(GENERATE_DONE_GRACE_MS);
+    const late = await expectStatus(t, 400, "POST", "/api/transaction/generate-done", {
+      token: other.token,
+      body: doneBody(other.id, { callId: "call-b" }),
+    });
+    assert.equal(late.message, "callId: the call expired too long ago");
   } finally {
     await t.close();
   }
@@ -178,7 +204,9 @@ Deno.test("generate-done: creates a DONE transaction for oneself; Admins for oth
 Deno.test("generate-done: concurrent duplicates for one call and user create one row", async () => {
   const { t, user, lead } = await setup();
   try {
+    await setUser(t, user.id, { tradingAmount: "100" });
     await insertCall(t, "call-x", lead);
+    t.clock.advance(20_001);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
         t.call("POST", "/api/transaction/generate-done", {
@@ -203,8 +231,10 @@ Deno.test("generate-done: concurrent duplicates for one call and user create one
 Deno.test("generate-done: nothing is created for a user who bought during the call", async () => {
   const { t, user, lead } = await setup();
   try {
+    await setUser(t, user.id, { tradingAmount: "100" });
     await insertCall(t, "call-y", lead);
     const bought = await open(t, user.token, { callId: "call-y" });
+    t.clock.advance(20_001);
     const res = await expectStatus(t, 200, "POST", "/api/transaction/generate-done", {
       token: user.token,
       body: doneBody(user.id, { callId: "call-y" }),

@@ -1,6 +1,6 @@
 // A page load asks the API for each thing once, and the app shell paints before any script runs.
 import assert from "node:assert/strict";
-import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, openTrading, signInToDashboard } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 
 const SESSION_KEY = "gatebot.session";
@@ -49,6 +49,36 @@ Deno.test(
         assert.ok(requests.some((r) => r.startsWith("GET /api/transaction?")), requests.join(", "));
         await context.close();
       }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+);
+
+Deno.test(
+  "page load: a list shows that it is loading while its answer is on its way",
+  E2E_OPTS,
+  async () => {
+    const server = await startE2EServer();
+    const browser = await launchBrowser();
+    try {
+      const admin = await server.user("SuperAdmin");
+      const page = await browser.newPage();
+      await signInToDashboard(page, server, admin);
+      // The users list answers only when the test lets it.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route("**/api/users/search*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.baseUrl}/manage-users`);
+      await page.getByTestId("users-loading").waitFor();
+      assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "true");
+      release();
+      await page.getByTestId("users-loading").waitFor({ state: "detached" });
+      assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "false");
     } finally {
       await browser.close();
       await server.close();

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
 import { buyBody, expectStatus, giveKeys } from "../api/transactions-fixtures.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { setGroup } from "../api/transactions-fixtures.ts";
+import { setGroup, setUser } from "../api/transactions-fixtures.ts";
 import { closeAll, serve, TestSocket } from "./support.ts";
 
 const doneBody = (t: Awaited<ReturnType<typeof makeTestApp>>, userId: number, callId: string) => {
@@ -33,6 +33,8 @@ Deno.test("call life: a buyer inside the window gets no auto-done; a non-buyer g
     for (const u of [lead, buyer, idle]) await setGroup(t, u.id, "alpha");
     await setGroup(t, outsider.id, "beta");
     for (const u of [buyer, idle, outsider]) await giveKeys(t, u.id, "binance");
+    // An expired call's DONE row is for the user's own trading amount.
+    for (const u of [buyer, idle]) await setUser(t, u.id, { tradingAmount: "100" });
     const [sBuyer, sIdle] = await Promise.all(
       [buyer, idle].map((u) => TestSocket.join(served, u.token)),
     );

@@ -1,14 +1,19 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { closingAccount, closingSize } from "../../server/bot/close-order.ts";
 import { BotWorker } from "../../server/bot/worker.ts";
+import { ManualClock } from "../../server/core/clock.ts";
 import { paperBalances, transactions } from "../../server/db/schema.ts";
-import { releaseInterruptedClaims } from "../../server/engine/claims.ts";
+import { lookUpInterruptedClaims, releaseInterruptedClaims } from "../../server/engine/claims.ts";
+import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
+import { startFakeBinance } from "../fakes/fake-binance.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import {
   buyBody,
   expectStatus,
   giveKeys,
   interceptPaperPlans,
+  setUser,
 } from "../api/transactions-fixtures.ts";
 
 async function setup() {
@@ -86,5 +91,74 @@ Deno.test("worker: a paper close whose claim was taken over meanwhile neither re
   } finally {
     await worker.stop();
     await s.t.close();
+  }
+});
+
+Deno.test("lookUpInterruptedClaims() records a dead engine's live close the exchange filled, and frees one it never took", async () => {
+  const clock = new ManualClock();
+  const binance = startFakeBinance({
+    now: () => clock.now().getTime(),
+    balances: { USDT: "100000", BTC: "1" },
+  });
+  const t = await makeTestApp(
+    { EXCHANGE_ADAPTER: "live", BINANCE_REST_URL: binance.restUrl },
+    { clock },
+  );
+  try {
+    await t.deps.exchanges.start();
+    const u = await t.user("SuperAdmin");
+    await setUser(t, u.id, {
+      [TRADING_KEY_FIELDS.binance[0]]: await t.deps.secretBox.seal(binance.apiKey),
+      [TRADING_KEY_FIELDS.binance[1]]: await t.deps.secretBox.seal(binance.secret),
+    });
+    t.deps.orderLookup = { delaysMs: [0], sleep: () => Promise.resolve() };
+    t.market.sim("binance")!.setPrice("btc_usdt", "60000.12");
+    binance.bookTicker("BTCUSDT", "60000.12", "60000.12");
+    const open = async () => {
+      const res = await t.call("POST", "/api/transaction", {
+        token: u.token,
+        body: buyBody(t, { amount: "100", sellPrice: "60000" }),
+      });
+      assert.equal(res.status, 201);
+      return (await res.json()).transaction.id as number;
+    };
+    const [placed, notPlaced] = [await open(), await open()];
+    const row = async (id: number) =>
+      (await t.deps.db.select().from(transactions).where(eq(transactions.id, id)))[0];
+    // The dead engine had claimed both; it placed the first one's close, then died.
+    const first = await row(placed);
+    const { adapter, account } = await closingAccount(t.deps, first);
+    await adapter.placeOrder(account, {
+      pair: "btc_usdt",
+      side: "SELL",
+      type: "market",
+      ...closingSize(first, "SELL"),
+      clientOrderId: `tx${placed}c`,
+    });
+    await t.deps.db.update(transactions).set({ closingSince: clock.now() })
+      .where(inArray(transactions.id, [placed, notPlaced]));
+
+    assert.deepEqual(await lookUpInterruptedClaims(t.deps), {
+      recorded: 1,
+      released: 1,
+      unknown: 0,
+    });
+    const done = await row(placed);
+    assert.equal(done.status, "DONE");
+    assert.match(done.closeOrderId ?? "", /^\d+$/);
+    assert.equal(done.closingSince, null);
+    const freed = await row(notPlaced);
+    assert.equal(freed.status, "BUY");
+    assert.equal(freed.closingSince, null);
+
+    // The worker closes the freed one; neither close is ever sent twice.
+    const worker = new BotWorker(t.deps);
+    assert.equal(await worker.scan("binance", "btc_usdt"), 1);
+    const closes = (id: number) =>
+      binance.orders.filter((o) => o.newClientOrderId === `tx${id}c`).length;
+    assert.deepEqual([closes(placed), closes(notPlaced)], [1, 1]);
+  } finally {
+    await t.close();
+    await binance.close();
   }
 });

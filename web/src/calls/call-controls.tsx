@@ -30,7 +30,8 @@ function useUntil(until: number) {
   return left > 0;
 }
 
-export function CallControls() {
+/** `dense`: a phone's narrower target select and button. */
+export function CallControls({ dense = false }: { dense?: boolean }) {
   const t = useT();
   const { user } = useSnapshot(session);
   const { pairs } = useSnapshot(market);
@@ -56,6 +57,7 @@ export function CallControls() {
       />
       <NativeSelect
         size="xs"
+        w={dense ? 104 : undefined}
         aria-label={t("calls.target")}
         data={targets}
         value={target}
@@ -66,6 +68,7 @@ export function CallControls() {
         size="xs"
         color="yellow"
         autoContrast
+        px={dense ? 8 : undefined}
         loading={sending}
         onClick={() => sendCall(target, Number(count))}
         data-testid="call-button"

@@ -109,7 +109,7 @@ export function AvatarMenu() {
             aria-label={`${t("menu.account")} ${initials}`}
             data-testid="avatar-menu"
           >
-            <Avatar color="blue" radius="xl">{initials}</Avatar>
+            <Avatar color="blue" radius="xl" size={mobile ? 30 : undefined}>{initials}</Avatar>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

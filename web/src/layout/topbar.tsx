@@ -35,8 +35,8 @@ export function Topbar() {
       </Group>
       {!compact && <TradingBar />}
       {!compact && <CallControls />}
-      <Group gap="xs" wrap={mobile ? "wrap" : "nowrap"} justify="flex-end" style={{ flex: 1 }}>
-        <BotSelector />
+      <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: 1 }}>
+        {!mobile && <BotSelector />}
         {!mobile && <LanguageSelect />}
         <ShiftEndButton compact={mobile} />
         <AvatarMenu />
@@ -46,13 +46,16 @@ export function Topbar() {
     </Group>
   );
   if (!compact) return bar;
-  // The trading and call controls wrap into more rows; the header grows to fit them.
+  // The trading and call controls wrap into more rows; the header grows to fit them. A phone
+  // keeps three rows at most (110 px): the bot selector joins the call controls, both Lead+.
+  const gap = mobile ? 4 : 6;
   return (
-    <Stack py={6} gap={6}>
+    <Stack py={gap} gap={gap}>
       {bar}
-      <Group px="sm" gap={6} wrap="wrap" justify="center">
-        <TradingBar compact />
-        <CallControls />
+      <Group px="sm" gap={gap} wrap="wrap" justify="center">
+        <TradingBar compact dense={mobile} />
+        <CallControls dense={mobile} />
+        {mobile && <BotSelector />}
       </Group>
     </Stack>
   );

@@ -21,7 +21,10 @@ import "./messages.ts";
 
 export const CLICK_DEBOUNCE_MS = 1000;
 
-export function TradingBar({ compact = false }: { compact?: boolean }) {
+/** `dense`: a phone's narrower selects and buttons, so the row fits 390 px in every language. */
+export function TradingBar(
+  { compact = false, dense = false }: { compact?: boolean; dense?: boolean },
+) {
   const t = useT();
   const { user } = useSnapshot(session);
   const { pair, exchange, pairs } = useSnapshot(market);
@@ -72,7 +75,7 @@ export function TradingBar({ compact = false }: { compact?: boolean }) {
       {compact && <LivePrice live={false} />}
       <NativeSelect
         size="xs"
-        w={112}
+        w={dense ? 100 : 112}
         aria-label={t("trading.pair")}
         data={options.map((p) => ({ value: p.value, label: p.label }))}
         value={pair}
@@ -81,7 +84,7 @@ export function TradingBar({ compact = false }: { compact?: boolean }) {
       />
       <NativeSelect
         size="xs"
-        w={92}
+        w={dense ? 84 : 92}
         aria-label={t("trading.exchange")}
         data={TRADING_EXCHANGES.map((x) => ({ value: x, label: t(`trading.exchangeName.${x}`) }))}
         value={exchange}
@@ -92,6 +95,7 @@ export function TradingBar({ compact = false }: { compact?: boolean }) {
       <Button
         size="xs"
         color="teal"
+        px={dense ? 8 : undefined}
         disabled={!enabled.buy}
         loading={creating}
         onClick={click("BUY")}
@@ -102,6 +106,7 @@ export function TradingBar({ compact = false }: { compact?: boolean }) {
       <Button
         size="xs"
         color="red"
+        px={dense ? 8 : undefined}
         disabled={!enabled.sell}
         loading={creating}
         onClick={click("SELL")}

@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { auditLog, transactions } from "../../server/db/schema.ts";
+import { makeTestApp } from "../support/test-app.ts";
+import { buyBody, expectStatus, giveKeys, setUser } from "./transactions-fixtures.ts";
+
+async function setup() {
+  const t = await makeTestApp();
+  t.market.sim("binance")!.setPrice("btc_usdt", "60000");
+  const user = await t.user("User");
+  const admin = await t.user("Admin");
+  for (const u of [user, admin]) await giveKeys(t, u.id, "binance");
+  await setUser(t, user.id, { tradingAmount: "100" });
+  t.deps.callGate = () => true;
+  return { t, user, admin };
+}
+
+Deno.test("server-priced: a buyPrice far from the market cannot change the quantity bought", async () => {
+  const { t, user } = await setup();
+  try {
+    const far = await expectStatus(t, 200, "POST", "/api/transaction", {
+      token: user.token,
+      body: buyBody(t, { buyPrice: "1000" }),
+    });
+    assert.equal(far.isFluctuating, true);
+    assert.equal((await t.deps.db.select().from(transactions)).length, 0);
+    // Within the tolerance the order is still priced at the feed's price.
+    const near = await expectStatus(t, 201, "POST", "/api/transaction", {
+      token: user.token,
+      body: buyBody(t, { buyPrice: "60010", marketPrice: "60010" }),
+    });
+    assert.equal(near.transaction.buyPrice, "60000.00000000");
+    assert.equal(near.transaction.marketPrice, "60000.00000000");
+    assert.equal(near.transaction.quantity, "0.00166666");
+    // The amount is capped by the user's tradingAmount; a sell target stays within twice the price.
+    const over = await expectStatus(t, 400, "POST", "/api/transaction", {
+      token: user.token,
+      body: buyBody(t, { amount: "100.01" }),
+    });
+    assert.equal(over.message, "amount: at most your trading amount, 100");
+    await expectStatus(t, 400, "POST", "/api/transaction", {
+      token: user.token,
+      body: buyBody(t, { sellPrice: "120000.01" }),
+    });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("server-priced: DONE is final for a User; an Admin's edits are audited before and after", async () => {
+  const { t, user, admin } = await setup();
+  try {
+    const { transaction: tx } = await expectStatus(t, 201, "POST", "/api/transaction", {
+      token: user.token,
+      body: buyBody(t),
+    });
+    const priced = await expectStatus(t, 403, "PATCH", `/api/transaction/${tx.id}`, {
+      token: user.token,
+      body: { sellPrice: "99999999" },
+    });
+    assert.match(priced.message, /only an Admin can change them/);
+    await expectStatus(t, 200, "PATCH", `/api/transaction/${tx.id}/set-status/DONE`, {
+      token: user.token,
+    });
+    for (
+      const [method, path, body] of [
+        ["PATCH", `/api/transaction/${tx.id}/set-status/BUY`, undefined],
+        ["PATCH", `/api/transaction/${tx.id}`, { assetId: "x" }],
+      ] as const
+    ) {
+      const res = await expectStatus(t, 409, method, path, { token: user.token, body });
+      assert.equal(res.message, "A DONE transaction is final: only an Admin can change it.");
+    }
+    const edited = await expectStatus(t, 200, "PATCH", `/api/transaction/${tx.id}`, {
+      token: admin.token,
+      body: { sellPrice: "61000" },
+    });
+    assert.equal(edited.sellPrice, "61000.00000000");
+    const entries = await t.deps.db.select().from(auditLog)
+      .where(eq(auditLog.action, "transaction.updated"));
+    assert.deepEqual(entries.map((e) => [e.actorId, e.details]), [
+      [user.id, { id: tx.id, before: { status: "BUY" }, after: { status: "DONE" } }],
+      [admin.id, {
+        id: tx.id,
+        before: { sellPrice: "60000.00000000" },
+        after: { sellPrice: "61000.00000000" },
+      }],
+    ]);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { sha256Hex } from "../../server/core/hex.ts";
+import { sessions } from "../../server/db/schema.ts";
+import { makeTestApp } from "../support/test-app.ts";
+import { closeAll, serve, TestSocket, until } from "./support.ts";
+
+const upgrade = { upgrade: "websocket", connection: "Upgrade" };
+
+Deno.test("socket: a page of another origin is refused before the upgrade", async () => {
+  const t = await makeTestApp({ PUBLIC_ORIGINS: "https://gatebot.example.com" });
+  try {
+    const u = await t.user("User");
+    const status = async (origin: string) =>
+      (await t.app.request(`/api/socket?token=${u.token}`, { headers: { ...upgrade, origin } }))
+        .status;
+    assert.equal(await status("https://evil.example"), 403);
+    assert.equal(await status("http://gatebot.example.com"), 403);
+  } finally {
+    await t.close();
+  }
+  const own = await makeTestApp();
+  try {
+    const u = await own.user("User");
+    const res = await own.app.request(`http://localhost/api/socket?token=${u.token}`, {
+      headers: { ...upgrade, origin: "http://evil.example" },
+    });
+    assert.equal(res.status, 403);
+    assert.match((await res.json()).message, /Origin not allowed/);
+  } finally {
+    await own.close();
+  }
+});
+
+Deno.test("socket: a user's sockets are capped; a further one is refused", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 2 });
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const u = await t.user("User");
+    sockets.push(await TestSocket.join(served, u.token), await TestSocket.join(served, u.token));
+    await assert.rejects(TestSocket.open(served.socketUrl(u.token)), /Socket refused/);
+    const other = await t.user("User");
+    sockets.push(await TestSocket.join(served, other.token));
+    // One closed frees a place.
+    sockets.shift()!.ws.close();
+    await until(() => t.deps.realtime!.hub.connections.byUser.get(u.id).size === 1);
+    sockets.push(await TestSocket.join(served, u.token));
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});
+
+Deno.test("socket: a session's expiry logs its socket out at once, not at the sweep", async () => {
+  const t = await makeTestApp({ SESSION_CACHE_MS: 0 });
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const u = await t.user("User");
+    await t.deps.db.update(sessions)
+      .set({ expiresAt: new Date(t.clock.now().getTime() + 300) })
+      .where(eq(sessions.id, await sha256Hex(u.token)));
+    const socket = await TestSocket.join(served, u.token);
+    sockets.push(socket);
+    const started = performance.now();
+    assert.equal((await socket.next("logout")).reason, "Session expired");
+    assert.ok(performance.now() - started < 5_000);
+    await socket.closed;
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});
