@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -379,3 +380,20 @@ export const idempotencyKeys = pgTable("idempotency_keys", {
   primaryKey({ columns: [t.userId, t.key] }),
   index("idempotency_keys_created").on(t.createdAt),
 ]);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/** Uploaded images and PDFs (POST /media/upload), kept in the database so every instance serves them. */
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  /** The sniffed type, never the one the client claimed. */
+  contentType: text("content_type").notNull(),
+  /** The client's file name, cleaned, for Content-Disposition. */
+  name: text("name").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  uploadedBy: integer("uploaded_by").notNull().references(() => users.id),
+  createdAt: createdAt(),
+});
