@@ -6,8 +6,8 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumPath } from "../e2e/support/browser.ts";
 import { startE2EServer } from "../e2e/support/server.ts";
+import { SESSION_KEY } from "../e2e/support/stored-session.ts";
 
-const SESSION_KEY = "gatebot.session";
 const TARGETS = { performance: 90, accessibility: 98, dashboardTbtMs: 200 };
 
 function freePort() {
