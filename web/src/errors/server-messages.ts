@@ -410,5 +410,19 @@ export const isServerCode = (code: unknown): code is MessageCode =>
  */
 export function serverText(code: MessageCode, params: MessageParams = {}, lang = locale.lang) {
   const issue = typeof params.issue === "string" ? translate(params.issue, {}, lang) : params.issue;
-  return translate(key(code), issue === undefined ? params : { ...params, issue }, lang);
+  const worded = issue === undefined ? params : { ...params, issue };
+  if (code === "validation.field" && lang !== "en") {
+    const label = fieldLabel(String(params.field), lang);
+    // Outside English a field's code name (coinTradingAmount) is no word: the issue alone.
+    if (!label) return translate(key("validation.invalid"), worded, lang);
+    return translate(key(code), { ...worded, field: label }, lang);
+  }
+  return translate(key(code), worded, lang);
+}
+
+/** A field's name where an area words it (the trading settings name theirs), if loaded. */
+function fieldLabel(field: string, lang: Lang) {
+  const labelKey = `settings.field.${field}`;
+  const label = translate(labelKey, {}, lang);
+  return label === labelKey ? undefined : label;
 }
