@@ -74,6 +74,10 @@ if (pgUrl) {
 }
 // One browser at a time: two Chromiums and their servers on two cores starve each other.
 runs.push(await suite("browser tests (Chromium)", ["tests/e2e"], {}, false));
+// CI sets TEST_FAULTS=1 so the minute-long fault tests (`deno task faults`) count in the one total.
+if (Deno.env.get("TEST_FAULTS") === "1") {
+  runs.push(await suite("fault tests (kills, database restarts)", ["tests/faults"], {}, false));
+}
 
 const sum = runs.reduce(
   (a, b) => ({

@@ -17,6 +17,9 @@ import { keyRoutes } from "./keys/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
+import { mediaRoutes } from "./media/routes.ts";
+import { MEDIA_BODY_LIMIT } from "./media/service.ts";
+import { contractRoutes } from "./contracts/routes.ts";
 import { reportAreaRoutes } from "./reports/areas.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
 import { tradingHaltRoutes } from "./trading-halts/routes.ts";
@@ -39,7 +42,8 @@ export function createApi(deps: Deps) {
     .route("/", botKeyRoutes(deps))
     .route("/", tradingHaltRoutes(deps))
     .route("/", pushRoutes(deps))
-    .route("/", realtimeRoutes(deps));
+    .route("/", realtimeRoutes(deps))
+    .route("/", mediaRoutes(deps)).route("/", contractRoutes(deps));
 }
 
 export function createApp(deps: Deps) {
@@ -55,7 +59,7 @@ export function createApp(deps: Deps) {
       })(c, next));
   }
   app.use("*", securityHeaders(deps.config.TRUST_PROXY));
-  app.use("*", limitBodies());
+  app.use("*", limitBodies({ "/api/media/upload": MEDIA_BODY_LIMIT }));
   app.use("*", clientIp(deps.config.TRUST_PROXY));
   app.use("/api/*", noStore);
   app.use("/api/*", requestScope(deps.config.REQUEST_TIMEOUT_MS));

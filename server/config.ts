@@ -68,7 +68,7 @@ export const configSchema = z.object({
   // a limit; past it the request answers 503 with a message (and its statements are cancelled).
   DB_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(60).default(5),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // SIGTERM/SIGINT: how long in-flight requests and the bot's current order may take to finish.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   WEB_DIST: z.string().default("./web/dist"),

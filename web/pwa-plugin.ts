@@ -2,17 +2,11 @@
 // this build, so it caches exactly the app shell the build made; a new build is a new worker.
 import type { Plugin } from "vite";
 
-/** Files from public/ that belong to the shell (Vite copies them; the bundle does not list them). */
-const PUBLIC_SHELL = [
-  "/index.html",
-  "/manifest.webmanifest",
-  "/icons/icon.svg",
-  "/icons/icon-192.png",
-  "/icons/icon-512.png",
-  "/icons/apple-touch-icon.png",
-];
-
-export function serviceWorker(source: URL): Plugin {
+/**
+ * `source`: the worker's code; `publicDir`: files Vite copies as they are, which the bundle does not
+ * list: each of them is part of the shell too, so none can be forgotten.
+ */
+export function serviceWorker(source: URL, publicDir: URL): Plugin {
   return {
     name: "gatebot-service-worker",
     apply: "build",
@@ -21,7 +15,7 @@ export function serviceWorker(source: URL): Plugin {
         .filter((name) => !name.startsWith(".vite/") && name !== "index.html")
         .map((name) => `/${name}`)
         .sort();
-      const shell = [...PUBLIC_SHELL, ...built];
+      const shell = ["/index.html", ...await filesIn(publicDir), ...built];
       const version = await digest(shell.join("\n"));
       const code = (await Deno.readTextFile(source))
         .replace("self.__SHELL__", JSON.stringify(shell))
@@ -35,4 +29,17 @@ async function digest(text: string) {
   const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(bytes).slice(0, 6), (b) => b.toString(16).padStart(2, "0"))
     .join("");
+}
+
+/** Every file below `dir`, as absolute URL paths. */
+async function filesIn(dir: URL, prefix = "/"): Promise<string[]> {
+  const found: string[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (entry.isDirectory) {
+      found.push(...await filesIn(new URL(`${entry.name}/`, dir), `${prefix}${entry.name}/`));
+    } else {
+      found.push(`${prefix}${entry.name}`);
+    }
+  }
+  return found.sort();
 }

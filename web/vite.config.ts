@@ -6,7 +6,13 @@ const root = new URL(".", import.meta.url).pathname;
 
 export default defineConfig({
   root,
-  plugins: [react(), serviceWorker(new URL("./src/pwa/service-worker.js", import.meta.url))],
+  plugins: [
+    react(),
+    serviceWorker(
+      new URL("./src/pwa/service-worker.js", import.meta.url),
+      new URL("./public/", import.meta.url),
+    ),
+  ],
   build: {
     outDir: `${root}dist`,
     emptyOutDir: true,

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "transaction.updated",
   "transaction.set_done",
   "transaction.typed_price",
+  "media.uploaded",
   "trading.halted",
   "trading.released",
   "trading.limits_set",

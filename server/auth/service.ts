@@ -88,7 +88,7 @@ export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info
 const tooManyAttempts = (retryAfterMs: number) =>
   new AppError(
     "TOO_MANY_REQUESTS",
-    `Too many failed attempts. Try again in ${Math.ceil(retryAfterMs / 1000)} seconds.`,
+    msg("auth.tryAgainIn", { seconds: Math.ceil(retryAfterMs / 1000) }),
   );
 
 /**

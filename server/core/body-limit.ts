@@ -4,6 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./env.ts";
+import { answer, msg } from "./messages.ts";
 
 /** JSON bodies: the largest legitimate one (a bot key's sealed fields) is under 4 KiB. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -13,8 +14,7 @@ const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 function limit(maxSize: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize,
-    onError: (c) =>
-      c.json({ message: `Request body too large: the limit is ${kib(maxSize)}.` }, 413),
+    onError: (c) => c.json(answer(msg("api.bodyTooLarge", { limit: kib(maxSize) })), 413),
   });
 }
 

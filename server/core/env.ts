@@ -7,5 +7,7 @@ export interface AppEnv {
     token: string;
     ip: string;
     requestId: string;
+    /** The Idempotency-Key of an order request, when it has one. */
+    idempotencyKey?: string;
   };
 }

@@ -9,7 +9,9 @@ import { answer, msg } from "./messages.ts";
 
 const idOf = (c: Context) => (c.get("requestId") as string | undefined) ?? "-";
 
-export const onError: ErrorHandler = (err, c) => {
+export const onError: ErrorHandler = (thrown, c) => {
+  // A statement the database layer refused itself (an abandoned request's) comes wrapped by drizzle.
+  const err = thrown instanceof Error && thrown.cause instanceof AppError ? thrown.cause : thrown;
   if (err instanceof AppError) {
     if (err.status >= 500) {
       console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);

@@ -92,6 +92,14 @@ export const SERVER_MESSAGES = {
   "yahoo.unexpectedAnswer": "Yahoo Finance sent an unexpected answer (HTTP {{status}}).",
   "yahoo.error": "Yahoo Finance: {{detail}}",
   "yahoo.httpError": "Yahoo Finance answered HTTP {{status}}.",
+  "api.bodyTooLarge": "Request body too large: the limit is {{limit}}.",
+  "auth.tryAgainIn": "Too many failed attempts. Try again in {{seconds}} seconds.",
+  "transactions.doneIsFinal": "A DONE transaction is final: only an Admin can change it.",
+  "transactions.pricesAdminOnly":
+    "Prices and amounts are set by the server: only an Admin can change them.",
+  "trading.amountOverCap": "amount: at most your trading amount, {{cap}}",
+  "trading.targetOutOfRange": "{{field}}: between {{low}} and {{high}}",
+  "trading.typedPriceRange": "marketPrice: a typed price is above 0 and at most {{max}}",
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

@@ -40,7 +40,8 @@ export function requestScope(deadlineMs: number): MiddlewareHandler {
     try {
       await Promise.race([work, late]);
     } finally {
-      current.answered = true;
+      // Abandoned (or past its deadline): whatever it still tries to run is refused.
+      if (!signal.aborted) current.answered = true;
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
     }

@@ -28,6 +28,8 @@ export function securityHeaders(trustProxy: boolean): MiddlewareHandler<AppEnv> 
     // HSTS only means something over TLS; over plain HTTP it would be ignored or, behind a
     // proxy that is not TLS, wrong.
     strictTransportSecurity: false,
+    // A route that sets its own (an uploaded file's sandbox CSP) keeps it.
+    overwrite: false,
   });
   return async (c, next) => {
     await headers(c, next);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -176,6 +177,8 @@ export const transactions = pgTable("transactions", {
   fee: money("fee"),
   feeAsset: text("fee_asset"),
   /** Set while the bot worker places the closing order: its claim, so no other worker does. */
+  /** The Idempotency-Key of the request that created the row (its retry finds it). */
+  idempotencyKey: text("idempotency_key"),
   closingSince: timestamp("closing_since", { withTimezone: true }),
   /** When the bot's last closing order was refused: it retries after a pause. */
   closeErrorAt: timestamp("close_error_at", { withTimezone: true }),
@@ -222,6 +225,8 @@ export const transactions = pgTable("transactions", {
     .where(sql`${t.status} = 'SELL' and ${t.useBot} = 'sell_buy'`),
   // Claims still held by a closing order: the worker looks for stale ones on every price tick.
   // Only rows mid-close are in it, so a trade's insert does not pay for it.
+  index("transactions_idempotency").on(t.userId, t.idempotencyKey)
+    .where(sql`${t.idempotencyKey} is not null`),
   index("transactions_closing").on(t.exchange, t.pair, t.closingSince)
     .where(sql`${t.closingSince} is not null`),
 ]);
@@ -375,3 +380,20 @@ export const idempotencyKeys = pgTable("idempotency_keys", {
   primaryKey({ columns: [t.userId, t.key] }),
   index("idempotency_keys_created").on(t.createdAt),
 ]);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/** Uploaded images and PDFs (POST /media/upload), kept in the database so every instance serves them. */
+export const media = pgTable("media", {
+  id: text("id").primaryKey(),
+  /** The sniffed type, never the one the client claimed. */
+  contentType: text("content_type").notNull(),
+  /** The client's file name, cleaned, for Content-Disposition. */
+  name: text("name").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  uploadedBy: integer("uploaded_by").notNull().references(() => users.id),
+  createdAt: createdAt(),
+});

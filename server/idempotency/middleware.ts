@@ -2,12 +2,14 @@
 // retry with the same key gets the first answer and places nothing new, so a client may resend
 // after a network error or a 503 without buying twice.
 //
-// The key is taken (a pending row, per user) before the request runs; the answer is stored once
-// it is known. A 5xx answer frees the key: the request did not happen, the retry runs it. A retry
-// while the first still runs answers 503 (try again); a pending key older than the request
-// deadline (REQUEST_TIMEOUT_MS, past which its statements were cancelled) is taken over. What is
-// not covered: a database lost between committing the order and storing its answer leaves the
-// key pending, and the retry after the deadline runs the order again.
+// The key is taken (a pending row, per user) before the request runs, and its answer stored once
+// known. The order's rows carry the key too, so what happened can be read back when the answer
+// was lost (the database or the process died between the commit and storing the answer):
+// - a 5xx answer frees the key only when no row carries it (then nothing happened);
+// - a retry while the key is pending answers 503 (try again); once the first try is surely over
+//   (twice REQUEST_TIMEOUT_MS, past which its statements were cancelled) the retry takes the key
+//   over, answers from the rows when there are some, and runs the request again when there are
+//   none.
 import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { AppEnv } from "../core/env.ts";
@@ -21,7 +23,17 @@ const SWEEP_EVERY = 500;
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
-export function idempotent(deps: Deps): MiddlewareHandler<AppEnv> {
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+/** What the request did, read back from the rows that carry its key; undefined: nothing. */
+export type Recover = (deps: Deps, userId: number, key: string) => Promise<Answer | undefined>;
+
+const nothing: Recover = () => Promise.resolve(undefined);
+
+export function idempotent(deps: Deps, recover: Recover = nothing): MiddlewareHandler<AppEnv> {
   let claims = 0;
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -35,54 +47,70 @@ export function idempotent(deps: Deps): MiddlewareHandler<AppEnv> {
     const userId = c.get("user").id;
     const route = `${c.req.method} ${c.req.path}`;
     if (++claims % SWEEP_EVERY === 0) await sweep(deps);
-    const earlier = await claim(deps, userId, key, route);
-    if (earlier) return replay(c, earlier);
-
-    await next();
+    const claim = await claimKey(deps, userId, key, route);
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-    if (c.res.status >= 500) {
-      await deps.db.delete(idempotencyKeys).where(mine).catch(() => {});
+    const store = (answer: Answer) =>
+      deps.db.update(idempotencyKeys).set(answer).where(mine).then(() => answer);
+    if (claim.kind === "answered") return replay(c, claim.answer);
+    if (claim.kind === "running") return replay(c);
+    if (claim.kind === "taken over") {
+      const earlier = await recover(deps, userId, key);
+      if (earlier) return replay(c, await store(earlier));
+    }
+
+    c.set("idempotencyKey", key);
+    await next();
+    if (c.res.status < 500) {
+      await store({ status: c.res.status, body: await c.res.clone().text() }).catch(() => {});
       return;
     }
-    const body = await c.res.clone().text();
-    await deps.db.update(idempotencyKeys).set({ status: c.res.status, body }).where(mine);
+    // A failure may still have committed the order: free the key only when no row carries it.
+    // Unreadable (the database is down): the key stays pending until a retry takes it over.
+    try {
+      const happened = await recover(deps, userId, key);
+      if (happened) await store(happened);
+      else await deps.db.delete(idempotencyKeys).where(mine);
+    } catch { /* left pending */ }
   };
 }
 
-type Row = typeof idempotencyKeys.$inferSelect;
+type Claim =
+  | { kind: "new" | "taken over" | "running" }
+  | { kind: "answered"; answer: Answer };
 
-/** Takes the key; or the earlier request's row when it has one (answered or still running). */
-async function claim(deps: Deps, userId: number, key: string, route: string) {
+async function claimKey(deps: Deps, userId: number, key: string, route: string): Promise<Claim> {
   const k = idempotencyKeys;
   const now = deps.clock.now();
   const [taken] = await deps.db.insert(k).values({ userId, key, route, createdAt: now })
     .onConflictDoNothing().returning({ key: k.key });
-  if (taken) return undefined;
+  if (taken) return { kind: "new" };
   const mine = and(eq(k.userId, userId), eq(k.key, key));
   const [row] = await deps.db.select().from(k).where(mine);
-  if (!row) return await claim(deps, userId, key, route);
+  if (!row) return await claimKey(deps, userId, key, route);
   if (row.route !== route) {
     throw badRequest(
       `${IDEMPOTENCY_HEADER}: already used for ${row.route}; send a new key for each request`,
       IDEMPOTENCY_HEADER,
     );
   }
-  if (row.status !== null) return row;
-  const dead = new Date(now.getTime() - deps.config.REQUEST_TIMEOUT_MS);
+  if (row.status !== null) {
+    return { kind: "answered", answer: { status: row.status, body: row.body ?? "" } };
+  }
+  const over = new Date(now.getTime() - 2 * deps.config.REQUEST_TIMEOUT_MS);
   const [takenOver] = await deps.db.update(k).set({ createdAt: now })
-    .where(and(mine, isNull(k.status), lt(k.createdAt, dead))).returning({ key: k.key });
-  return takenOver ? undefined : row;
+    .where(and(mine, isNull(k.status), lt(k.createdAt, over))).returning({ key: k.key });
+  return { kind: takenOver ? "taken over" : "running" };
 }
 
-function replay(c: Context<AppEnv>, row: Row) {
-  if (row.status === null) {
+function replay(c: Context<AppEnv>, answer?: Answer) {
+  if (!answer) {
     c.header("Retry-After", "1");
     throw new AppError(
       "UNAVAILABLE",
       "Service unavailable: the first request with this Idempotency-Key is still running",
     );
   }
-  return c.body(row.body ?? "", row.status as 200, {
+  return c.body(answer.body, answer.status as 200, {
     "content-type": "application/json",
     "idempotent-replayed": "true",
   });

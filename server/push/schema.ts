@@ -15,6 +15,8 @@ const base64url = (length: number) =>
  * push service in development and tests).
  */
 const endpoint = z.url().max(2048).refine((value) => {
+  // zod runs a refinement even after z.url() refused the value.
+  if (!URL.canParse(value)) return false;
   const url = new URL(value);
   return url.protocol === "https:" ||
     (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));

@@ -46,7 +46,7 @@ async function change(
 ) {
   const before = await findActionable(deps.db, user, id);
   if (before.status === "DONE" && !isAdmin(user)) {
-    throw new AppError("CONFLICT", "A DONE transaction is final: only an Admin can change it.");
+    throw new AppError("CONFLICT", msg("transactions.doneIsFinal"));
   }
   const rows = await deps.db.update(transactions)
     .set({ ...set, updatedAt: deps.clock.now() })
@@ -105,7 +105,7 @@ export async function updateTransaction(
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await findActionable(deps.db, user, id);
   if (!isAdmin(user) && PRICED_FIELDS.some((k) => k in set)) {
-    throw forbidden("Prices and amounts are set by the server: only an Admin can change them.");
+    throw forbidden(msg("transactions.pricesAdminOnly"));
   }
   return (await change(deps, user, id, set))!;
 }

@@ -61,6 +61,8 @@ export async function createTransaction(
   deps: Deps,
   user: SessionUser,
   input: CreateTransactionInput,
+  /** The request's Idempotency-Key, kept on its rows (server/idempotency/middleware.ts). */
+  idempotencyKey?: string,
 ): Promise<CreateResult> {
   if (input.userId && input.userId !== user.id) throw forbidden(msg("trading.ownOnly"));
   const pair = findPair(input.pair);
@@ -99,7 +101,7 @@ export async function createTransaction(
     ? typedPrice(input.marketPrice)
     : feedPrice(deps, input.exchange, pair);
   const priced = serverPriced(user, input, lastMarketPrice);
-  const base = plan(deps, seller, priced, side);
+  const base = { ...plan(deps, seller, priced, side), idempotencyKey: idempotencyKey ?? null };
   const summary = {
     marketPrice: input.marketPrice,
     lastMarketPrice,
@@ -211,7 +213,7 @@ export const MAX_TYPED_PRICE = "1000000000";
 function typedPrice(price: string) {
   if (!dec(price).gt(0) || dec(price).gt(MAX_TYPED_PRICE)) {
     throw badRequest(
-      `marketPrice: a typed price is above 0 and at most ${MAX_TYPED_PRICE}`,
+      msg("trading.typedPriceRange", { max: MAX_TYPED_PRICE }),
       "marketPrice",
     );
   }
@@ -231,14 +233,17 @@ function serverPriced(
 ): CreateTransactionInput {
   const cap = dec(user.tradingAmount);
   if (input.status === "BUY" && cap.gt(0) && dec(input.amount).gt(cap)) {
-    throw badRequest(`amount: at most your trading amount, ${cap.toFixed()}`, "amount");
+    throw badRequest(msg("trading.amountOverCap", { cap: cap.toFixed() }), "amount");
   }
   const [field, low, high] = input.status === "BUY"
     ? ["sellPrice", dec(price), dec(price).mul(2)] as const
     : ["buyPrice", dec(0), dec(price)] as const;
   const target = dec(input[field]);
   if (target.lt(low) || target.gt(high)) {
-    throw badRequest(`${field}: between ${floor8(low)} and ${floor8(high)}`, field);
+    throw badRequest(
+      msg("trading.targetOutOfRange", { field, low: floor8(low), high: floor8(high) }),
+      field,
+    );
   }
   const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
   return { ...input, marketPrice: price, [sidePrice]: floor8(price) };

@@ -12,6 +12,7 @@ import { transactionAverages } from "./avg.ts";
 import { createTransaction } from "./create.ts";
 import { generateDone } from "./generate-done.ts";
 import { idempotent } from "../idempotency/middleware.ts";
+import { createdAnswer } from "./idempotent-answer.ts";
 import { listTransactionsJson } from "./list.ts";
 import {
   createTransactionSchema,
@@ -28,14 +29,19 @@ import { msg } from "../core/messages.ts";
 export function transactionRoutes(deps: Deps) {
   // Per route, not a /transaction/* wildcard: the CSV report routes beside these do their own.
   const auth = requireAuthAndPermission(deps, "dashboard.view");
-  const once = idempotent(deps);
+  const once = idempotent(deps, createdAnswer);
   return new Hono<AppEnv>()
     .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {
       const body = await listTransactionsJson(deps.database, c.get("user"), c.req.valid("query"));
       return c.body(body, 200, { "content-type": "application/json" });
     })
     .post("/transaction", auth, once, validate("json", createTransactionSchema), async (c) => {
-      const result = await createTransaction(deps, c.get("user"), c.req.valid("json"));
+      const result = await createTransaction(
+        deps,
+        c.get("user"),
+        c.req.valid("json"),
+        c.get("idempotencyKey"),
+      );
       return c.json(result, result.isFluctuating ? 200 : 201);
     })
     .get("/transaction/avg", auth, validate("query", filterQuerySchema), async (c) => {

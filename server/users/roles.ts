@@ -52,6 +52,7 @@ export const PERMISSIONS = {
   "shiftReports.editAny": ADMIN_UP,
   "profits.view": ADMIN_UP,
   "shiftReports.save": EVERYONE,
+  "media.upload": ADMIN_UP,
   "trading.halt": ADMIN_UP,
   "trading.limits": ADMIN_UP,
 } as const satisfies Record<string, Role[]>;

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { unavailableReason } from "../../server/db/faults.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { buyBody } from "./transactions-fixtures.ts";
@@ -74,6 +76,55 @@ Deno.test({
     } finally {
       console.error = error;
       await t.close().catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name: "PostgreSQL busy: a request abandoned while it waits for a connection never runs",
+  ignore: !TEST_DATABASE_URL,
+  fn: async () => {
+    const t = await makeTestApp({ SESSION_CACHE_MS: 0 });
+    try {
+      const lead = await t.user("Lead");
+      // Every pooled connection is busy for a second: the request queues for one.
+      const sql = t.deps.database.sql!;
+      const busy = Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(1)`));
+      await new Promise((r) => setTimeout(r, 100));
+      const res = await t.app.request("/api/transaction", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${lead.token}` },
+        body: JSON.stringify(buyBody(t, { useBot: "none" })),
+        signal: AbortSignal.timeout(200),
+      });
+      assert.equal(res.status, 503);
+      await busy;
+      await new Promise((r) => setTimeout(r, 300));
+      const rows = await t.deps.db.select().from(transactions)
+        .where(eq(transactions.userId, lead.id));
+      assert.equal(rows.length, 0, "nothing ran once the connections were free");
+    } finally {
+      await t.close();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "PostgreSQL: a statement past DB_STATEMENT_TIMEOUT_MS is cancelled and reads as 'took too long'",
+  ignore: !TEST_DATABASE_URL,
+  fn: async () => {
+    const database = await openDatabase({
+      url: TEST_DATABASE_URL,
+      max: 1,
+      migrate: false,
+      statementTimeoutMs: 100,
+    });
+    try {
+      const err = await database.sql!`select pg_sleep(2)`.then(() => undefined, (e) => e);
+      assert.equal(unavailableReason(err), "the database took too long");
+    } finally {
+      await database.close();
     }
   },
 });

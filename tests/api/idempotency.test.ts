@@ -2,7 +2,7 @@
 // nothing new; a failed (5xx) first try frees the key.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { transactions } from "../../server/db/schema.ts";
+import { idempotencyKeys, transactions } from "../../server/db/schema.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, giveKeys } from "./transactions-fixtures.ts";
 
@@ -101,6 +101,30 @@ Deno.test("Idempotency-Key: a first try that failed with a 5xx frees the key; th
     down = false;
     assert.equal((await post(t, lead.token, "/api/transaction", body, "click-9")).status, 201);
     assert.equal((await post(t, lead.token, "/api/transaction", body, "click-9")).status, 201);
+    assert.equal((await rowsOf(t, lead.id)).length, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("Idempotency-Key: a first try that committed but lost its answer is answered from its rows, not run again", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    await giveKeys(t, lead.id, "binance");
+    const body = buyBody(t, { useBot: "only_buy" });
+    const first = await (await post(t, lead.token, "/api/transaction", body, "lost-1")).json();
+    // The database died before the answer was stored: the key is still pending.
+    await t.deps.db.update(idempotencyKeys).set({ status: null, body: null })
+      .where(eq(idempotencyKeys.key, "lost-1"));
+    const running = await post(t, lead.token, "/api/transaction", body, "lost-1");
+    assert.equal(running.status, 503);
+    assert.match((await running.json()).message, /still running/);
+
+    t.clock.advance(2 * t.deps.config.REQUEST_TIMEOUT_MS + 1000);
+    const retry = await post(t, lead.token, "/api/transaction", body, "lost-1");
+    assert.equal(retry.status, 201);
+    assert.equal((await retry.json()).transaction.id, first.transaction.id);
     assert.equal((await rowsOf(t, lead.id)).length, 1);
   } finally {
     await t.close();

@@ -3,30 +3,23 @@
 // encoded size (headers and compressed body, as the network carried it) is summed from the
 // DevTools protocol. Held to half of FreqUI's 351 KB each.
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openTrading } from "../e2e/support/browser.ts";
-import { startE2EServer } from "../e2e/support/server.ts";
+import { launchBrowser } from "../e2e/support/browser.ts";
+import { type E2EServer, startE2EServer } from "../e2e/support/server.ts";
+import { contextWith, storedSession } from "../e2e/support/stored-session.ts";
 
 const LIMIT_KB = 175;
-const SESSION_KEY = "gatebot.session";
 /** BUNDLE_VERBOSE=1 lists every response's size, to see what a page's bytes are made of. */
 const VERBOSE = Deno.env.has("BUNDLE_VERBOSE");
 
-/** Loads `url` in a fresh context (optionally signed in) and sums the bytes received. */
+/** Loads `path` in a fresh context (optionally signed in) and sums the bytes received. */
 async function wireBytes(
   browser: Browser,
-  url: string,
+  server: E2EServer,
+  path: string,
   ready: (page: Page) => Promise<void>,
   session?: string,
 ) {
-  const origin = new URL(url).origin;
-  const context = await browser.newContext({
-    storageState: session
-      ? {
-        cookies: [],
-        origins: [{ origin, localStorage: [{ name: SESSION_KEY, value: session }] }],
-      }
-      : undefined,
-  });
+  const context = await contextWith(browser, server, { session });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -40,7 +33,7 @@ async function wireBytes(
     bytes += e.encodedDataLength;
     requests++;
   });
-  await page.goto(url);
+  await page.goto(server.baseUrl + path);
   await ready(page);
   await page.waitForLoadState("networkidle");
   await context.close();
@@ -53,17 +46,16 @@ export async function run() {
   try {
     const login = await wireBytes(
       browser,
-      `${server.baseUrl}/login`,
+      server,
+      "/login",
       (page) => page.getByTestId("login-username").waitFor(),
     );
     const lead = await server.user("Lead");
-    const signIn = await browser.newPage();
-    await openTrading(signIn, server, lead);
-    const session = await signIn.evaluate((key) => localStorage.getItem(key)!, SESSION_KEY);
-    await signIn.close();
+    const session = await storedSession(browser, server, lead);
     const dashboard = await wireBytes(
       browser,
-      `${server.baseUrl}/dashboard`,
+      server,
+      "/dashboard",
       (page) => page.getByTestId("live-price").getByText("$").waitFor(),
       session,
     );

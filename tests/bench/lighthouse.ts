@@ -6,8 +6,8 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromiumPath } from "../e2e/support/browser.ts";
 import { startE2EServer } from "../e2e/support/server.ts";
+import { SESSION_KEY } from "../e2e/support/stored-session.ts";
 
-const SESSION_KEY = "gatebot.session";
 const TARGETS = { performance: 90, accessibility: 98, dashboardTbtMs: 200 };
 
 function freePort() {
@@ -22,6 +22,13 @@ interface Figures {
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
+  /** Where the main thread's time went: the scripts that took longest, "file: ms". */
+  heaviest: string[];
+}
+
+interface BootupItem {
+  url: string;
+  scripting: number;
 }
 
 async function audit(url: string, port: number): Promise<Figures> {
@@ -39,6 +46,9 @@ async function audit(url: string, port: number): Promise<Figures> {
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
     lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? NaN,
     tbtMs: lhr.audits["total-blocking-time"].numericValue ?? NaN,
+    heaviest: ((lhr.audits["bootup-time"].details as { items?: BootupItem[] })?.items ?? [])
+      .toSorted((a, b) => b.scripting - a.scripting).slice(0, 3)
+      .map((i) => `${i.url.split("/").pop()}: ${Math.round(i.scripting)} ms`),
   };
 }
 
@@ -79,6 +89,7 @@ export async function run() {
           `${TARGETS.accessibility}${name === "/dashboard" ? ", TBT < 200 ms" : ""}) ` +
           (within ? "OK" : "OVER"),
       );
+      console.log(`  main thread, longest scripts: ${f.heaviest.join(", ")}`);
     }
     return ok;
   } finally {

@@ -1,9 +1,9 @@
 // A page load asks the API for each thing once, and the app shell paints before any script runs.
 import assert from "node:assert/strict";
-import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
+import { contextWith, storedSession } from "./support/stored-session.ts";
 
-const SESSION_KEY = "gatebot.session";
 /**
  * Asked again by design: prices are polled every second (spec section 4) until the socket pushes
  * them, and halts are read again once the socket has joined, for a change made in between.
@@ -18,21 +18,9 @@ Deno.test(
     const browser = await launchBrowser();
     try {
       const lead = await server.user("Lead");
-      const signIn = await browser.newPage();
-      await openTrading(signIn, server, lead);
-      const session = await signIn.evaluate((key) => localStorage.getItem(key)!, SESSION_KEY);
-      await signIn.close();
+      const session = await storedSession(browser, server, lead);
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-        const context = await browser.newContext({
-          viewport,
-          storageState: {
-            cookies: [],
-            origins: [{
-              origin: server.baseUrl,
-              localStorage: [{ name: SESSION_KEY, value: session }],
-            }],
-          },
-        });
+        const context = await contextWith(browser, server, { session, viewport });
         const page = await context.newPage();
         const requests: string[] = [];
         page.on("request", (r) => {
@@ -49,6 +37,36 @@ Deno.test(
         assert.ok(requests.some((r) => r.startsWith("GET /api/transaction?")), requests.join(", "));
         await context.close();
       }
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+);
+
+Deno.test(
+  "page load: a list shows that it is loading while its answer is on its way",
+  E2E_OPTS,
+  async () => {
+    const server = await startE2EServer();
+    const browser = await launchBrowser();
+    try {
+      const admin = await server.user("SuperAdmin");
+      const page = await browser.newPage();
+      await signInToDashboard(page, server, admin);
+      // The users list answers only when the test lets it.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route("**/api/users/search*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.baseUrl}/manage-users`);
+      await page.getByTestId("users-loading").waitFor();
+      assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "true");
+      release();
+      await page.getByTestId("users-loading").waitFor({ state: "detached" });
+      assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "false");
     } finally {
       await browser.close();
       await server.close();

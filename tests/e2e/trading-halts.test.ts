@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser, openTrading, signInToDashboard } from "./support/browser.ts";
+import { setUser } from "../api/transactions-fixtures.ts";
 import { startE2EServer } from "./support/server.ts";
 
 Deno.test({
@@ -58,6 +59,36 @@ Deno.test({
 
       // A User has no controls page.
       assert.equal(await userPage.getByTestId("sidebar").getByText("Controllo trading").count(), 0);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "halts: an order during a halt is refused with the reason in the trader's language",
+  ...E2E_OPTS,
+  async fn() {
+    const server = await startE2EServer();
+    const browser = await launchBrowser();
+    try {
+      const admin = await server.user("Admin");
+      const lead = await server.user("Lead");
+      await setUser(server, lead.id, { tradingAmount: "100", spread: "1" });
+      const page = await browser.newPage();
+      await openTrading(page, server, lead);
+      await page.evaluate(() => localStorage.setItem("gatebot.lang", "it"));
+      await page.reload();
+      await page.getByTestId("live-price").waitFor();
+      const res = await server.call("POST", "/api/trading-halts", {
+        token: admin.token,
+        body: { scope: "all", reason: "Feed guasto" },
+      });
+      assert.equal(res.status, 201);
+      await page.getByTestId("halt-banner").waitFor();
+      await page.getByTestId("buy-button").click();
+      await page.getByRole("dialog").getByText("Il trading è sospeso: Feed guasto").waitFor();
     } finally {
       await browser.close();
       await server.close();

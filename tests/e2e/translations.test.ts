@@ -4,21 +4,11 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { startFakeYahoo } from "../fakes/fake-yahoo.ts";
-import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
+import { E2E_OPTS, launchBrowser } from "./support/browser.ts";
 import { type E2EServer, startE2EServer } from "./support/server.ts";
+import { contextWith, SIGNED_IN_ROUTES, storedSession } from "./support/stored-session.ts";
 
 const LANGS = ["zh", "es", "fr", "it"];
-const ROUTES = [
-  "/dashboard",
-  "/yahoo-finance",
-  "/manage-users",
-  "/shift",
-  "/bot-keys/gate",
-  "/profit",
-  "/audit",
-  "/no-such-page",
-];
-const SESSION_KEY = "gatebot.session";
 
 /** Names and codes, the same in every language: exchanges, coins and NFT pairs, roles, statuses,
  * the languages' own names in the language select, the test's user, the spec's Key/Secret, and
@@ -38,8 +28,8 @@ const SHARED: Record<string, string[]> = {
   zh: [],
   es: ["series", "has", "total", "roles", "factor", "actor"],
   fr: ["profits", "profit", "actions", "action", "menu", "navigation", "via", "dates", "date"]
-    .concat(["total", "transactions", "page"]),
-  it: ["dashboard", "menu", "account", "date", "email", "password", "home", "reset"],
+    .concat(["total", "transactions", "transaction", "page", "file"]),
+  it: ["dashboard", "menu", "account", "date", "email", "password", "home", "reset", "file"],
 };
 
 /** The text a person sees or hears: visible text, and labels, placeholders and titles. */
@@ -55,22 +45,14 @@ const words = (text: string, footer: string) =>
   new Set(text.replace(footer, " ").toLowerCase().match(/[a-z]{3,}/g));
 
 async function visit(browser: Browser, server: E2EServer, session: string, lang: string) {
-  const context = await browser.newContext({
+  const context = await contextWith(browser, server, {
+    session,
+    lang,
     viewport: { width: 1440, height: 900 },
-    storageState: {
-      cookies: [],
-      origins: [{
-        origin: server.baseUrl,
-        localStorage: [{ name: SESSION_KEY, value: session }, {
-          name: "gatebot.lang",
-          value: lang,
-        }],
-      }],
-    },
   });
   const page = await context.newPage();
   const texts = new Map<string, string>();
-  for (const route of ROUTES) {
+  for (const route of SIGNED_IN_ROUTES) {
     await page.goto(server.baseUrl + route);
     await page.locator("main h1").first().waitFor();
     await page.waitForLoadState("networkidle");
@@ -89,13 +71,11 @@ Deno.test(
     const browser = await launchBrowser();
     try {
       const admin = await server.user("SuperAdmin", "polyglot");
-      const signIn = await browser.newPage();
-      await signInToDashboard(signIn, server, admin);
-      const session = await signIn.evaluate((key) => localStorage.getItem(key)!, SESSION_KEY);
-      const footer = await signIn.getByTestId("footer").innerText();
-      await signIn.close();
+      const session = await storedSession(browser, server, admin);
 
       const english = await visit(browser, server, session, "en");
+      // The spec's fixed footer reads the same in every language.
+      const footer = english.get("/dashboard")!.match(/Gate Bot ©[^\n]*/)?.[0] ?? "";
       const left: string[] = [];
       for (const lang of LANGS) {
         const shown = await visit(browser, server, session, lang);

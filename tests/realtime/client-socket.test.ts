@@ -13,6 +13,7 @@ Deno.test("client socket: joins with its exchange, rejoins after a drop, stops o
   const statuses: boolean[] = [];
   let exchange: "binance" | "gate" = "gate";
   let loggedOut = 0;
+  const stopping: string[] = [];
   const u = await t.user("User");
   const client = new RealtimeClient({
     url: served.socketUrl(u.token),
@@ -20,6 +21,7 @@ Deno.test("client socket: joins with its exchange, rejoins after a drop, stops o
     onMessage: (m) => received.push(m),
     onStatus: (s) => statuses.push(s),
     onLogout: () => loggedOut++,
+    onServerStopping: (reason) => stopping.push(reason),
     backoff: { minMs: 10, maxMs: 40 },
   });
   try {
@@ -37,6 +39,7 @@ Deno.test("client socket: joins with its exchange, rejoins after a drop, stops o
     hub.closeAll();
     await until(() => received.filter((m) => m.type === "joined").length === 3, 3000, "reconnect");
     assert.deepEqual(statuses, [true, true, false, true]);
+    assert.deepEqual(stopping, ["Server stopping"], "the server's reason reaches the client");
 
     // A logout ends it for good.
     await t.call("POST", "/api/users/logout", { token: u.token });

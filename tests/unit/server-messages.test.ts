@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
 import { SERVER_TRANSLATIONS, serverText } from "../../web/src/errors/server-messages.ts";
 import "../../web/src/app/common-messages.ts";
+import "../../web/src/users/settings-messages.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -34,8 +35,17 @@ Deno.test("serverText: a coded message in the chosen language; English is the se
     "请先更新 Gate 的 Key/Secret",
   );
   // A validation issue is a shared schema message, itself translated by the client.
+  // Outside English a field shows by its name where an area words it, else the issue alone.
   assert.equal(
     serverText("validation.field", { field: "username", issue: "Required" }, "es"),
-    "username: Obligatorio",
+    "Obligatorio",
+  );
+  assert.equal(
+    serverText("validation.field", { field: "coinTradingAmount", issue: "Required" }, "zh"),
+    "币交易数量：必填",
+  );
+  assert.equal(
+    serverText("validation.field", { field: "coinTradingAmount", issue: "Required" }, "en"),
+    "coinTradingAmount: Required",
   );
 });

@@ -91,6 +91,13 @@ const zh: Catalogue = {
   "yahoo.unexpectedAnswer": "Yahoo Finance 返回了意外的响应（HTTP {{status}}）。",
   "yahoo.error": "Yahoo Finance：{{detail}}",
   "yahoo.httpError": "Yahoo Finance 返回 HTTP {{status}}。",
+  "api.bodyTooLarge": "请求内容过大：上限为 {{limit}}。",
+  "auth.tryAgainIn": "失败次数过多，请在 {{seconds}} 秒后重试。",
+  "transactions.doneIsFinal": "已完成（DONE）的交易不可更改，只有管理员可以修改。",
+  "transactions.pricesAdminOnly": "价格和金额由服务器设定，只有管理员可以修改。",
+  "trading.amountOverCap": "金额不能超过您的交易金额 {{cap}}",
+  "trading.targetOutOfRange": "{{field}}：须在 {{low}} 与 {{high}} 之间",
+  "trading.typedPriceRange": "手动输入的价格须大于 0 且不超过 {{max}}",
 };
 
 const es: Catalogue = {
@@ -176,6 +183,15 @@ const es: Catalogue = {
   "yahoo.unexpectedAnswer": "Yahoo Finance envió una respuesta inesperada (HTTP {{status}}).",
   "yahoo.error": "Yahoo Finance: {{detail}}",
   "yahoo.httpError": "Yahoo Finance respondió HTTP {{status}}.",
+  "api.bodyTooLarge": "El cuerpo de la solicitud es demasiado grande: el límite es {{limit}}.",
+  "auth.tryAgainIn": "Demasiados intentos fallidos. Inténtalo de nuevo en {{seconds}} segundos.",
+  "transactions.doneIsFinal": "Una transacción DONE es definitiva: solo un Admin puede cambiarla.",
+  "transactions.pricesAdminOnly":
+    "Los precios y los importes los fija el servidor: solo un Admin puede cambiarlos.",
+  "trading.amountOverCap": "Importe: como máximo tu importe de trading, {{cap}}",
+  "trading.targetOutOfRange": "{{field}}: entre {{low}} y {{high}}",
+  "trading.typedPriceRange":
+    "Un precio introducido a mano debe ser mayor que 0 y como máximo {{max}}",
 };
 
 const fr: Catalogue = {
@@ -263,6 +279,15 @@ const fr: Catalogue = {
   "yahoo.unexpectedAnswer": "Yahoo Finance a envoyé une réponse inattendue (HTTP {{status}}).",
   "yahoo.error": "Yahoo Finance : {{detail}}",
   "yahoo.httpError": "Yahoo Finance a répondu HTTP {{status}}.",
+  "api.bodyTooLarge": "Corps de la requête trop volumineux : la limite est de {{limit}}.",
+  "auth.tryAgainIn": "Trop de tentatives échouées. Réessayez dans {{seconds}} secondes.",
+  "transactions.doneIsFinal":
+    "Une transaction DONE est définitive : seul un Admin peut la modifier.",
+  "transactions.pricesAdminOnly":
+    "Les prix et montants sont fixés par le serveur : seul un Admin peut les modifier.",
+  "trading.amountOverCap": "Montant : au plus votre montant de trading, {{cap}}",
+  "trading.targetOutOfRange": "{{field}} : entre {{low}} et {{high}}",
+  "trading.typedPriceRange": "Un prix saisi à la main doit être supérieur à 0 et au plus {{max}}",
 };
 
 const it: Catalogue = {
@@ -348,6 +373,15 @@ const it: Catalogue = {
   "yahoo.unexpectedAnswer": "Yahoo Finance ha inviato una risposta inattesa (HTTP {{status}}).",
   "yahoo.error": "Yahoo Finance: {{detail}}",
   "yahoo.httpError": "Yahoo Finance ha risposto HTTP {{status}}.",
+  "api.bodyTooLarge": "Corpo della richiesta troppo grande: il limite è {{limit}}.",
+  "auth.tryAgainIn": "Troppi tentativi non riusciti. Riprova tra {{seconds}} secondi.",
+  "transactions.doneIsFinal": "Una transazione DONE è definitiva: solo un Admin può modificarla.",
+  "transactions.pricesAdminOnly":
+    "Prezzi e importi sono fissati dal server: solo un Admin può modificarli.",
+  "trading.amountOverCap": "Importo: al massimo il tuo importo di trading, {{cap}}",
+  "trading.targetOutOfRange": "{{field}}: tra {{low}} e {{high}}",
+  "trading.typedPriceRange":
+    "Un prezzo inserito a mano deve essere maggiore di 0 e al massimo {{max}}",
 };
 
 export const SERVER_TRANSLATIONS: Record<Exclude<Lang, "en">, Catalogue> = { zh, es, fr, it };
@@ -376,5 +410,19 @@ export const isServerCode = (code: unknown): code is MessageCode =>
  */
 export function serverText(code: MessageCode, params: MessageParams = {}, lang = locale.lang) {
   const issue = typeof params.issue === "string" ? translate(params.issue, {}, lang) : params.issue;
-  return translate(key(code), issue === undefined ? params : { ...params, issue }, lang);
+  const worded = issue === undefined ? params : { ...params, issue };
+  if (code === "validation.field" && lang !== "en") {
+    const label = fieldLabel(String(params.field), lang);
+    // Outside English a field's code name (coinTradingAmount) is no word: the issue alone.
+    if (!label) return translate(key("validation.invalid"), worded, lang);
+    return translate(key(code), { ...worded, field: label }, lang);
+  }
+  return translate(key(code), worded, lang);
+}
+
+/** A field's name where an area words it (the trading settings name theirs), if loaded. */
+function fieldLabel(field: string, lang: Lang) {
+  const labelKey = `settings.field.${field}`;
+  const label = translate(labelKey, {}, lang);
+  return label === labelKey ? undefined : label;
 }

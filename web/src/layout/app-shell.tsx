@@ -1,8 +1,7 @@
 import "@mantine/notifications/styles.css";
 import { AppShell, Text } from "@mantine/core";
-import { useElementSize } from "@mantine/hooks";
 import { Notifications } from "@mantine/notifications";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useCallback, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { OfflineBanner } from "../pwa/offline-banner.tsx";
@@ -18,13 +17,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const { collapsed, compactTopbar: compact } = useSnapshot(layout);
   const t = useT();
   // A compact topbar wraps its controls into more rows: the header is as tall as they are.
-  const topbar = useElementSize();
+  const topbar = useTopbarHeight();
   useEffect(watchWindow, []);
   return (
     <AppShell
-      header={{
-        height: compact ? Math.max(TOPBAR_HEIGHT, Math.ceil(topbar.height)) : TOPBAR_HEIGHT,
-      }}
+      header={{ height: compact ? `calc(var(${HEIGHT_VAR}, ${TOPBAR_HEIGHT}px))` : TOPBAR_HEIGHT }}
       navbar={{
         width: SIDEBAR_WIDTH,
         breakpoint: "sm",
@@ -51,4 +48,24 @@ export function Shell({ children }: { children: ReactNode }) {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+const HEIGHT_VAR = "--gb-topbar-height";
+
+/**
+ * Measures the topbar into a CSS variable the layout reads. Not a React state: the topbar's height
+ * moves while the page loads (prices, pairs, buttons arrive), and a state would re-render the whole
+ * shell each time.
+ */
+function useTopbarHeight() {
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const height = Math.max(TOPBAR_HEIGHT, Math.ceil(entry.contentRect.height));
+      document.documentElement.style.setProperty(HEIGHT_VAR, `${height}px`);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref };
 }

@@ -27,6 +27,8 @@ export interface RealtimeClientOptions {
   onStatus(connected: boolean): void;
   /** The server ended the session: no reconnect. */
   onLogout(): void;
+  /** The server is stopping (a restart): its reason, before the client reconnects. */
+  onServerStopping?(reason: string): void;
   timers?: Timers;
   /** Backoff doubles from minMs up to maxMs, with jitter. */
   backoff?: { minMs: number; maxMs: number };
@@ -85,6 +87,7 @@ export class RealtimeClient {
       this.opts.onStatus(false);
       if (this.#stopped) return;
       if (e.code === CLOSE.LOGOUT) return this.opts.onLogout();
+      if (e.code === CLOSE.GOING_AWAY) this.opts.onServerStopping?.(e.reason);
       this.#scheduleRetry();
     };
   }

@@ -8,6 +8,9 @@ import { market } from "../trading/market-store.ts";
 import { RealtimeClient, socketUrl } from "./client.ts";
 import { handleServerMessage, reloadSoon } from "./dispatch.ts";
 import { realtime } from "./store.ts";
+import { translate } from "../i18n/index.ts";
+import { notifyWarning } from "../ui/notify.ts";
+import "./messages.ts";
 
 export function RealtimeLink() {
   const { token } = useSnapshot(session);
@@ -25,6 +28,8 @@ export function RealtimeLink() {
         if (connected) visibility();
       },
       onLogout: () => void sessionEnded(token),
+      onServerStopping: (reason) =>
+        notifyWarning(translate("realtime.serverStopping", { reason: reason || "-" })),
     });
     client.start();
     const unsubscribe = subscribeKey(market, "exchange", () => client.join());

@@ -1,6 +1,6 @@
 // The table of a server-paged list: the load error, the rows, the empty line once nothing is
 // loading, and the pages. A page brings its columns; its filters and actions stay its own.
-import { Alert, Pagination, Table, Text } from "@mantine/core";
+import { Alert, Box, Pagination, Progress, Table, Text } from "@mantine/core";
 import type { Key, ReactNode } from "react";
 import { useT } from "../i18n/index.ts";
 import { PAGE_SIZE } from "./paged-list.ts";
@@ -55,6 +55,14 @@ export function PagedTable<Row>({
     <>
       {table.error && <Alert color="red">{table.error}</Alert>}
       {toolbar}
+      {/* A (re)load in flight: a bar in a slot of its own, so nothing moves when it comes and goes. */}
+      <Box h={4}>
+        {table.requesting && (
+          <Progress.Root size="xs" data-testid={`${testId}-loading`}>
+            <Progress.Section value={100} animated aria-label={t("common.loading")} />
+          </Progress.Root>
+        )}
+      </Box>
       {
         /* A phone scrolls the table sideways: the bar stays in sight as the cue, and the keyboard
           scrolls it too. */
@@ -66,7 +74,13 @@ export function PagedTable<Row>({
           viewportProps: { tabIndex: 0, role: "region", "aria-label": t("common.scrollTable") },
         }}
       >
-        <Table striped highlightOnHover data-testid={tableTestId}>
+        <Table
+          striped
+          highlightOnHover
+          aria-busy={table.requesting}
+          style={table.requesting ? { opacity: 0.6 } : undefined}
+          data-testid={tableTestId}
+        >
           <Table.Thead>
             <Table.Tr>
               {shown.map((c) => <Table.Th key={c.key} ta={c.align}>{c.header}</Table.Th>)}

@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE INDEX "transactions_idempotency" ON "transactions" USING btree ("user_id","idempotency_key") WHERE "transactions"."idempotency_key" is not null;

@@ -1,0 +1,32 @@
+// GET /contracts (spec section 7): the operation's contracts. The spec shows no fields for them;
+// here a contract is one market the desk may trade: a pair on an exchange, with its base and quote
+// asset, its price step, and whether its price comes from a feed or is typed by hand (NFT pairs).
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import type { Deps } from "../deps.ts";
+import { type ExchangeName, isListedOn, PAIRS } from "../market/pairs.ts";
+
+export function listContracts() {
+  return PAIRS.flatMap((p) => {
+    const exchanges = (["binance", "gate"] as ExchangeName[]).filter((e) => isListedOn(e, p.value));
+    return exchanges.map((exchange) => ({
+      pair: p.value,
+      label: p.label,
+      exchange,
+      symbol: p.symbols[exchange] ?? null,
+      base: p.base,
+      quote: p.quote,
+      tickSize: p.tickSize,
+      price: p.nft ? "typed" as const : "feed" as const,
+    }));
+  });
+}
+
+export function contractRoutes(deps: Deps) {
+  return new Hono<AppEnv>().get(
+    "/contracts",
+    requireAuth(deps),
+    (c) => c.json({ items: listContracts() }),
+  );
+}

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { badRequest } from "../core/errors.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { readMedia, uploadMedia } from "./service.ts";
+
+const mediaIdParam = z.object({ id: z.uuid("Must be a media id") });
+
+export function mediaRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .post("/media/upload", requireAuth(deps), requirePermission("media.upload"), async (c) => {
+      const form = await c.req.formData().catch(() => {
+        throw badRequest("Expected multipart/form-data with a file field");
+      });
+      const file = form.get("file");
+      if (!(file instanceof File)) throw badRequest("file: required", "file");
+      return c.json(await uploadMedia(deps, c.get("user"), file), 201);
+    })
+    .get("/media/:id", requireAuth(deps), validate("param", mediaIdParam), async (c) => {
+      const row = await readMedia(deps, c.req.valid("param").id);
+      // Images may show inline; a PDF is always downloaded. Either way nothing in it runs here.
+      const disposition = row.contentType === "application/pdf" ? "attachment" : "inline";
+      return c.body(row.data as Uint8Array<ArrayBuffer>, 200, {
+        "content-type": row.contentType,
+        "content-disposition": `${disposition}; filename="${row.name}"`,
+        "content-security-policy": "default-src 'none'; sandbox",
+        "cache-control": "private, max-age=3600",
+      });
+    });
+}
