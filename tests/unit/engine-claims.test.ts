@@ -117,7 +117,7 @@ Deno.test("lookUpInterruptedClaims() records a dead engine's live close the exch
     const open = async () => {
       const res = await t.call("POST", "/api/transaction", {
         token: u.token,
-        body: buyBody(t, { amount: "100", sellPrice: "60000" }),
+        body: buyBody(t, { amount: "100", sellPrice: "60600" }),
       });
       assert.equal(res.status, 201);
       return (await res.json()).transaction.id as number;
@@ -151,7 +151,9 @@ Deno.test("lookUpInterruptedClaims() records a dead engine's live close the exch
     assert.equal(freed.status, "BUY");
     assert.equal(freed.closingSince, null);
 
-    // The worker closes the freed one; neither close is ever sent twice.
+    // The market reaches the target: the worker closes the freed one; no close is sent twice.
+    t.market.sim("binance")!.setPrice("btc_usdt", "60700.00");
+    binance.bookTicker("BTCUSDT", "60700.00", "60700.00");
     const worker = new BotWorker(t.deps);
     assert.equal(await worker.scan("binance", "btc_usdt"), 1);
     const closes = (id: number) =>
