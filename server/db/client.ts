@@ -14,6 +14,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The postgres.js client, for LISTEN/NOTIFY; absent on PGlite. */
   sql?: postgres.Sql;
+  /** PostgreSQL: how many connections the pool opens at most. */
+  poolSize?: number;
   close(): Promise<void>;
 }
 
@@ -41,8 +43,9 @@ export async function openDatabase(opts: OpenOptions) {
 }
 
 function openPostgres(url: string, opts: OpenOptions): Database {
+  const poolSize = opts.max ?? 20;
   const sql = postgres(url, {
-    max: opts.max ?? 20,
+    max: poolSize,
     onnotice: () => {},
     connect_timeout: opts.connectTimeoutS ?? 5,
     // Seconds before a lost connection is tried again. postgres.js grows it to 20 s after a few
@@ -54,7 +57,7 @@ function openPostgres(url: string, opts: OpenOptions): Database {
   });
   dropAbandoned(sql);
   const db = retryTransactions(drizzlePostgres(sql, { schema }) as unknown as Db);
-  return { db, kind: "postgres", sql, close: () => sql.end({ timeout: 5 }) };
+  return { db, kind: "postgres", sql, poolSize, close: () => sql.end({ timeout: 5 }) };
 }
 
 /**

@@ -1,4 +1,4 @@
-// The one check every order path makes before an order goes out (server/transactions/open.ts):
+// The one check every order path makes around the order it sends (server/transactions/open.ts):
 // manual and call orders, the bot follow-up's extras and multi-account bot orders alike. Halts and
 // limits are read from the database on every order, so a halt set on any instance holds on all
 // of them at once and survives restarts.
@@ -7,6 +7,7 @@ import { dec, type DecimalInput } from "../core/decimal.ts";
 import { tradingHalts, tradingLimits, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { exchangeTitle } from "../keys/schema.ts";
+import { oneAtATime } from "./day-lock.ts";
 import { TradingRefused } from "./refusal.ts";
 
 /** Broadest first: the refusal names the widest halt that applies. */
@@ -19,7 +20,21 @@ export interface OrderToCheck {
   amount: string;
 }
 
-export async function assertMayOpen(deps: Deps, order: OrderToCheck) {
+/**
+ * Runs `open` (place and record the order) once no halt or limit refuses it. Under a daily maximum
+ * the user's orders on the exchange go one at a time, so their total cannot pass it.
+ */
+export async function openIfAllowed<T>(deps: Deps, order: OrderToCheck, open: () => Promise<T>) {
+  await assertNotHalted(deps, order);
+  const maxPerDay = await assertPerOrder(deps, order);
+  if (!maxPerDay) return await open();
+  return await oneAtATime(deps.database, order.userId, order.exchange, async () => {
+    await assertPerDay(deps, order, maxPerDay);
+    return await open();
+  });
+}
+
+async function assertNotHalted(deps: Deps, order: OrderToCheck) {
   const halts = await activeHalts(deps, order.exchange, order.userId);
   const halt = halts.sort((a, b) => SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope])[0];
   if (halt) {
@@ -28,7 +43,6 @@ export async function assertMayOpen(deps: Deps, order: OrderToCheck) {
       exchange: exchangeTitle(order.exchange),
     });
   }
-  await assertWithinLimits(deps, order);
 }
 
 /** What the bot worker may not close on one exchange: everything, or these users' rows. */
@@ -53,29 +67,30 @@ function activeHalts(deps: Deps, exchange: string, userId?: number) {
   ));
 }
 
-async function assertWithinLimits(deps: Deps, order: OrderToCheck) {
+/** Answers the user's daily maximum on the exchange, if any. */
+async function assertPerOrder(deps: Deps, order: OrderToCheck) {
   const [limit] = await deps.db.select().from(tradingLimits).where(and(
     eq(tradingLimits.userId, order.userId),
     sql`${tradingLimits.exchange}::text = ${order.exchange}`,
   ));
-  if (!limit) return;
-  const exchange = exchangeTitle(order.exchange);
-  const amount = dec(order.amount);
-  if (limit.maxPerOrder && amount.gt(limit.maxPerOrder)) {
+  if (limit?.maxPerOrder && dec(order.amount).gt(limit.maxPerOrder)) {
     throw new TradingRefused("perOrder", {
-      exchange,
+      exchange: exchangeTitle(order.exchange),
       amount: plain(order.amount),
       max: plain(limit.maxPerOrder),
     });
   }
-  if (!limit.maxPerDay) return;
-  const total = amount.add(await todaysTotal(deps, order));
-  if (total.gt(limit.maxPerDay)) {
+  return limit?.maxPerDay ?? null;
+}
+
+async function assertPerDay(deps: Deps, order: OrderToCheck, maxPerDay: string) {
+  const total = dec(order.amount).add(await todaysTotal(deps, order));
+  if (total.gt(maxPerDay)) {
     throw new TradingRefused("perDay", {
-      exchange,
+      exchange: exchangeTitle(order.exchange),
       amount: plain(order.amount),
       total: plain(total),
-      max: plain(limit.maxPerDay),
+      max: plain(maxPerDay),
     });
   }
 }

@@ -12,7 +12,7 @@ import {
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { exchangeTitle } from "../keys/schema.ts";
-import { assertMayOpen } from "../trading-halts/guard.ts";
+import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
   type NewTransaction,
@@ -35,8 +35,11 @@ export interface OpenRequest {
   id?: number;
 }
 
-export async function openTransaction(deps: Deps, req: OpenRequest) {
-  await assertMayOpen(deps, req.values);
+export function openTransaction(deps: Deps, req: OpenRequest) {
+  return openIfAllowed(deps, req.values, () => placeAndRecord(deps, req));
+}
+
+async function placeAndRecord(deps: Deps, req: OpenRequest) {
   if (!req.credentials) return await insertTransaction(deps.database, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);

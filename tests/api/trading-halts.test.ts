@@ -253,3 +253,32 @@ Deno.test("limits: per order and per day, per exchange; the refusal names the li
     await t.close();
   }
 });
+
+Deno.test("limits: orders sent at once never pass the daily maximum together", async () => {
+  const { t, admin, trader } = await setup();
+  try {
+    await expectStatus(t, 200, "PUT", "/api/trading-limits", {
+      token: admin.token,
+      body: { userId: trader.id, exchange: "binance", maxPerOrder: null, maxPerDay: "1000" },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => buy(t, trader, { amount: "300" })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    assert.deepEqual(statuses, [201, 201, 201, 403, 403, 403]);
+    for (const res of answers.filter((r) => r.status === 403)) {
+      await refused(
+        res,
+        "Limit per day on Binance exceeded: 300 would bring today's total to 1200, " +
+          "above your maximum of 1000",
+      );
+    }
+    await Promise.all(answers.filter((r) => r.status === 201).map((r) => r.body?.cancel()));
+    const rows = await t.deps.db.select().from(transactions);
+    assert.equal(rows.length, 3);
+    // The same user on Gate is not held up.
+    assert.equal((await buy(t, trader, { amount: "600", exchange: "gate" })).status, 201);
+  } finally {
+    await t.close();
+  }
+});
