@@ -49,7 +49,7 @@ async function setUpTrader(page: Page, username: string) {
 
 async function userId(server: E2EServer, username: string) {
   const [row] = await server.deps.db.select().from(users).where(eq(users.username, username));
-  return row.id;
+  return row?.id;
 }
 
 for (const viewport of VIEWPORTS) {
@@ -80,6 +80,13 @@ for (const viewport of VIEWPORTS) {
             confirmPassword: s.password,
           });
           await admin.getByText("Create Success").first().waitFor();
+          // The first user's toast may still be up: wait for the row itself, so the navigation
+          // below cannot cut the register request short (an abandoned request is not run).
+          await until(
+            async () => (await userId(server, s.username)) !== undefined,
+            10_000,
+            `${s.username} to be created`,
+          );
         }
         await admin.goto(server.baseUrl + "/manage-users");
         for (const s of STAFF) await setUpTrader(admin, s.username);
