@@ -3,6 +3,7 @@
 import { PGlite, type PGliteInterface } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { abandoned, requestSignal } from "../core/request-scope.ts";
 import type { Database, Db } from "./client.ts";
 import * as schema from "./schema.ts";
 
@@ -22,6 +23,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 /** Wraps an open PGlite (tests clone a migrated template instead of migrating each time). */
 export function wrapPglite(client: PGliteInterface): Database {
+  dropAbandoned(client);
   const db = drizzle(client as PGlite, { schema }) as unknown as Db;
   return { db, kind: "pglite", close: () => client.close() };
 }
@@ -29,4 +31,26 @@ export function wrapPglite(client: PGliteInterface): Database {
 export async function migratePglite(database: Database, migrationsFolder: string) {
   // deno-lint-ignore no-explicit-any
   await migrate(database.db as any, { migrationsFolder });
+}
+
+/**
+ * A statement sent for a request whose client left (or whose deadline passed) is not started, as
+ * on PostgreSQL (server/db/client.ts). PGlite runs query, exec and transaction one at a time behind
+ * one lock; they wait their turn in this queue instead, so each is checked when its turn comes,
+ * not when it was sent: a database that was busy does not then run orders nobody waits for.
+ */
+function dropAbandoned(client: PGliteInterface) {
+  let turn: Promise<unknown> = Promise.resolve();
+  const queued = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => (...args: A) => {
+    const signal = requestSignal();
+    const mine = turn.then(() => {
+      if (signal?.aborted) throw abandoned();
+      return run(...args);
+    });
+    turn = mine.catch(() => {});
+    return mine;
+  };
+  client.query = queued(client.query.bind(client)) as typeof client.query;
+  client.exec = queued(client.exec.bind(client)) as typeof client.exec;
+  client.transaction = queued(client.transaction.bind(client)) as typeof client.transaction;
 }

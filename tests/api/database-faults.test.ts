@@ -1,6 +1,7 @@
 // Database trouble answers 503 with a message, health is a readiness check, and a request its
 // client abandoned is not started.
 import assert from "node:assert/strict";
+import type { PGliteInterface } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
 import { openDatabase } from "../../server/db/client.ts";
@@ -47,6 +48,42 @@ Deno.test("a request whose client has already gone is not started", async () => 
   } finally {
     await t.close();
   }
+});
+
+Deno.test({
+  name: "PGlite busy: a request abandoned while it waits its turn never runs",
+  ignore: !!TEST_DATABASE_URL,
+  fn: async () => {
+    const t = await makeTestApp({ SESSION_CACHE_MS: 0 });
+    try {
+      const lead = await t.user("Lead");
+      // A transaction holds PGlite (one statement at a time) until `release`: the request queues.
+      const client = (t.deps.database.db as unknown as { $client: PGliteInterface }).$client;
+      let release = () => {};
+      const held = new Promise<void>((r) => release = r);
+      const busy = client.transaction(() => held);
+      const gone = new AbortController();
+      const answer = t.app.request("/api/transaction", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${lead.token}` },
+        body: JSON.stringify(buyBody(t, { useBot: "none" })),
+        signal: gone.signal,
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      gone.abort();
+      const res = await answer;
+      assert.equal(res.status, 503);
+      release();
+      await busy;
+      // What the request would still run after its turn (session, user, order) has had time to.
+      await new Promise((r) => setTimeout(r, 500));
+      const rows = await t.deps.db.select().from(transactions)
+        .where(eq(transactions.userId, lead.id));
+      assert.equal(rows.length, 0, "nothing ran once PGlite was free");
+    } finally {
+      await t.close();
+    }
+  },
 });
 
 Deno.test({
