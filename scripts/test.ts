@@ -47,8 +47,10 @@ async function suite(
     await Deno.stdout.write(chunk);
   }
   const status = await child.status;
-  // deno test ends with "ok | 12 passed | 0 failed | 1 ignored (3s)".
-  const num = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(tail)?.[1] ?? 0);
+  // deno test ends with "ok | 12 passed | 0 failed | 1 ignored (3s)": read that closing line only,
+  // not a test's own output above it (a log line such as "push to 127.0.0.1:40261 failed").
+  const closing = [...tail.matchAll(/^(?:ok|FAILED) \| .*$/gm)].at(-1)?.[0] ?? "";
+  const num = (word: string) => Number(new RegExp(`(\\d+) ${word}`).exec(closing)?.[1] ?? 0);
   const totals = { passed: num("passed"), failed: num("failed"), ignored: num("ignored") };
   if (!status.success && totals.failed === 0) totals.failed = 1;
   return totals;
