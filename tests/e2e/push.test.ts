@@ -59,18 +59,27 @@ Deno.test({
       });
       await cdp.send("ServiceWorker.enable");
       await until(() => registrations.length > 0, 5000, "the worker's registration");
-      await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: server.baseUrl,
-        registrationId: registrations[0],
-        data: JSON.stringify(push),
-      });
-
       const shown = async () =>
         await page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications())
             .map((n) => ({ title: n.title, body: n.body, tag: n.tag }))
         );
-      await until(async () => (await shown()).length === 1, 5000, "the notification");
+      // CDP's delivery to a worker that is still starting is sometimes dropped (seen about once in
+      // three CI runs), as a push service's first try may be: deliver again, at most three times.
+      // The same tag means a second delivery replaces the first notice, never adds one.
+      for (let attempt = 1;; attempt++) {
+        await cdp.send("ServiceWorker.deliverPushMessage", {
+          origin: server.baseUrl,
+          registrationId: registrations.at(-1)!,
+          data: JSON.stringify(push),
+        });
+        try {
+          await until(async () => (await shown()).length === 1, 5000, "the notification");
+          break;
+        } catch (err) {
+          if (attempt === 3) throw err;
+        }
+      }
       assert.deepEqual(await shown(), [
         { title: "ring_lead CALLING", body: "BUY · 20 s left", tag: "call" },
       ]);
