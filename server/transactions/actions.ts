@@ -23,6 +23,15 @@ const mayAct = (user: SessionUser, ownerId: number) => ownerId === user.id || is
 
 const PRICED_FIELDS = ["marketPrice", "buyPrice", "sellPrice", "amount", "quantity"] as const;
 
+/**
+ * A status set by hand: the row's closing price is then the target asked for, not a fill, so
+ * profit no longer counts it (a typed or edited row keeps saying so).
+ */
+const HAND_CLOSED = {
+  priceSource: sql`case when ${transactions.priceSource} = 'server' then 'hand_closed'::price_source
+    else ${transactions.priceSource} end`,
+};
+
 async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
   const [row] = await db.select({ t: transactions, username: users.username }).from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
@@ -54,7 +63,10 @@ async function change(
     .returning({ id: transactions.id });
   if (rows.length === 0) return null;
   const view = (await viewOf(deps.db, id))!;
-  const fields = Object.keys(set).filter((k) => k in view) as (keyof TransactionView)[];
+  // priceSource follows from the change; the audit tells what the person changed.
+  const fields = Object.keys(set).filter((k) => k in view && k !== "priceSource") as (
+    keyof TransactionView
+  )[];
   const pick = (v: TransactionView) => Object.fromEntries(fields.map((k) => [k, v[k]]));
   await recordAudit(deps.db, {
     actorId: user.id,
@@ -80,7 +92,12 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
 
 export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
   // A manual status releases the bot's claim: an interrupted close is resolved by a person here.
-  return (await change(deps, user, id, { status, closingSince: null, closeErrorAt: null }))!;
+  return (await change(deps, user, id, {
+    status,
+    closingSince: null,
+    closeErrorAt: null,
+    ...HAND_CLOSED,
+  }))!;
 }
 
 /** A BUY becomes a SELL; in bot mode buy_sell it becomes sell_buy, waiting to buy back. */
@@ -91,6 +108,7 @@ export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
       else ${transactions.useBot} end`,
     closingSince: null,
     closeErrorAt: null,
+    ...HAND_CLOSED,
   }, eq(transactions.status, "BUY"));
   if (!view) throw badRequest(msg("transactions.onlyBuyToSell"));
   return view;
@@ -104,10 +122,9 @@ export async function updateTransaction(
 ) {
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await findActionable(deps.db, user, id);
-  if (!isAdmin(user) && PRICED_FIELDS.some((k) => k in set)) {
-    throw forbidden(msg("transactions.pricesAdminOnly"));
-  }
-  return (await change(deps, user, id, set))!;
+  const priced = PRICED_FIELDS.some((k) => k in set);
+  if (!isAdmin(user) && priced) throw forbidden(msg("transactions.pricesAdminOnly"));
+  return (await change(deps, user, id, priced ? { ...set, priceSource: "edited" } : set))!;
 }
 
 /** Sets every listed open transaction the caller may act on to DONE; answers those it changed. */
@@ -116,7 +133,13 @@ export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
     ? undefined
     : eq(transactions.userId, user.id);
   const rows = await deps.db.update(transactions)
-    .set({ status: "DONE", closingSince: null, closeErrorAt: null, updatedAt: deps.clock.now() })
+    .set({
+      status: "DONE",
+      closingSince: null,
+      closeErrorAt: null,
+      updatedAt: deps.clock.now(),
+      ...HAND_CLOSED,
+    })
     .where(and(inArray(transactions.id, ids), ne(transactions.status, "DONE"), mine))
     .returning({ id: transactions.id });
   const views = await Promise.all(rows.map((r) => viewOf(deps.db, r.id)));

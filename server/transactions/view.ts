@@ -33,6 +33,8 @@ const PLAIN = [
   "avgPrice",
   "fee",
   "feeAsset",
+  /** Whether profit counts it: "server" prices only (server/db/enums.ts PRICE_SOURCES). */
+  "priceSource",
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */
