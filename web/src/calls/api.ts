@@ -1,4 +1,4 @@
-// The calls API (server/realtime/routes.ts) and the generate-done call of spec section 7.
+// The calls API (server/realtime/routes.ts) and generate-done (docs/api.md#transactions).
 import type { CallEffect } from "../../../server/realtime/call-target.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { SendCallInput } from "../../../server/realtime/schema.ts";
