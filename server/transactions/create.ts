@@ -6,9 +6,9 @@
 //   exchange, and fail without them even when EXCHANGE_ADAPTER=paper (the paper account is keyed by
 //   the user, but the flow is the live one). useBot none records the transaction without an order.
 // - NFT pairs (typed price, asset id) have no feed and no market: recorded only, no guard.
-// - Users (role User) trade while deps.callGate says a call is active for them (no gate: always)
+// - Users (role User) trade while deps.callGate says a call is active for them
 //   and only on the side their mode allows (docs/roles.md#trading-buttons-by-role); Lead and above
-// trade at any time.
+//   trade at any time.
 // - numberOfTran > 1 in a bot mode (and withBot not false): numberOfTran - 1 extra transactions,
 //   each moved 5-20% (pricing.varyAmount) in amount (BUY) or quantity (SELL). One failing does not
 //   undo the others; its message is in extraErrors.
@@ -174,7 +174,7 @@ async function assertMayTrade(
   if (!USER_SIDES[side].includes(input.useBot)) {
     throw forbidden(msg("trading.sideNotInBotMode", { side, mode: input.useBot }));
   }
-  if (deps.callGate && !(await deps.callGate(user.id, side))) {
+  if (!(await deps.callGate(user.id, side))) {
     throw forbidden(msg("trading.sideOnlyDuringCall", { side }));
   }
 }

@@ -12,7 +12,7 @@ import { callOutcomes, calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { hasTradingKeys } from "../keys/schema.ts";
 import { findPair } from "../market/pairs.ts";
-import { callEffect } from "../realtime/call-target.ts";
+import { callEffect } from "../calls/target.ts";
 import { botPrices, buyQuantity } from "./pricing.ts";
 import type { NewTransaction } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callEffect } from "../../server/realtime/call-target.ts";
+import { callEffect } from "../../server/calls/target.ts";
 import { createMemoryBus, encodeBusEvent } from "../../server/realtime/bus.ts";
 import { parseClientMessage } from "../../server/realtime/protocol.ts";
 
