@@ -97,18 +97,27 @@ Deno.test("code comments cite docs/, not a document outside the repository", asy
   assert.deepEqual(outside, []);
 });
 
-Deno.test("docs/areas.md: every folder and test it names exists, and it names every area folder", async () => {
-  const table = await Deno.readTextFile(`${root}docs/areas.md`);
-  const named = [...table.matchAll(/`((?:server|web|tests)\/[^`\s]*)`/g)].map((m) => m[1]);
+/** The repository paths a text names in backticks (placeholders like `server/<area>/` aside). */
+const pathsNamed = (text: string) =>
+  [...text.matchAll(/`((?:server|web|tests|scripts|deploy|drizzle)\/[^`\s<>*]*)`/g)]
+    .map((m) => m[1]).filter((path) => !path.startsWith("web/dist"));
+
+Deno.test("docs: every file and folder of the repository the docs name exists", async () => {
   const missing: string[] = [];
-  for (const path of named) {
-    try {
-      await Deno.stat(`${root}${path}`);
-    } catch {
-      missing.push(path);
+  for await (const doc of files("docs")) {
+    for (const path of pathsNamed(await Deno.readTextFile(`${root}${doc}`))) {
+      try {
+        await Deno.stat(`${root}${path}`);
+      } catch {
+        missing.push(`${doc}: ${path}`);
+      }
     }
   }
-  assert.deepEqual(missing, [], "named in docs/areas.md but not in the tree");
+  assert.deepEqual(missing, []);
+});
+
+Deno.test("docs/areas.md maps every folder of server/ and web/src/", async () => {
+  const named = pathsNamed(await Deno.readTextFile(`${root}docs/areas.md`));
   const unnamed: string[] = [];
   for (const dir of ["server", "web/src"]) {
     for await (const entry of Deno.readDir(`${root}${dir}`)) {
@@ -117,5 +126,5 @@ Deno.test("docs/areas.md: every folder and test it names exists, and it names ev
       }
     }
   }
-  assert.deepEqual(unnamed, [], "area folders docs/areas.md does not map");
+  assert.deepEqual(unnamed, []);
 });
