@@ -2,6 +2,7 @@
 // link between the docs files, must land on a heading that exists, and no comment may send the
 // reader to a document outside the repository ("spec section N", "design section N").
 import assert from "node:assert/strict";
+import { PERMISSIONS, type Role } from "../../server/users/roles.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const SCANNED = ["server", "web", "tests", "scripts", "deploy", "README.md"];
@@ -127,4 +128,28 @@ Deno.test("docs/areas.md maps every folder of server/ and web/src/", async () =>
     }
   }
   assert.deepEqual(unnamed, []);
+});
+
+const WHO: Record<string, Role[]> = {
+  "everyone": ["SuperAdmin", "Admin", "Lead", "User"],
+  "Lead and above": ["SuperAdmin", "Admin", "Lead"],
+  "Admin and above": ["SuperAdmin", "Admin"],
+  "SuperAdmin": ["SuperAdmin"],
+};
+
+Deno.test("docs/roles.md: the permission table is server/users/roles.ts, every permission once", async () => {
+  const text = await Deno.readTextFile(`${root}docs/roles.md`);
+  const documented: Record<string, Role[]> = {};
+  for (
+    const [, names, who] of text.matchAll(
+      /^\| ([a-zA-Z]+\.[a-zA-Z]+(?:, [a-zA-Z]+\.[a-zA-Z]+)*) +\| ([^|]+?) +\|/gm,
+    )
+  ) {
+    for (const name of names.split(", ")) {
+      assert.ok(!(name in documented), `${name} is listed twice`);
+      assert.ok(WHO[who], `"${who}" is not one of ${Object.keys(WHO).join(", ")}`);
+      documented[name] = WHO[who];
+    }
+  }
+  assert.deepEqual(documented, PERMISSIONS);
 });
