@@ -2,6 +2,7 @@
 // link between the docs files, must land on a heading that exists, and no comment may send the
 // reader to a document outside the repository ("spec section N", "design section N").
 import assert from "node:assert/strict";
+import { configSchema } from "../../server/config.ts";
 import { PERMISSIONS, type Role } from "../../server/users/roles.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -152,4 +153,13 @@ Deno.test("docs/roles.md: the permission table is server/users/roles.ts, every p
     }
   }
   assert.deepEqual(documented, PERMISSIONS);
+});
+
+Deno.test("docs/configuration.md: every environment variable the server reads is described", async () => {
+  const text = await Deno.readTextFile(`${root}docs/configuration.md`);
+  const table = text.slice(text.indexOf("## Environment variables"), text.indexOf("## Database"));
+  const undescribed = Object.keys(configSchema.shape).filter((key) =>
+    !table.includes(`\`${key}\``)
+  );
+  assert.deepEqual(undescribed, []);
 });
