@@ -43,8 +43,9 @@ const database = await openDatabase({
   connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
 });
-// Design section 6: the upstream feeds belong to the engine part (server/engine/). On PostgreSQL
-// every instance prices from what the active engine hands on over the bus: one market for all.
+// docs/configuration.md#api-and-engine-roles: the upstream feeds belong to the engine part
+// (server/engine/). On PostgreSQL every instance prices from what the active engine hands on over
+// the bus: one market for all.
 const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock });
 const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
 const deps = await composeDeps({

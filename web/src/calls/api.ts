@@ -1,4 +1,4 @@
-// The calls API (server/calls/routes.ts) and the generate-done call of spec section 7.
+// The calls API (server/calls/routes.ts) and generate-done (docs/api.md#transactions).
 import type { CallEffect } from "../../../server/calls/target.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { SendCallInput } from "../../../server/calls/schema.ts";

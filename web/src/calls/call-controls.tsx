@@ -1,5 +1,6 @@
-// Lead and above (spec section 2): the count selector (1-10), the call target selector (BUY, SELL,
-// BUY ONLY, SELL ONLY, RING ONLY and every listed pair) and CALL, which glows while the call lives.
+// Lead and above (docs/calls.md#sending-a-call): the count selector (1-10), the call target
+// selector (BUY, SELL, BUY ONLY, SELL ONLY, RING ONLY and every listed pair) and CALL, which glows
+// while the call lives.
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
