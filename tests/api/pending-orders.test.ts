@@ -139,6 +139,14 @@ for (const exchange of ["binance", "gate"] as const) {
         ),
       );
       assert.deepEqual(await pendingRows(l), []);
+      // The person found it filled: a manual status makes it a trade (a day on: a new session).
+      const admin = await l.t.user("SuperAdmin", "checker");
+      const set = await l.t.call("PATCH", `/api/transaction/${unsure.id}/set-status/BUY`, {
+        token: admin.token,
+      });
+      assert.equal(set.status, 200);
+      assert.equal((await row(l, unsure.id)).orderState, null);
+      assert.equal((await row(l, tx.id)).orderState, "refused");
     } finally {
       await close(l);
     }
