@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { callEffect } from "../../server/realtime/call-target.ts";
 import { createMemoryBus, encodeBusEvent } from "../../server/realtime/bus.ts";
-import { parseClientMessage } from "../../server/realtime/protocol.ts";
+import { parseClientMessage } from "../../server/realtime/client-message.ts";
 
 Deno.test("callEffect: each fixed target sets its bot mode and button (spec section 4)", () => {
   assert.deepEqual(callEffect("BUY", "btc_usdt"), {

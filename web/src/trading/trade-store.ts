@@ -11,7 +11,6 @@ import { addCreated } from "../transactions/store.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { createTransactionRequest, fetchProfile } from "./api.ts";
 import { market, selectedPrice } from "./market-store.ts";
-import { missingKeys, orderPayload } from "./order.ts";
 import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
 import "./messages.ts";
 
@@ -62,12 +61,14 @@ export async function placeOrder(side: Side) {
     trade.dialog = price;
     return;
   }
-  if (missingKeys(user, exchange, pair)) {
-    trade.dialog = { kind: "missingKeys", exchange };
-    return;
-  }
   trade.creating = true;
   try {
+    // The order's decimal arithmetic loads with the first order, not with the page.
+    const { missingKeys, orderPayload } = await import("./order.ts");
+    if (missingKeys(user, exchange, pair)) {
+      trade.dialog = { kind: "missingKeys", exchange };
+      return;
+    }
     const result = await createTransactionRequest(
       {
         ...orderPayload({
