@@ -20,3 +20,6 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
  */
 export const PRICE_SOURCES = ["server", "typed", "hand_closed", "edited"] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
+/** An opening order whose outcome is not (or not yet) a fill: server/db/schema.ts orderState. */
+export const ORDER_STATES = ["pending", "refused", "unknown"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];

@@ -3,7 +3,7 @@
 // counts on the day it was created. Only server-priced rows count (price_source "server": feed
 // and exchange fills); the others (typed, closed by hand, edited by an Admin) are counted apart
 // so the page can show what was left out. No HTTP here.
-import { and, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -24,6 +24,8 @@ const profitSum = sum8(rowProfit);
 function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
   return and(
     eq(t.status, "DONE"),
+    // A DONE row whose opening order is pending, refused or unknown made nothing (yet).
+    isNull(t.orderState),
     range.start === undefined ? undefined : gte(t.createdAt, new Date(range.start)),
     range.end === undefined ? undefined : lte(t.createdAt, new Date(range.end)),
     range.pair ? eq(t.pair, range.pair) : undefined,

@@ -24,13 +24,15 @@ const mayAct = (user: SessionUser, ownerId: number) => ownerId === user.id || is
 const PRICED_FIELDS = ["marketPrice", "buyPrice", "sellPrice", "amount", "quantity"] as const;
 
 /**
- * A status set by hand: the row's closing price is then the target asked for, not a fill, so
- * profit no longer counts it (a typed or edited row keeps saying so).
+ * A status changed by hand: the row's closing price is then the target asked for, not a fill, so
+ * profit no longer counts it (a typed or edited row keeps saying so). Setting the status a row
+ * already has (confirming an order the exchange could not) changes nothing.
  */
-const HAND_CLOSED = {
-  priceSource: sql`case when ${transactions.priceSource} = 'server' then 'hand_closed'::price_source
+const handClosed = (status: Status) => ({
+  priceSource: sql`case when ${transactions.priceSource} = 'server'
+    and ${transactions.status} <> ${status} then 'hand_closed'::price_source
     else ${transactions.priceSource} end`,
-};
+});
 
 async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
   const [row] = await db.select({ t: transactions, username: users.username }).from(transactions)
@@ -91,12 +93,15 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
 }
 
 export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
-  // A manual status releases the bot's claim: an interrupted close is resolved by a person here.
+  // A manual status releases the bot's claim: an interrupted close is resolved by a person here,
+  // and so is an opening order the exchange could not confirm (the person found it filled).
   return (await change(deps, user, id, {
     status,
     closingSince: null,
     closeErrorAt: null,
-    ...HAND_CLOSED,
+    orderState: sql`case when ${transactions.orderState} = 'unknown' then null
+      else ${transactions.orderState} end`,
+    ...handClosed(status),
   }))!;
 }
 
@@ -108,7 +113,7 @@ export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
       else ${transactions.useBot} end`,
     closingSince: null,
     closeErrorAt: null,
-    ...HAND_CLOSED,
+    ...handClosed("SELL"),
   }, eq(transactions.status, "BUY"));
   if (!view) throw badRequest(msg("transactions.onlyBuyToSell"));
   return view;
@@ -138,7 +143,7 @@ export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
       closingSince: null,
       closeErrorAt: null,
       updatedAt: deps.clock.now(),
-      ...HAND_CLOSED,
+      ...handClosed("DONE"),
     })
     .where(and(inArray(transactions.id, ids), ne(transactions.status, "DONE"), mine))
     .returning({ id: transactions.id });

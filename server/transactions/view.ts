@@ -35,6 +35,9 @@ const PLAIN = [
   "feeAsset",
   /** Whether profit counts it: "server" prices only (server/db/enums.ts PRICE_SOURCES). */
   "priceSource",
+  /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
+  "orderState",
+  "orderNote",
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */
