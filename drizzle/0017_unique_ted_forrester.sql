@@ -1,5 +1,6 @@
 CREATE TYPE "public"."price_source" AS ENUM('server', 'typed', 'hand_closed', 'edited');--> statement-breakpoint
-ALTER TABLE "transactions" ADD COLUMN "price_source" "price_source" DEFAULT 'server' NOT NULL;-- Rows written before the column: what the pair and the audit log tell of their prices.
+ALTER TABLE "transactions" ADD COLUMN "price_source" "price_source" DEFAULT 'server' NOT NULL;--> statement-breakpoint
+-- Rows written before the column: what the pair and the audit log tell of their prices.
 UPDATE "transactions" SET "price_source" = 'hand_closed' WHERE "id" IN (
 	SELECT ("details"->>'id')::bigint FROM "audit_log"
 	WHERE "action" = 'transaction.updated' AND "details"->'after' ? 'status'
