@@ -34,6 +34,8 @@ const handClosed = (status: Status) => ({
     else ${transactions.priceSource} end`,
 });
 
+const DERIVED = new Set<string>(["priceSource", "orderState"]);
+
 async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
   const [row] = await db.select({ t: transactions, username: users.username }).from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
@@ -65,10 +67,10 @@ async function change(
     .returning({ id: transactions.id });
   if (rows.length === 0) return null;
   const view = (await viewOf(deps.db, id))!;
-  // priceSource follows from the change; the audit tells what the person changed.
-  const fields = Object.keys(set).filter((k) => k in view && k !== "priceSource") as (
-    keyof TransactionView
-  )[];
+  // What the person set, and of what follows from it (price source, order state) what changed.
+  const fields = (Object.keys(set) as (keyof TransactionView)[]).filter((k) =>
+    k in view && (!DERIVED.has(k) || before[k] !== view[k])
+  );
   const pick = (v: TransactionView) => Object.fromEntries(fields.map((k) => [k, v[k]]));
   await recordAudit(deps.db, {
     actorId: user.id,
