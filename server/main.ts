@@ -4,17 +4,11 @@ import { parseConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
 import { loadVapidKeys } from "./push/vapid.ts";
-import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
-import type { Deps } from "./deps.ts";
-import { createKeyTransport } from "./keys/transport.ts";
-import { startRealtime } from "./realtime/realtime.ts";
-import { createExchanges } from "./exchanges/exchanges.ts";
+import { composeDeps } from "./compose.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
-import { sessionCacheFor } from "./auth/session-cache.ts";
-import { engineName, startEngine } from "./engine/engine.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
@@ -49,36 +43,24 @@ const database = await openDatabase({
   connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
 });
-// Design section 6: the upstream feeds belong to the engine part (server/engine/). On PostgreSQL
-// every instance prices from what the active engine hands on over the bus: one market for all.
+// docs/configuration.md#api-and-engine-roles: the upstream feeds belong to the engine part
+// (server/engine/). On PostgreSQL every instance prices from what the active engine hands on over
+// the bus: one market for all.
 const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock });
 const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
-const deps: Deps = {
+const deps = await composeDeps({
   config,
   database,
-  db: database.db,
   clock: systemClock,
-  secretBox: await createSecretBox(await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR)),
-  keyTransport: await createKeyTransport({
-    seed: await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR),
-    clock: systemClock,
-    rotateHours: config.KEY_TRANSPORT_ROTATE_HOURS,
-  }),
+  appKey: await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR),
   market,
-  exchanges: createExchanges({ config, database, clock: systemClock, market }),
-  sessionCache: sessionCacheFor(config),
+  feeds,
   vapid: await loadVapidKeys(config),
   lifecycle: { stopping: false },
   accessLog: (line) => console.log(line),
-};
-
-// Live trading: the exchanges' market rules are read before the first order (the stored copy
-// stands in if an exchange cannot be reached).
-await deps.exchanges.start();
+});
 const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
-const realtime = await startRealtime(deps);
-Object.assign(deps, { realtime, ...realtime.hooks });
-if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
+const realtime = deps.realtime!;
 const app = createApp(deps);
 
 const server = Deno.serve({

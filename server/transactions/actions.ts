@@ -1,5 +1,5 @@
-// The transaction actions of spec section 4: delete, set-status, buy-to-sell, edit, set-done.
-// The owner may act on their own transactions; Admin and SuperAdmin on anyone's
+// The transaction actions (docs/trading.md#transaction-actions): delete, set-status, buy-to-sell,
+// edit, set-done. The owner may act on their own transactions; Admin and SuperAdmin on anyone's
 // (transactions.editAll). A transaction the caller may not act on is "not found" to them.
 // The server prices every trade, so below Admin nobody changes prices or amounts, and a DONE row
 // is final; every change is audited with the fields' values before and after.
@@ -79,8 +79,15 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
 }
 
 export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
-  // A manual status releases the bot's claim: an interrupted close is resolved by a person here.
-  return (await change(deps, user, id, { status, closingSince: null, closeErrorAt: null }))!;
+  // A manual status releases the bot's claim: an interrupted close is resolved by a person here,
+  // and so is an opening order the exchange could not confirm (the person found it filled).
+  return (await change(deps, user, id, {
+    status,
+    closingSince: null,
+    closeErrorAt: null,
+    orderState: sql`case when ${transactions.orderState} = 'unknown' then null
+      else ${transactions.orderState} end`,
+  }))!;
 }
 
 /** A BUY becomes a SELL; in bot mode buy_sell it becomes sell_buy, waiting to buy back. */

@@ -1,13 +1,14 @@
-// POST /transaction (spec sections 3, 4, 5, 9): checks, the fluctuation guard, the order, the
-// record, and the bot follow-up's extra transactions.
+// POST /transaction (docs/trading.md#placing-an-order): checks, the fluctuation guard, the order,
+// the record, and the bot follow-up's extra transactions.
 //
 // Decisions the spec leaves open:
 // - Bot modes (useBot other than none) place a market order with the user's stored keys for the
 //   exchange, and fail without them even when EXCHANGE_ADAPTER=paper (the paper account is keyed by
 //   the user, but the flow is the live one). useBot none records the transaction without an order.
 // - NFT pairs (typed price, asset id) have no feed and no market: recorded only, no guard.
-// - Users (role User) trade while deps.callGate says a call is active for them (no gate: always)
-//   and only on the side their mode allows (spec section 6); Lead and above trade at any time.
+// - Users (role User) trade while deps.callGate says a call is active for them
+//   and only on the side their mode allows (docs/roles.md#trading-buttons-by-role); Lead and above
+//   trade at any time.
 // - numberOfTran > 1 in a bot mode (and withBot not false): numberOfTran - 1 extra transactions,
 //   each moved 5-20% (pricing.varyAmount) in amount (BUY) or quantity (SELL). One failing does not
 //   undo the others; its message is in extraErrors.
@@ -24,7 +25,7 @@ import { exchangeTitle } from "../keys/schema.ts";
 import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
 import { readCoinFunds } from "../users/coin-funds.ts";
 import { can } from "../users/roles.ts";
-import { exchangeFailure, openTransaction } from "./open.ts";
+import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
   buyQuantity,
   initialStatus,
@@ -36,7 +37,7 @@ import {
 import type { NewTransaction } from "./record.ts";
 import type { CreateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
-import { msg } from "../core/messages.ts";
+import { type MessageCode, type MessageParams, msg } from "../core/messages.ts";
 
 export type CreateResult =
   | { isFluctuating: true; marketPrice: string; lastMarketPrice: string; tradingAmount: string }
@@ -50,6 +51,11 @@ export type CreateResult =
     extraErrors: string[];
     /** Multi-account trading: each selected bot key's transaction or error. */
     botResults?: BotTradeResult[];
+    /** The transaction's order is pending (answered 202), with what the user is told. */
+    pending?: true;
+    message?: string;
+    code?: MessageCode;
+    params?: MessageParams;
   };
 
 const USER_SIDES: Record<Side, readonly string[]> = {
@@ -118,11 +124,8 @@ export async function createTransaction(
   if (input.callId) await assertCallExists(deps, input.callId);
   const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
   if (bots.length) {
-    return {
-      isFluctuating: false,
-      ...summary,
-      ...await openForBots(deps, { user, bots, values: base, side, outcome }),
-    };
+    const placed = await openForBots(deps, { user, bots, values: base, side, outcome });
+    return { isFluctuating: false, ...summary, ...placed, ...pendingAnswer(placed.transaction) };
   }
 
   const main = await openTransaction(deps, {
@@ -160,7 +163,14 @@ export async function createTransaction(
     transaction: views[0],
     extraTransactions: views.slice(1),
     extraErrors,
+    ...pendingAnswer(views[0]),
   };
+}
+
+function pendingAnswer(tx: TransactionView) {
+  if (tx.orderState !== "pending") return {};
+  const { text, code, params } = pendingMessage(tx);
+  return { pending: true as const, message: text, code, params };
 }
 
 async function assertMayTrade(
@@ -173,7 +183,7 @@ async function assertMayTrade(
   if (!USER_SIDES[side].includes(input.useBot)) {
     throw forbidden(msg("trading.sideNotInBotMode", { side, mode: input.useBot }));
   }
-  if (deps.callGate && !(await deps.callGate(user.id, side))) {
+  if (!(await deps.callGate(user.id, side))) {
     throw forbidden(msg("trading.sideOnlyDuringCall", { side }));
   }
 }
@@ -254,7 +264,7 @@ async function assertCallExists(deps: Deps, callId: string) {
   if (!call) throw badRequest(msg("calls.unknownCall", { callId }), "callId");
 }
 
-/** The row to write: status, quantity and amount by the rules of spec sections 4 and 9. */
+/** The row to write: status, quantity and amount by docs/trading.md#quantities-and-prices. */
 function plan(
   deps: Deps,
   user: SessionUser,

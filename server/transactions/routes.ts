@@ -1,4 +1,4 @@
-// Spec section 7 "Transactions" (the CSV reports are a later issue's).
+// docs/api.md#transactions (the CSV reports are a later issue's).
 import { Hono } from "hono";
 import { requireAuthAndPermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";
@@ -42,7 +42,8 @@ export function transactionRoutes(deps: Deps) {
         c.req.valid("json"),
         c.get("idempotencyKey"),
       );
-      return c.json(result, result.isFluctuating ? 200 : 201);
+      // 202: the order's outcome is not known yet; the row is pending (open.ts, resolver.ts).
+      return c.json(result, result.isFluctuating ? 200 : result.pending ? 202 : 201);
     })
     .get("/transaction/avg", auth, validate("query", filterQuerySchema), async (c) => {
       return c.json(await transactionAverages(deps.db, c.get("user"), c.req.valid("query")));

@@ -1,7 +1,7 @@
 // The calls area wired to the app: receiving a call (the socket hands it here), sending one
 // (Lead and above), and the expiry's done transaction at the market price.
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
-import type { CallTarget } from "../../../server/realtime/call-target.ts";
+import type { CallTarget } from "../../../server/calls/target.ts";
 import { subscribeKey } from "valtio/utils";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
@@ -11,7 +11,6 @@ import { reloadTransactions } from "../transactions/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { fetchActiveCall, generateDoneRequest, saveUseBot, sendCallRequest } from "./api.ts";
 import { createCallLife } from "./call-life.ts";
-import { donePayload } from "./done-payload.ts";
 import { ring } from "./sound.ts";
 import { calls, initialCalls } from "./store.ts";
 import "./messages.ts";
@@ -33,6 +32,8 @@ const life = createCallLife(calls, {
     const price = needsTypedPrice(market.pair) ? market.typedPrice : selectedPrice();
     if (!price) return void notifyError(translate("calls.noPrice"));
     try {
+      // Loaded on the first Done: its decimal arithmetic is not worth the first load's bytes.
+      const { donePayload } = await import("./done-payload.ts");
       await generateDoneRequest(donePayload(user, market.pair, price, callId));
     } catch (err) {
       notifyError(errorText(err, translate("calls.doneFailed")));

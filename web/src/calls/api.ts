@@ -1,7 +1,7 @@
-// The calls API (server/realtime/routes.ts) and the generate-done call of spec section 7.
-import type { CallEffect } from "../../../server/realtime/call-target.ts";
+// The calls API (server/calls/routes.ts) and generate-done (docs/api.md#transactions).
+import type { CallEffect } from "../../../server/calls/target.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
-import type { SendCallInput } from "../../../server/realtime/schema.ts";
+import type { SendCallInput } from "../../../server/calls/schema.ts";
 import type { GenerateDoneInput } from "../../../server/transactions/schema.ts";
 import { api, orderApi } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
@@ -14,6 +14,6 @@ export const fetchActiveCall = () =>
 export const generateDoneRequest = (body: GenerateDoneInput) =>
   orderApi<{ created: boolean; outcome: string }>("POST", "/transaction/generate-done", { body });
 
-/** A call's life switches the user's bot on and off (spec section 7). */
+/** A call sets the receiver's bot mode (docs/calls.md#targets). */
 export const saveUseBot = (userId: number, useBot: PublicUser["useBot"]) =>
   api("PATCH", `/users/${userId}`, { body: { useBot } });

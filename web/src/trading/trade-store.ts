@@ -1,5 +1,5 @@
-// Placing a BUY or SELL (spec sections 4, 5 and 8): the create request, its dialogs, the list
-// effects, the call's "just bought" flag and the bot follow-up's profile refresh.
+// Placing a BUY or SELL (docs/trading.md#placing-an-order): the create request, its dialogs, the
+// list effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
 import { ApiError } from "../api/http.ts";
 import { parseMinimumOrder } from "../../../server/exchanges/markets/minimum-message.ts";
@@ -8,11 +8,11 @@ import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
+import { serverText } from "../errors/server-messages.ts";
 import { fetchProfile } from "../session/api.ts";
 import { createTransactionRequest } from "./api.ts";
 import { market, selectedPrice } from "./market-store.ts";
-import { missingKeys, orderPayload } from "./order.ts";
 import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
 import "./messages.ts";
 
@@ -31,7 +31,7 @@ export function closeTradeDialog() {
   trade.dialog = null;
 }
 
-/** Spec section 9: the user update after a bot transaction is debounced by 3 s. */
+/** docs/trading.md#bot-follow-up: the user update after a bot transaction is debounced by 3 s. */
 export const PROFILE_REFRESH_MS = 3000;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -63,12 +63,14 @@ export async function placeOrder(side: Side) {
     trade.dialog = price;
     return;
   }
-  if (missingKeys(user, exchange, pair)) {
-    trade.dialog = { kind: "missingKeys", exchange };
-    return;
-  }
   trade.creating = true;
   try {
+    // The order's decimal arithmetic loads with the first order, not with the page.
+    const { missingKeys, orderPayload } = await import("./order.ts");
+    if (missingKeys(user, exchange, pair)) {
+      trade.dialog = { kind: "missingKeys", exchange };
+      return;
+    }
     const result = await createTransactionRequest(
       {
         ...orderPayload({
@@ -94,7 +96,12 @@ export async function placeOrder(side: Side) {
     markBought();
     for (const tx of [result.transaction, ...result.extraTransactions]) addCreated(tx);
     const sideName = translate(side === "BUY" ? "trading.buy" : "trading.sell");
-    notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
+    if (result.pending && result.code) {
+      // 202: the exchange has not confirmed the order; its row shows the outcome once known.
+      notifyWarning(serverText(result.code, result.params));
+    } else {
+      notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
+    }
     if (result.extraErrors.length) {
       notifyError(result.extraErrors.join("\n"), translate("trading.createFailed"));
     }

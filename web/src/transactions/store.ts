@@ -55,7 +55,7 @@ export function setTab(tab: GroupName) {
   if (transactionLists.state.page !== 1) setPage(1);
 }
 
-/** A transaction this client created (spec section 4 list effects). */
+/** A transaction this client created (docs/trading.md#list-effects). */
 export function addCreated(tx: TransactionView) {
   const { page, filters, result } = transactionLists.state;
   transactionLists.state.result = withCreated(result, tx, { page, limit: PAGE_SIZE, filters });
