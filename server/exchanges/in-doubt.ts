@@ -2,6 +2,7 @@
 // happened by looking the order up by its client order id, retrying with backoff. The outcome is
 // then known: the exchange's fill, a refusal (the exchange has no such order), or, only when the
 // exchange itself cannot be asked, an InDoubtError naming exactly what to check.
+import { type CodedMessage, msg } from "../core/messages.ts";
 import {
   type AccountRef,
   type ExchangeAdapter,
@@ -25,7 +26,7 @@ export interface LookupOptions {
 /** The exchange could not tell whether the order exists: a person must check. */
 export class InDoubtError extends ExchangeError {
   override name = "InDoubtError";
-  constructor(exchange: string, message: string, readonly clientOrderId: string) {
+  constructor(exchange: string, message: CodedMessage, readonly clientOrderId: string) {
     super(exchange, message, 503);
   }
 }
@@ -72,7 +73,7 @@ export async function lookUp(
       if (found) {
         throw new ExchangeError(
           adapter.name,
-          `${name} cancelled order ${order.clientOrderId}`,
+          msg("exchange.cancelledOrder", { exchange: name, orderId: order.clientOrderId }),
           400,
         );
       }
@@ -85,13 +86,13 @@ export async function lookUp(
   if (answered) {
     throw new ExchangeError(
       adapter.name,
-      `${name} did not take order ${order.clientOrderId} (${reason})`,
+      msg("exchange.notTaken", { exchange: name, orderId: order.clientOrderId, detail: reason }),
       400,
     );
   }
   throw new InDoubtError(
     adapter.name,
-    `${name} did not confirm order ${order.clientOrderId} (${last})`,
+    msg("exchange.notConfirmed", { exchange: name, orderId: order.clientOrderId, detail: last }),
     order.clientOrderId,
   );
 }

@@ -2,7 +2,7 @@
 // Shared with the client's key form.
 import { z } from "zod";
 import { idField } from "../core/input-rules.ts";
-import { msg } from "../core/messages.ts";
+import { msg, SERVER_MESSAGES } from "../core/messages.ts";
 
 export const USER_KEY_FIELDS = [
   "gateKeyV2",
@@ -65,7 +65,7 @@ export const updateBotKeySchema = z.object({
     typeof keyField
   >,
   /** The /Summaries/hash value the fields were encrypted under; optional. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, SERVER_MESSAGES["input.hash"]).optional(),
   /** Whose keys; the caller's own when absent. */
   userId: idField.optional(),
 });

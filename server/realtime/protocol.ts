@@ -4,6 +4,7 @@
 // route checks the role like every other, answers 400/403 with a message, and records the call
 // before any receiver hears of it.
 import { z } from "zod";
+import type { MessageCode } from "../core/messages.ts";
 import { MARKET_EXCHANGES, type MarketExchange } from "../market/feed.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
@@ -37,7 +38,7 @@ export type ServerMessage =
   | { type: "call"; call: CallInfo }
   | { type: "receive-active-buy"; userId: number; username: string; active: boolean }
   | { type: "transaction-changed"; transaction: TransactionRef }
-  | { type: "logout"; reason: string }
+  | { type: "logout"; reason: string; code: SocketReason }
   | ({ type: "BUY_ERROR" } & TradeErrorBody)
   | ({ type: "SELL_ERROR" } & TradeErrorBody)
   | PriceMessage
@@ -77,6 +78,9 @@ export function parseClientMessage(text: string): ClientMessage | null {
 }
 
 /** Close codes the client acts on: after LOGOUT it must not reconnect. */
+/** Why the server closes a socket: a message code (server/core/messages.ts). */
+export type SocketReason = Extract<MessageCode, `socket.${string}`>;
+
 export const CLOSE = {
   LOGOUT: 4001,
   SLOW: 4008,
