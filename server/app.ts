@@ -17,6 +17,7 @@ import { keyRoutes } from "./keys/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
+import { callRoutes } from "./calls/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_BODY_LIMIT } from "./media/service.ts";
 import { contractRoutes } from "./contracts/routes.ts";
@@ -42,7 +43,7 @@ export function createApi(deps: Deps) {
     .route("/", botKeyRoutes(deps))
     .route("/", tradingHaltRoutes(deps))
     .route("/", pushRoutes(deps))
-    .route("/", realtimeRoutes(deps))
+    .route("/", realtimeRoutes(deps)).route("/", callRoutes(deps))
     .route("/", mediaRoutes(deps)).route("/", contractRoutes(deps));
 }
 

@@ -25,7 +25,7 @@ export const configSchema = z.object({
   BINANCE_WS_URL: z.string().default("wss://stream.binance.com:9443"),
   BINANCE_REST_URL: z.string().default("https://api.binance.com"),
   GATE_WS_URL: z.string().default("wss://api.gateio.ws/ws/v4/"),
-  // Optional: signs the Gate ticker subscription (spec section 7, "signed subscriptions").
+  // Optional: signs the Gate ticker subscription (docs/realtime.md#live-prices).
   GATE_WS_KEY: z.string().min(1).optional(),
   GATE_WS_SECRET: z.string().min(1).optional(),
   GATE_REST_URL: z.string().default("https://api.gateio.ws"),
@@ -37,7 +37,7 @@ export const configSchema = z.object({
         "UNDEAD:1000000,NAFT:10000000,MEPAD:10000000,UB_NFT:10,MA_NFT:10",
     ),
   FLUCTUATION_TOLERANCE: z.coerce.number().min(0).max(1).default(0.005),
-  // The /Summaries/hash value (key transport, spec section 5) changes this often.
+  // The /Summaries/hash value (docs/trading.md#key-transport) changes this often.
   KEY_TRANSPORT_ROTATE_HOURS: z.coerce.number().positive().default(24),
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),
   // Web Push (server/push/): unset, a pair is generated into DATA_DIR/vapid.json once.

@@ -12,6 +12,7 @@ import type { Market } from "./market/feed.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
 import type { VapidKeys } from "./push/vapid.ts";
 import type { CallInfo } from "./realtime/protocol.ts";
+import type { CallGate } from "./calls/gate.ts";
 import type { Engine } from "./engine/engine.ts";
 import type { LookupOptions } from "./exchanges/in-doubt.ts";
 
@@ -30,8 +31,8 @@ export interface Deps {
   onUserChanged?: (userId: number | null) => void;
   /** The /Summaries/hash value and decryption of transport-encrypted key fields. */
   keyTransport: KeyTransport;
-  /** Whether a User may trade now (a call activates that side for them); absent: always. */
-  callGate?: (userId: number, side?: "BUY" | "SELL") => boolean | Promise<boolean>;
+  /** Whether a User may trade now (a call activates that side for them): server/calls/gate.ts. */
+  callGate: CallGate;
   /** Told when a transaction is created, changed, closed by the bot or deleted. */
   onTransactionChanged?: (tx: TransactionView) => void;
   /** Told when the bot fails to place an order (the hub sends BUY_ERROR / SELL_ERROR). */

@@ -7,9 +7,8 @@ import { loadVapidKeys } from "./push/vapid.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
-import type { Deps } from "./deps.ts";
+import { composeDeps } from "./compose.ts";
 import { createKeyTransport } from "./keys/transport.ts";
-import { startRealtime } from "./realtime/realtime.ts";
 import { createExchanges } from "./exchanges/exchanges.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
@@ -49,14 +48,14 @@ const database = await openDatabase({
   connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
 });
-// Design section 6: the upstream feeds belong to the engine part (server/engine/). On PostgreSQL
-// every instance prices from what the active engine hands on over the bus: one market for all.
+// docs/configuration.md#api-and-engine-roles: the upstream feeds belong to the engine part
+// (server/engine/). On PostgreSQL every instance prices from what the active engine hands on over
+// the bus: one market for all.
 const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock });
 const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
-const deps: Deps = {
+const deps = await composeDeps({
   config,
   database,
-  db: database.db,
   clock: systemClock,
   secretBox: await createSecretBox(await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR)),
   keyTransport: await createKeyTransport({
@@ -70,14 +69,13 @@ const deps: Deps = {
   vapid: await loadVapidKeys(config),
   lifecycle: { stopping: false },
   accessLog: (line) => console.log(line),
-};
+});
 
 // Live trading: the exchanges' market rules are read before the first order (the stored copy
 // stands in if an exchange cannot be reached).
 await deps.exchanges.start();
 const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
-const realtime = await startRealtime(deps);
-Object.assign(deps, { realtime, ...realtime.hooks });
+const realtime = deps.realtime!;
 if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
 const app = createApp(deps);
 

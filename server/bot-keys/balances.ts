@@ -1,7 +1,8 @@
 // GET /bot-key/bot-balance/{id}: a key's balances through its own adapter, named as its exchange
 // names them (Binance free and locked, Gate available and locked); entries whose amounts are all
-// zero are dropped (spec section 5). An exchange that refuses the key or cannot be reached is that
-// key's `error` in a 200 answer, so a page of several keys shows it beside that key only.
+// zero are dropped (docs/screens.md#bot-keys-pages). An exchange that refuses the key or cannot be
+// reached is that key's `error` in a 200 answer, so a page of several keys shows it beside that key
+// only.
 import { badRequest, notFound } from "../core/errors.ts";
 import { dec } from "../core/decimal.ts";
 import type { Deps } from "../deps.ts";

@@ -1,4 +1,4 @@
-// Spec section 7 "Bot keys". The pages and every change are SuperAdmin's (botKeys.manage); Lead and
+// docs/api.md#bot-keys. The pages and every change are SuperAdmin's (botKeys.manage); Lead and
 // above (bots.select) list the keys they may select.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";

@@ -1,4 +1,4 @@
-// Bot key payloads and queries (spec sections 3, 5 and 7 "Bot keys"). Free of server-only imports:
+// Bot key payloads and queries (docs/api.md#bot-keys). Free of server-only imports:
 // the client's forms import these.
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.ts";
@@ -36,7 +36,7 @@ export const createBotKeySchema = z.object({
 
 export type CreateBotKeyInput = z.infer<typeof createBotKeySchema>;
 
-/** PATCH /bot-key/{id}: masks and empty values mean "keep" (spec section 5, key form). */
+/** PATCH /bot-key/{id}: masks and empty values mean "keep" (docs/screens.md#key-forms). */
 export const updateBotKeySchema = z.object({
   username: botKeyUsernameField.optional(),
   key: transportField.optional(),

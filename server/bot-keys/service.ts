@@ -1,5 +1,6 @@
-// The bot key pools (spec sections 3, 5, 6): list, search, create, update, delete. Key and secret
-// arrive encrypted for transport, are sealed at rest and never leave the server. No HTTP here.
+// The bot key pools (docs/trading.md#bot-keys): list, search, create, update, delete. Key and
+// secret arrive encrypted for transport, are sealed at rest and never leave the server. No HTTP
+// here.
 import { and, asc, count, eq, ilike, isNull, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/record.ts";
 import type { SessionUser } from "../auth/sessions.ts";

@@ -1,9 +1,9 @@
-// Multi-account trading (spec section 6): a Lead and above with selectBots places each BUY or SELL
-// once per selected bot key of the exchange traded on, through that key's account (paper account
-// "bot:<id>", or the exchange's API with the key's credentials). The orders go out side by side;
-// one account's failure stops none of the others and is sent to the trader as BUY_ERROR /
-// SELL_ERROR naming the key. The transactions record their botKeyId, so the bot worker closes
-// them on the same account.
+// Multi-account trading (docs/trading.md#multi-account-trading): a Lead and above with selectBots
+// places each BUY or SELL once per selected bot key of the exchange traded on, through that key's
+// account (paper account "bot:<id>", or the exchange's API with the key's credentials). The orders
+// go out side by side; one account's failure stops none of the others and is sent to the trader as
+// BUY_ERROR / SELL_ERROR naming the key. The transactions record their botKeyId, so the bot worker
+// closes them on the same account.
 //
 // Decisions: bot accounts place their orders in every bot mode (useBot none too: selecting bots
 // means trading on them); `withBot: false` in the create payload trades on the user's own account

@@ -1,6 +1,6 @@
-// The bot worker (design section 5): a BUY in buy_sell mode sells once the market reaches its
-// sellPrice; a SELL in sell_buy mode buys back once the market falls to its buyPrice. The
-// transaction then becomes DONE with the closing order's id, fill price and time.
+// The bot worker (docs/trading.md#the-bot-worker): a BUY in buy_sell mode sells once the market
+// reaches its sellPrice; a SELL in sell_buy mode buys back once the market falls to its buyPrice.
+// The transaction then becomes DONE with the closing order's id, fill price and time.
 //
 // Never twice: all state is in the database. A worker claims one row at a time with a conditional
 // UPDATE (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row and

@@ -1,6 +1,7 @@
-// GET /contracts (spec section 7): the operation's contracts. The spec shows no fields for them;
-// here a contract is one market the desk may trade: a pair on an exchange, with its base and quote
-// asset, its price step, and whether its price comes from a feed or is typed by hand (NFT pairs).
+// GET /contracts (docs/api.md#media-and-contracts): the operation's contracts. The spec shows no
+// fields for them; here a contract is one market the desk may trade: a pair on an exchange, with
+// its base and quote asset, its price step, and whether its price comes from a feed or is typed by
+// hand (NFT pairs).
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";

@@ -1,4 +1,5 @@
-// The enumerations of spec section 3, in a module free of drizzle so the client can import them.
+// The enumerations (docs/trading.md#enumerations), in a module free of drizzle so the client can
+// import them.
 export const ROLES = ["SuperAdmin", "Admin", "Lead", "User"] as const;
 export const BOT_MODES = [
   "none",

@@ -12,7 +12,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const client = new PGlite(dataDir ? `${dataDir}/pglite` : undefined);
   await client.waitReady;
   const database = wrapPglite(client);
-  // A checkpoint before closing: the next start replays no WAL (see the README on durability).
+  // A checkpoint before closing: the next start replays no WAL (docs/configuration.md#durability).
   const close = database.close;
   database.close = async () => {
     await client.exec("checkpoint").catch(() => {});

@@ -1,9 +1,9 @@
-// The engine part (design section 6): the market feeds, the bot worker and the candle recorder.
-// On PGlite the one process is the engine. On PostgreSQL any number of processes may run it and
-// exactly one is active, the holder of the engine lease (lease.ts); the others stand by and take
-// over within seconds of its death. Every instance, the active one included, prices from the one
-// market the active engine hands on over the bus (deps.market is then the relayed market), so two
-// instances never price from two different simulated walks.
+// The engine part (docs/configuration.md#api-and-engine-roles): the market feeds, the bot worker
+// and the candle recorder. On PGlite the one process is the engine. On PostgreSQL any number of
+// processes may run it and exactly one is active, the holder of the engine lease (lease.ts); the
+// others stand by and take over within seconds of its death. Every instance, the active one
+// included, prices from the one market the active engine hands on over the bus (deps.market is then
+// the relayed market), so two instances never price from two different simulated walks.
 import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { BotWorker } from "../bot/worker.ts";

@@ -1,5 +1,5 @@
-// The user exchange-key fields of spec section 3 and which pair of them trades on each exchange.
-// Shared with the client's key form.
+// The user exchange-key fields (docs/trading.md#exchange-keys) and which pair of them trades on
+// each exchange. Shared with the client's key form.
 import { z } from "zod";
 import { idField } from "../core/input-rules.ts";
 import { msg, SERVER_MESSAGES } from "../core/messages.ts";

@@ -6,7 +6,7 @@ import { msg } from "../core/messages.ts";
 
 /**
  * The sealed value of every field that was really sent: the form sends masks of stored values back
- * unchanged and drops empty ones (spec section 5), so those are skipped.
+ * unchanged and drops empty ones (docs/screens.md#key-forms), so those are skipped.
  */
 export async function sealSentFields<F extends string>(
   deps: Pick<Deps, "keyTransport" | "secretBox">,

@@ -1,5 +1,6 @@
-// Key transport encryption of spec section 5, shared by the web client (which encrypts) and the
-// server (which decrypts). No server-only imports: the client bundles this module as it is.
+// Key transport encryption (docs/trading.md#key-transport), shared by the web client (which
+// encrypts) and the server (which decrypts). No server-only imports: the client bundles this module
+// as it is.
 //
 // key = SHA-256 of the UTF-8 bytes of the /Summaries/hash value (a 32-byte AES-256 key);
 // AES-CTR with a fresh 16-byte random IV as the initial counter block; no padding;

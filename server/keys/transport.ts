@@ -1,12 +1,13 @@
-// The server side of key transport (spec section 5): the /Summaries/hash value clients derive
-// their AES-CTR key from, and decryption of the key fields they send.
+// The server side of key transport (docs/trading.md#key-transport): the /Summaries/hash value
+// clients derive their AES-CTR key from, and decryption of the key fields they send.
 //
-// The value is HMAC-SHA256(seed, "key-transport:<epoch>"), epoch = now / KEY_TRANSPORT_ROTATE_HOURS:
-// every instance sharing the seed (derived from the server key) gives the same value, and it
-// rotates by itself. A field encrypted under the previous value is still accepted, so a client that
-// fetched the hash just before a rotation is not refused. Clients may send the `hash` they used;
-// without it the server tries the current value, then the previous one. This protects secrets in
-// request logs and proxies only: anyone signed in can read the value, so TLS stays the real guard.
+// The value is HMAC-SHA256(seed, "key-transport:<epoch>"), epoch = now /
+// KEY_TRANSPORT_ROTATE_HOURS: every instance sharing the seed (derived from the server key) gives
+// the same value, and it rotates by itself. A field encrypted under the previous value is still
+// accepted, so a client that fetched the hash just before a rotation is not refused. Clients may
+// send the `hash` they used; without it the server tries the current value, then the previous one.
+// This protects secrets in request logs and proxies only: anyone signed in can read the value, so
+// TLS stays the real guard.
 import type { Clock } from "../core/clock.ts";
 import { decryptTransportBytes, transportKey } from "./transport-crypto.ts";
 

@@ -1,7 +1,7 @@
 // A feed over an exchange WebSocket: connects, keeps the last price per pair, and checks every
-// 5 s (spec section 9) that the socket is alive, reconnecting and resubscribing when it is not.
-// Prices survive a disconnect, so readers keep the last known price until the feed resumes.
-// "Alive" means prices arrive: an open socket kept busy by pings alone, with no ticker for
+// 5 s (docs/realtime.md#live-prices) that the socket is alive, reconnecting and resubscribing when
+// it is not. Prices survive a disconnect, so readers keep the last known price until the feed
+// resumes. "Alive" means prices arrive: an open socket kept busy by pings alone, with no ticker for
 // noTickMs, is reconnected too. A pair the exchange refuses to stream is dropped, the rest
 // subscribed again, and /api/health lists it as unsupported.
 import type { Clock } from "../core/clock.ts";

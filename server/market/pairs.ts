@@ -1,9 +1,9 @@
 // The pairs the product trades, which exchange lists which, and how each exchange spells them.
 // No server-only imports: the web client imports this module for its pair selector.
 //
-// Spec section 3 names twelve quote codes. MEPAD/NAFT/UNDEAD are Gate-only (spec section 9), which
-// leaves exactly nine for Binance: the "nine pairs" of its bookTicker stream (spec section 7). Gate's
-// ticker stream names its own eight (spec section 7), so the four Binance stablecoin pairs
+// The product names twelve quote codes (docs/trading.md#pairs). MEPAD/NAFT/UNDEAD are Gate-only,
+// which leaves exactly nine for Binance: the "nine pairs" of its bookTicker stream. Gate's ticker
+// stream names its own eight (docs/realtime.md#live-prices), so the four Binance stablecoin pairs
 // (FDUSD/BUSD/TUSD) are not priced on Gate. A selector lists what the chosen exchange prices, plus
 // the two NFT pairs, whose price is typed by hand with an asset id.
 
@@ -72,7 +72,7 @@ const byValue = new Map(PAIRS.map((p) => [p.value, p]));
 
 export const findPair = (value: string): PairInfo | undefined => byValue.get(value);
 
-/** Spec section 3: upper-cased, ends with _NFT; empty or missing input is false. */
+/** docs/trading.md#nft-pairs: upper-cased, ends with _NFT; empty or missing input is false. */
 export function isNftName(text: string | null | undefined): boolean {
   return !!text && text.toUpperCase().endsWith("_NFT");
 }

@@ -1,10 +1,10 @@
-// The market of an api-only instance (ROLES=api, design section 6): it has no upstream feeds of its
-// own, so it keeps the prices the instances with feeds hand on over the realtime bus (their 1 Hz
-// batches of the pairs that moved, and every few seconds all prices of their open feeds). Trades
-// are then priced and guarded here as anywhere, and /Summaries/prices answers.
-// A feed is "open" while batches keep coming. Without one for STALE_MS its source is gone (the
-// instance with the feed stopped, or its upstream feed closed): its prices are no longer served,
-// so nothing is priced or traded on them.
+// The market of an api-only instance (ROLES=api, docs/configuration.md#api-and-engine-roles): it
+// has no upstream feeds of its own, so it keeps the prices the instances with feeds hand on over
+// the realtime bus (their 1 Hz batches of the pairs that moved, and every few seconds all prices of
+// their open feeds). Trades are then priced and guarded here as anywhere, and /Summaries/prices
+// answers. A feed is "open" while batches keep coming. Without one for STALE_MS its source is gone
+// (the instance with the feed stopped, or its upstream feed closed): its prices are no longer
+// served, so nothing is priced or traded on them.
 import type { Clock } from "../core/clock.ts";
 import {
   type Market,

@@ -1,6 +1,6 @@
-// Uploads (spec section 7, POST /media/upload): images and PDFs, typed by content, kept in the
-// database (so every instance serves them, Deno Deploy included), served back with a type the
-// browser cannot misread and a file name that cannot break the header.
+// Uploads (POST /media/upload, docs/api.md#media-and-contracts): images and PDFs, typed by content,
+// kept in the database (so every instance serves them, Deno Deploy included), served back with a
+// type the browser cannot misread and a file name that cannot break the header.
 import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit/record.ts";
 import type { SessionUser } from "../auth/sessions.ts";

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import webpush from "web-push";
 import { pushSettings, pushSubscriptions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { callEffect, isFixedTarget } from "../realtime/call-target.ts";
+import { callEffect, isFixedTarget } from "../calls/target.ts";
 import type { CallInfo } from "../realtime/protocol.ts";
 import { callNotice } from "./messages.ts";
 import { inQuietHours } from "./quiet.ts";
@@ -37,7 +37,7 @@ export interface PushOutcome {
 const kindOf = (target: string): PushTarget => isFixedTarget(target) ? target : "PAIR";
 
 export async function pushCall(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "vapid">,
   call: CallInfo,
   isVisible: (userId: number) => boolean,
 ): Promise<PushOutcome> {
@@ -91,7 +91,7 @@ export async function pushCall(
 }
 
 async function deliver(
-  deps: Deps,
+  deps: Pick<Deps, "vapid">,
   sub: typeof pushSubscriptions.$inferSelect,
   payload: string,
   ttl: number,

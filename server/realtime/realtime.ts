@@ -5,8 +5,9 @@ import { PERMISSIONS } from "../users/roles.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
-import { callOpensTrading } from "./service.ts";
 import { pushCall } from "../push/send.ts";
+import { AppError } from "../core/errors.ts";
+import { msg } from "../core/messages.ts";
 
 export type RealtimeHooks = Required<
   Pick<
@@ -15,7 +16,6 @@ export type RealtimeHooks = Required<
     | "onUserChanged"
     | "onTransactionChanged"
     | "onTradeError"
-    | "callGate"
     | "onCallSent"
   >
 >;
@@ -35,9 +35,24 @@ export interface RealtimeOptions {
   sweepMs?: number;
 }
 
+/** The realtime part of this instance; 503 where it is not started. */
+export function running(deps: Pick<Deps, "realtime">): Realtime {
+  if (!deps.realtime) throw new AppError("UNAVAILABLE", msg("realtime.unavailable"));
+  return deps.realtime;
+}
+
 const fire = (p: Promise<unknown>) => void p.catch((err) => console.error(err));
 
-export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Promise<Realtime> {
+/** What the realtime part reads of Deps (it is started before the rest of Deps is complete). */
+export type RealtimeDeps = Pick<
+  Deps,
+  "config" | "database" | "db" | "clock" | "market" | "sessionCache" | "vapid"
+>;
+
+export async function startRealtime(
+  deps: RealtimeDeps,
+  opts: RealtimeOptions = {},
+): Promise<Realtime> {
   const bus = deps.database.sql ? await createPostgresBus(deps.database.sql) : createMemoryBus();
   const hub = new Hub({
     db: deps.db,
@@ -91,7 +106,6 @@ export async function startRealtime(deps: Deps, opts: RealtimeOptions = {}): Pro
         body.action === "SELL" ? { type: "SELL_ERROR", ...body } : { type: "BUY_ERROR", ...body },
       ));
     },
-    callGate: (userId, side) => callOpensTrading(deps, userId, side),
     onCallSent: (call) => fire(pushCall(deps, call, (userId) => hub.isVisible(userId))),
   };
 

@@ -1,26 +1,17 @@
-// The socket endpoint and the calls API. The token is checked before the upgrade: a bad, revoked
+// The socket endpoint. The token is checked before the upgrade: a bad, revoked
 // or enrolment-only token gets 401 and never a socket.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { tagRoute } from "../core/route-meta.ts";
 import { upgradeWebSocket } from "hono/deno";
-import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import { resolveSession } from "../auth/sessions.ts";
 import type { AppEnv } from "../core/env.ts";
 import { AppError, forbidden, unauthorized } from "../core/errors.ts";
-import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import type { Connection } from "./connections.ts";
 import { originAllowed } from "./origin.ts";
-import type { Realtime } from "./realtime.ts";
-import { sendCallSchema } from "./schema.ts";
-import { activeCallFor, sendCall } from "./service.ts";
+import { running } from "./realtime.ts";
 import { answer, msg } from "../core/messages.ts";
-
-function running(deps: Deps): Realtime {
-  if (!deps.realtime) throw new AppError("UNAVAILABLE", msg("realtime.unavailable"));
-  return deps.realtime;
-}
 
 type SocketEnv = AppEnv & {
   Variables: { socketSession: NonNullable<Awaited<ReturnType<typeof resolveSession>>> };
@@ -70,19 +61,5 @@ export function realtimeRoutes(deps: Deps) {
         },
         onClose: () => conn && hub.closed(conn),
       }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });
-    })
-    .post(
-      "/calls",
-      requireAuth(deps),
-      requirePermission("calls.send"),
-      validate("json", sendCallSchema),
-      async (c) => {
-        const call = await sendCall(deps, running(deps).hub, c.get("user"), c.req.valid("json"));
-        return c.json(call, 201);
-      },
-    )
-    .get("/calls/active", requireAuth(deps), async (c) => {
-      const active = await activeCallFor(deps, c.get("user"));
-      return c.json(active ?? { call: null, effect: null });
     });
 }

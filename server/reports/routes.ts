@@ -1,4 +1,4 @@
-// The CSV downloads of spec section 7. These paths share prefixes with the transactions, users
+// The CSV downloads (docs/api.md#reports). These paths share prefixes with the transactions, users
 // and shift-report routers, so this router is mounted before theirs; none of them is a
 // parameter route of the same method.
 import { type Context, Hono } from "hono";

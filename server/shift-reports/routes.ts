@@ -1,4 +1,4 @@
-// Shift report routes of spec section 7 (the daily-report CSV lives in server/reports).
+// Shift report routes (docs/api.md#shift-reports) (the daily-report CSV lives in server/reports).
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";

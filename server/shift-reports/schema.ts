@@ -1,5 +1,5 @@
-// Shift report input rules (spec section 5), shared by the server routes and the client's Shift
-// Report form: no server-only imports here.
+// Shift report input rules (docs/shifts.md#shift-report-form), shared by the server routes and the
+// client's Shift Report form: no server-only imports here.
 import { z } from "zod";
 import { idParam } from "../core/input-rules.ts";
 import { dec } from "../core/decimal.ts";

@@ -1,6 +1,6 @@
-// Shift time rules (spec section 9), pure so the client's form shows what the server stores.
-// Times are epoch milliseconds; `tzOffset` is the viewer's offset east of UTC in minutes, so
-// "minutes zeroed" means the viewer's whole hour even in a +05:30 zone.
+// Shift time rules (docs/shifts.md#shift-times), pure so the client's form shows what the server
+// stores. Times are epoch milliseconds; `tzOffset` is the viewer's offset east of UTC in minutes,
+// so "minutes zeroed" means the viewer's whole hour even in a +05:30 zone.
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

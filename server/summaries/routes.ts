@@ -1,4 +1,4 @@
-// Spec section 7 "Summaries": live prices, the pairs a selector offers, the key-transport hash.
+// docs/api.md#summaries: live prices, the pairs a selector offers, the key-transport hash.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";

@@ -1,5 +1,5 @@
-// The transaction actions of spec section 4: delete, set-status, buy-to-sell, edit, set-done.
-// The owner may act on their own transactions; Admin and SuperAdmin on anyone's
+// The transaction actions (docs/trading.md#transaction-actions): delete, set-status, buy-to-sell,
+// edit, set-done. The owner may act on their own transactions; Admin and SuperAdmin on anyone's
 // (transactions.editAll). A transaction the caller may not act on is "not found" to them.
 // The server prices every trade, so below Admin nobody changes prices or amounts, and a DONE row
 // is final; every change is audited with the fields' values before and after.

@@ -1,13 +1,14 @@
-// POST /transaction (spec sections 3, 4, 5, 9): checks, the fluctuation guard, the order, the
-// record, and the bot follow-up's extra transactions.
+// POST /transaction (docs/trading.md#placing-an-order): checks, the fluctuation guard, the order,
+// the record, and the bot follow-up's extra transactions.
 //
 // Decisions the spec leaves open:
 // - Bot modes (useBot other than none) place a market order with the user's stored keys for the
 //   exchange, and fail without them even when EXCHANGE_ADAPTER=paper (the paper account is keyed by
 //   the user, but the flow is the live one). useBot none records the transaction without an order.
 // - NFT pairs (typed price, asset id) have no feed and no market: recorded only, no guard.
-// - Users (role User) trade while deps.callGate says a call is active for them (no gate: always)
-//   and only on the side their mode allows (spec section 6); Lead and above trade at any time.
+// - Users (role User) trade while deps.callGate says a call is active for them
+//   and only on the side their mode allows (docs/roles.md#trading-buttons-by-role); Lead and above
+//   trade at any time.
 // - numberOfTran > 1 in a bot mode (and withBot not false): numberOfTran - 1 extra transactions,
 //   each moved 5-20% (pricing.varyAmount) in amount (BUY) or quantity (SELL). One failing does not
 //   undo the others; its message is in extraErrors.
@@ -173,7 +174,7 @@ async function assertMayTrade(
   if (!USER_SIDES[side].includes(input.useBot)) {
     throw forbidden(msg("trading.sideNotInBotMode", { side, mode: input.useBot }));
   }
-  if (deps.callGate && !(await deps.callGate(user.id, side))) {
+  if (!(await deps.callGate(user.id, side))) {
     throw forbidden(msg("trading.sideOnlyDuringCall", { side }));
   }
 }
@@ -254,7 +255,7 @@ async function assertCallExists(deps: Deps, callId: string) {
   if (!call) throw badRequest(msg("calls.unknownCall", { callId }), "callId");
 }
 
-/** The row to write: status, quantity and amount by the rules of spec sections 4 and 9. */
+/** The row to write: status, quantity and amount by docs/trading.md#quantities-and-prices. */
 function plan(
   deps: Deps,
   user: SessionUser,

@@ -1,5 +1,6 @@
-// Who sees which transactions, and the list filters of spec section 3, as SQL conditions.
-// Users, Leads: their own. Admin and SuperAdmin: everyone's with viewAll (else their own too).
+// Who sees which transactions, and the list filters (docs/trading.md#list-filters), as SQL
+// conditions. Users, Leads: their own. Admin and SuperAdmin: everyone's with viewAll (else their
+// own too).
 import { and, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";

@@ -12,7 +12,7 @@ import { callOutcomes, calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { hasTradingKeys } from "../keys/schema.ts";
 import { findPair } from "../market/pairs.ts";
-import { callEffect } from "../realtime/call-target.ts";
+import { callEffect } from "../calls/target.ts";
 import { botPrices, buyQuantity } from "./pricing.ts";
 import type { NewTransaction } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";
@@ -73,7 +73,7 @@ export async function generateDone(
   const now = deps.clock.now();
   const callId = input.callId;
   const call = await expiredCallFor(deps, owner, callId, now);
-  // The bot mode the call switched the owner to (spec section 4), as the client priced it.
+  // The bot mode the call switched the owner to (docs/calls.md#targets), as the client priced it.
   const effect = callEffect(call.target, owner.pair);
   if (!effect || effect.ringOnly) return { created: false, outcome: "skipped", transaction: null };
   const useBot = effect.useBot ?? owner.useBot;

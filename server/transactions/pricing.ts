@@ -1,5 +1,5 @@
-// The price and quantity rules of spec sections 4 and 9. Pure: the client imports this module to
-// compute the prices it sends, the server to check and store them.
+// The price and quantity rules (docs/trading.md#quantities-and-prices). Pure: the client imports
+// this module to compute the prices it sends, the server to check and store them.
 //
 // Spread is a percentage: a buy_sell transaction bought at 100 with spread 1.5 sells at 101.5.
 import { dec, Decimal, type DecimalInput, floor8 } from "../core/decimal.ts";

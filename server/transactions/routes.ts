@@ -1,4 +1,4 @@
-// Spec section 7 "Transactions" (the CSV reports are a later issue's).
+// docs/api.md#transactions (the CSV reports are a later issue's).
 import { Hono } from "hono";
 import { requireAuthAndPermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";

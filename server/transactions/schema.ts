@@ -1,4 +1,4 @@
-// Transaction payloads and queries (spec sections 3 and 7). The client imports these.
+// Transaction payloads and queries (docs/api.md#transactions). The client imports these.
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.ts";
 import { bigIdParam, idParam } from "../core/input-rules.ts";
@@ -52,7 +52,7 @@ export const createTransactionSchema = z.object({
   isRandom: optional(z.boolean()),
   fraction: optional(decimalField),
   assetId: optional(z.string().trim().min(1).max(100)),
-  /** false: no extra transactions for numberOfTran (spec section 4, bot follow-up). */
+  /** false: no extra transactions for numberOfTran (docs/trading.md#bot-follow-up). */
   withBot: optional(z.boolean()),
   /** The call this purchase answers: records outcome "bought" so the expiry skips this user. */
   callId: optional(callIdSchema),

@@ -1,6 +1,6 @@
-// coinFunds (spec sections 3 and 9): what the user's own account holds of the pair's coin on the
-// exchange, the paper ledger or the live balance. Read from the account whenever it is needed (an
-// only_sell order, the settings form) and kept on the user's row as the last value read.
+// coinFunds (docs/trading.md#coin-funds): what the user's own account holds of the pair's coin on
+// the exchange, the paper ledger or the live balance. Read from the account whenever it is needed
+// (an only_sell order, the settings form) and kept on the user's row as the last value read.
 import { and, eq, isNull } from "drizzle-orm";
 import { userChanged } from "../auth/user-changed.ts";
 import type { SessionUser } from "../auth/sessions.ts";

@@ -1,5 +1,5 @@
-// The one table of role rules (spec section 6). Pure: the client imports it to hide what the
-// server would refuse anyway.
+// The one table of role rules (docs/roles.md#who-may-do-what). Pure: the client imports it to hide
+// what the server would refuse anyway.
 import type { ROLES } from "../db/enums.ts";
 
 export type Role = (typeof ROLES)[number];

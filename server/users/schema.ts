@@ -21,7 +21,7 @@ export const usernameField = z.string({ error: "Required" }).trim()
 
 const optionalName = z.string().trim().max(100).optional();
 
-/** The new-user payload (spec section 5 "Create user"); confirmPassword is sent and checked. */
+/** The new-user payload (docs/roles.md#creating-users); confirmPassword is sent and checked. */
 export const newUserSchema = z.object({
   email: emailField,
   username: usernameField,
@@ -102,7 +102,8 @@ export const profileShape = {
 
 /**
  * What a User or Lead changes on their own account: the topbar's pair and exchange, the bot mode a
- * call switches them to (spec sections 2 and 4), and the bot keys a Lead trades with (section 6).
+ * call switches them to (docs/calls.md#targets), and the bot keys a Lead trades with
+ * (docs/trading.md#multi-account-trading).
  * Amounts, spread, transaction count and group are the operation's risk settings: Admin up only.
  */
 export const SELF_FIELDS = ["pair", "exchange", "useBot", "selectBots"] as const;

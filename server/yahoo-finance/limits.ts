@@ -1,8 +1,8 @@
 // How far back each intraday interval reaches and how much one request may span, as Yahoo itself
-// enforces them (design section 9): 1m data only within the last 30 days and at most 7 days per
-// request; 2m-30m and 90m within the last 60 days; 60m within the last 730 days. A request past
-// them gets Yahoo's 422, so it is refused here first with the reason. Pure: the client can use it
-// to explain a refusal before asking.
+// enforces them (docs/api.md#price-history): 1m data only within the last 30 days and at most 7
+// days per request; 2m-30m and 90m within the last 60 days; 60m within the last 730 days. A request
+// past them gets Yahoo's 422, so it is refused here first with the reason. Pure: the client can use
+// it to explain a refusal before asking.
 import { msg } from "../core/messages.ts";
 import type { Interval } from "./schema.ts";
 

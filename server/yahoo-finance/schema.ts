@@ -1,4 +1,5 @@
-// The chart query of GET /yahoo-finance/chart (spec sections 2 and 7). Pure: the client imports it.
+// The chart query of GET /yahoo-finance/chart (docs/api.md#price-history). Pure: the client imports
+// it.
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.ts";
 
@@ -41,7 +42,7 @@ export const chartQuerySchema = z.object({
 });
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
 
-/** Spec section 3's Yahoo quote row; date is an ISO string. Display data, not money. */
+/** The quote row of docs/api.md#price-history; date is an ISO string. Display data, not money. */
 export interface Quote {
   date: string;
   open: number;

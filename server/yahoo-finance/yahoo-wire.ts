@@ -1,5 +1,5 @@
-// The Yahoo Finance v8 chart response (design section 9): timestamps with parallel quote arrays
-// that may hold nulls, or an error with a description.
+// The Yahoo Finance v8 chart response (docs/api.md#price-history): timestamps with parallel quote
+// arrays that may hold nulls, or an error with a description.
 import { z } from "zod";
 import type { Quote } from "./schema.ts";
 

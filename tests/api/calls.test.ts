@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { calls } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { setGroup } from "./transactions-fixtures.ts";
+import { buyBody, expectStatus, giveKeys, setGroup } from "./transactions-fixtures.ts";
 
 Deno.test("calls: a User is refused (403) and nothing is recorded", async () => {
   const t = await makeTestApp();
@@ -160,6 +160,31 @@ Deno.test("calls: RING_ONLY and another pair's call do not open the gate; the ne
     // Switching pair makes the same call one the member ignores.
     await setGroup(t, member.id, "alpha", "eth_usdt");
     assert.equal(await t.deps.callGate!(member.id), false);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("calls: on the app as production composes it, a User trades only while a call opens the side", async () => {
+  // makeTestApp builds Deps through server/compose.ts, as server/main.ts does: the gate is the
+  // real one, not a stand-in.
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    const member = await t.user("User");
+    await giveKeys(t, member.id, "binance");
+    for (const u of [lead, member]) await setGroup(t, u.id, "alpha");
+    const trade = (status: number, side: "BUY" | "SELL") =>
+      expectStatus(t, status, "POST", "/api/transaction", {
+        token: member.token,
+        body: buyBody(t, { status: side, useBot: side === "BUY" ? "buy_sell" : "sell_buy" }),
+      });
+
+    const refused = await trade(403, "BUY");
+    assert.equal(refused.message, "BUY is active only during a call");
+    await t.call("POST", "/api/calls", { token: lead.token, body: { target: "BUY", count: 1 } });
+    await trade(201, "BUY");
+    await trade(403, "SELL");
   } finally {
     await t.close();
   }

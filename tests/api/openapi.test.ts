@@ -35,7 +35,7 @@ Deno.test("openapi: every API route is listed with its body schema, auth and rol
   }
 });
 
-/** The routes anyone may call: sign-in and the forgot/reset calls of spec section 7, health. */
+/** The routes anyone may call (docs/api.md#public-routes): sign-in, forgot/reset, health. */
 const PUBLIC = new Set([
   "get /api/health",
   "post /api/users/login",

@@ -193,7 +193,8 @@ Deno.test("create: Users trade only during a call and only on their mode's side;
     await expectStatus(t, 201, "POST", "/api/transaction", { token: lead.token, body: buyBody(t) });
     callActive = true;
     await expectStatus(t, 201, "POST", "/api/transaction", { token: user.token, body: buyBody(t) });
-    // Spec section 6: SELL needs sell_buy or only_sell; BUY needs buy_sell or only_buy.
+    // docs/roles.md#trading-buttons-by-role: SELL needs sell_buy or only_sell; BUY needs buy_sell
+    // or only_buy.
     const wrongSide = await expectStatus(t, 403, "POST", "/api/transaction", {
       token: user.token,
       body: buyBody(t, { status: "SELL" }),

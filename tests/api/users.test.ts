@@ -47,7 +47,7 @@ Deno.test("register: an Admin creates a User who then signs in and is asked to e
     assert.equal(login.body.generateSecret, true);
   }));
 
-Deno.test("register: spec section 5 messages for each bad field, and nothing is written", () =>
+Deno.test("register: the messages of docs/roles.md#creating-users for each bad field, and nothing is written", () =>
   withApp(async (t) => {
     const admin = await t.user("Admin");
     const cases: [Record<string, unknown>, string, string][] = [

@@ -5,8 +5,9 @@ import { startE2EServer } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
 
 /**
- * Asked again by design: prices are polled every second (spec section 4) until the socket pushes
- * them, and halts are read again once the socket has joined, for a change made in between.
+ * Asked again by design: prices are polled every second (docs/trading.md#price-refresh) until the
+ * socket pushes them, and halts are read again once the socket has joined, for a change made in
+ * between.
  */
 const REPEATED = ["/api/Summaries/prices", "/api/trading-halts"];
 

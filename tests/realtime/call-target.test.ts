@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { callEffect } from "../../server/realtime/call-target.ts";
+import { callEffect } from "../../server/calls/target.ts";
 import { createMemoryBus, encodeBusEvent } from "../../server/realtime/bus.ts";
 import { parseClientMessage } from "../../server/realtime/protocol.ts";
 
-Deno.test("callEffect: each fixed target sets its bot mode and button (spec section 4)", () => {
+Deno.test("callEffect: each fixed target sets its bot mode and button (docs/calls.md#targets)", () => {
   assert.deepEqual(callEffect("BUY", "btc_usdt"), {
     ringOnly: false,
     useBot: "buy_sell",

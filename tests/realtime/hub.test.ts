@@ -96,7 +96,7 @@ Deno.test("hub: a client flooding frames has the excess dropped", async () => {
 Deno.test("realtime: an api-only instance's market takes bus prices and pushes them to its sockets; one with feeds ignores them", async () => {
   const t = await makeTestApp();
   const market = createRelayedMarket(t.clock);
-  const realtime = await startRealtime({ ...t.deps, market, realtime: undefined });
+  const realtime = await startRealtime({ ...t.deps, market });
   try {
     const peer = new FakePeer();
     realtime.hub.open(peer, { user: user(2, "g"), sessionId: "b" });

@@ -14,8 +14,9 @@ import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts
 import { serve, TestSocket, until } from "./support.ts";
 
 async function setup() {
-  const t = await makeTestApp();
-  t.deps.vapid = { ...webpush.generateVAPIDKeys(), subject: "mailto:desk@example.com" };
+  const t = await makeTestApp({}, {
+    vapid: { ...webpush.generateVAPIDKeys(), subject: "mailto:desk@example.com" },
+  });
   const service = startFakePushService();
   const lead = await t.user("Lead", "push_lead");
   const user = await t.user("User", "push_user");

@@ -2,10 +2,10 @@
 import { createApp } from "../../server/app.ts";
 import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import type { Deps } from "../../server/deps.ts";
+import { composeDeps, type DepsParts } from "../../server/compose.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createRelayedMarket } from "../../server/market/relayed-market.ts";
-import { type RealtimeOptions, startRealtime } from "../../server/realtime/realtime.ts";
+import type { RealtimeOptions } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "./database.ts";
 import type { TestApp } from "./test-app.ts";
 
@@ -18,24 +18,18 @@ export async function secondInstance(t: TestApp, apiOnly = false, opts: Realtime
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), max: 5 });
-  const deps: Deps = {
-    ...t.deps,
-    database,
-    db: database.db,
-    realtime: undefined,
-    sessionCache: sessionCacheFor(t.deps.config),
-  };
+  const parts: DepsParts = { ...t.deps, database, sessionCache: sessionCacheFor(t.deps.config) };
   if (apiOnly) {
     const config = { ...t.deps.config, ROLES: "api" as const };
     const market = createRelayedMarket(t.clock);
-    Object.assign(deps, {
+    Object.assign(parts, {
       config,
       market,
       exchanges: createExchanges({ config, database, clock: t.clock, market }),
     });
   }
-  const realtime = await startRealtime(deps, opts);
-  Object.assign(deps, { realtime, ...realtime.hooks });
+  const deps = await composeDeps(parts, opts);
+  const realtime = deps.realtime!;
   return {
     app: createApp(deps),
     deps,

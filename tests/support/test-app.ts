@@ -12,7 +12,8 @@ import type { Role } from "../../server/users/roles.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
 import { createKeyTransport } from "../../server/keys/transport.ts";
-import { startRealtime } from "../../server/realtime/realtime.ts";
+import { composeDeps } from "../../server/compose.ts";
+import type { VapidKeys } from "../../server/push/vapid.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
@@ -82,16 +83,16 @@ export async function insertUser(
 
 export async function makeTestApp(
   overrides: Partial<Config> = {},
-  opts: { clock?: ManualClock } = {},
+  /** vapid: Web Push signing keys; absent, calls are not pushed (as in production without them). */
+  opts: { clock?: ManualClock; vapid?: VapidKeys } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const clock = opts.clock ?? new ManualClock();
   const config = testConfig(overrides);
   const market = createMarket(config, { clock });
-  const deps: Deps = {
+  const deps = await composeDeps({
     config,
     database,
-    db: database.db,
     clock,
     secretBox: await createSecretBox(randomHex(32)),
     keyTransport: await createKeyTransport({ seed: randomHex(32), clock, rotateHours: 24 }),
@@ -101,9 +102,9 @@ export async function makeTestApp(
     sessionCache: sessionCacheFor(config),
     // An order whose answer was lost is looked up at once: no backoff waits in tests.
     orderLookup: NO_LOOKUP_WAIT,
-  };
-  const realtime = await startRealtime(deps);
-  Object.assign(deps, { realtime, ...realtime.hooks });
+    vapid: opts.vapid,
+  });
+  const realtime = deps.realtime!;
   const app = createApp(deps);
   let seq = 0;
 

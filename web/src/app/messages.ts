@@ -1,4 +1,4 @@
-// The menu, sidebar and layout words (spec section 2).
+// The menu, sidebar and layout words (docs/screens.md#sidebar).
 import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({

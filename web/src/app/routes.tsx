@@ -1,5 +1,5 @@
-// The routes of spec section 2. /login and the signed-in area are separate chunks, so the login
-// page loads without the rest of the app.
+// The routes (docs/screens.md#routes). /login and the signed-in area are separate chunks, so the
+// login page loads without the rest of the app.
 import { lazy, Suspense } from "react";
 import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";

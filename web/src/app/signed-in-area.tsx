@@ -1,4 +1,5 @@
-// Everything behind sign-in: the shell and the pages of spec section 2. Areas add their routes here.
+// Everything behind sign-in: the shell and the pages of docs/screens.md#routes. Areas add their
+// routes here.
 import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";

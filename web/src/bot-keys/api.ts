@@ -1,5 +1,5 @@
-// The bot-key calls of spec section 7. Key and secret are encrypted for transport with the
-// current /Summaries/hash value before they leave the browser (spec section 5).
+// The bot-key calls (docs/api.md#bot-keys). Key and secret are encrypted for transport with the
+// current /Summaries/hash value before they leave the browser (docs/trading.md#key-transport).
 import type { BotBalance } from "../../../server/bot-keys/balances.ts";
 import type { BotKeyExchange } from "../../../server/bot-keys/schema.ts";
 import type { BotKeyOption, BotKeyView } from "../../../server/bot-keys/view.ts";

@@ -1,5 +1,6 @@
-// One bot key's balances (spec sections 3 and 5): Binance free and locked, Gate available and
-// locked, all-zero entries already dropped by the server. An exchange's refusal shows here only.
+// One bot key's balances (docs/screens.md#bot-keys-pages): Binance free and locked, Gate available
+// and locked, all-zero entries already dropped by the server. An exchange's refusal shows here
+// only.
 import { Alert, Center, Loader, Modal, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useT } from "../i18n/index.ts";

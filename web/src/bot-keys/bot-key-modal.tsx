@@ -1,4 +1,4 @@
-// Create or edit a bot key (spec section 5, key form): masked stored values, focusing clears them,
+// Create or edit a bot key (docs/screens.md#key-forms): masked stored values, focusing clears them,
 // only typed values are sent (encrypted), and with nothing to send the modal just closes.
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";

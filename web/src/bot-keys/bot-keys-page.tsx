@@ -1,5 +1,5 @@
-// /bot-keys/{exchange} (SuperAdmin; spec sections 2 and 6): that exchange's bot keys, searchable and
-// paged, with create, edit, delete and a balance view per entry.
+// /bot-keys/{exchange} (SuperAdmin; docs/screens.md#bot-keys-pages): that exchange's bot keys,
+// searchable and paged, with create, edit, delete and a balance view per entry.
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";

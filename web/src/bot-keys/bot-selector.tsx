@@ -1,5 +1,5 @@
-// The bot selector of Lead and above (spec section 6, selectBots): which bot accounts their BUY and
-// SELL are placed on. Each change is saved at once with PATCH /users/{id}.
+// The bot selector of Lead and above (docs/trading.md#multi-account-trading): which bot accounts
+// their BUY and SELL are placed on. Each change is saved at once with PATCH /users/{id}.
 import { Button, Checkbox, Popover, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";

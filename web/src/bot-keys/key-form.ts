@@ -1,4 +1,4 @@
-// The bot key form's rules (spec section 5, key form). Pure: tested under Deno.
+// The bot key form's rules (docs/screens.md#key-forms). Pure: tested under Deno.
 // Stored key and secret show as the server's mask; focusing a masked field clears it (leaving it
 // empty shows the mask again); unchanged masks and empty values are not sent; when nothing is left
 // to send the modal just closes.

@@ -1,7 +1,7 @@
-// The calls API (server/realtime/routes.ts) and the generate-done call of spec section 7.
-import type { CallEffect } from "../../../server/realtime/call-target.ts";
+// The calls API (server/calls/routes.ts) and generate-done (docs/api.md#transactions).
+import type { CallEffect } from "../../../server/calls/target.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
-import type { SendCallInput } from "../../../server/realtime/schema.ts";
+import type { SendCallInput } from "../../../server/calls/schema.ts";
 import type { GenerateDoneInput } from "../../../server/transactions/schema.ts";
 import { api, orderApi } from "../api/http.ts";
 

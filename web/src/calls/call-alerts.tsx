@@ -1,6 +1,6 @@
 // What a call and a failed bot order show: the '{from} CALLING' notice (with 'ENTER TRADING INFO
 // INTO SHEET.' for RING_ONLY) while the ring loops, and the BUY_ERROR / SELL_ERROR dialog whose
-// title is the action and the transaction id (spec section 8).
+// title is the action and the transaction id (docs/calls.md#buy-and-sell-errors).
 import { Alert, Button, Group, Modal, Notification, Portal } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";

@@ -1,10 +1,11 @@
-// Lead and above (spec section 2): the count selector (1-10), the call target selector (BUY, SELL,
-// BUY ONLY, SELL ONLY, RING ONLY and every listed pair) and CALL, which glows while the call lives.
+// Lead and above (docs/calls.md#sending-a-call): the count selector (1-10), the call target
+// selector (BUY, SELL, BUY ONLY, SELL ONLY, RING ONLY and every listed pair) and CALL, which glows
+// while the call lives.
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { CALL_TARGETS } from "../../../server/realtime/call-target.ts";
-import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/realtime/schema.ts";
+import { CALL_TARGETS } from "../../../server/calls/target.ts";
+import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/calls/schema.ts";
 import { can } from "../../../server/users/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";

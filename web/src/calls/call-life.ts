@@ -1,8 +1,8 @@
-// One call's life on the receiving side (spec section 4): accept or ignore it by target and pair,
-// ring and show the notice, set the bot mode and the buttons, and after the expiry deactivate,
-// stop the ring and, unless the user just bought, have the done transaction generated.
+// One call's life on the receiving side (docs/calls.md#receiving-a-call): accept or ignore it by
+// target and pair, ring and show the notice, set the bot mode and the buttons, and after the expiry
+// deactivate, stop the ring and, unless the user just bought, have the done transaction generated.
 // Its effects are injected, so it is tested under Deno with a manual timer.
-import { type CallEffect, callEffect } from "../../../server/realtime/call-target.ts";
+import { type CallEffect, callEffect } from "../../../server/calls/target.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { CallsState } from "./store.ts";
 

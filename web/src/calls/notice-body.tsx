@@ -1,6 +1,6 @@
 // Under the '{from} CALLING' title: the seconds left, and for a User which side the call opens and
-// why (spec section 6: a User's bot mode gates each side, so a call aimed at the pair may open one
-// side, or none, depending on the mode an Admin set).
+// why (docs/roles.md#trading-buttons-by-role: a User's bot mode gates each side, so a call aimed at
+// the pair may open one side, or none, depending on the mode an Admin set).
 import { Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";

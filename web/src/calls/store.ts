@@ -1,5 +1,5 @@
-// Call state (spec section 4 "Calls"): a call activates the BUY/SELL buttons of Users; a purchase
-// sets justBought so the call's expiry skips its auto-done once.
+// Call state (docs/calls.md#receiving-a-call): a call activates the BUY/SELL buttons of Users; a
+// purchase sets justBought so the call's expiry skips its auto-done once.
 import { proxy } from "valtio";
 
 export interface TradeErrorNotice {

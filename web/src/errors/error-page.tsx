@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Link } from "wouter";
 import { useT } from "../i18n/index.ts";
 
-/** The template error pages of spec section 8, each with BACK HOME. */
+/** The error pages (docs/screens.md#error-pages), each with BACK HOME. */
 export function ErrorPage({ code }: { code: 404 | 500 }) {
   const t = useT();
   const [title, body] = code === 404

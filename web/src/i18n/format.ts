@@ -1,5 +1,5 @@
-// Numbers and dates in the chosen language. English keeps the spec's formats (section 9: comma
-// thousands, MM/DD/YYYY HH:mm:ss); the other languages take their own (Intl).
+// Numbers and dates in the chosen language. English keeps the formats of docs/i18n.md#formats
+// (comma thousands, MM/DD/YYYY HH:mm:ss); the other languages take their own (Intl).
 import { type Lang, locale } from "./index.ts";
 
 export const INTL_LOCALE: Record<Lang, string> = {

@@ -1,4 +1,4 @@
-// Key transport (spec section 5): the hash value, then the encrypted fields.
+// Key transport (docs/trading.md#key-transport): the hash value, then the encrypted fields.
 import type { UpdateBotKeyInput } from "../../../server/keys/schema.ts";
 import { encryptForTransport } from "../../../server/keys/transport-crypto.ts";
 import { api } from "../api/http.ts";

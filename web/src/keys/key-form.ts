@@ -1,4 +1,4 @@
-// The key form's masked-field rules (spec section 5). Pure: tested under Deno.
+// The key form's masked-field rules (docs/screens.md#key-forms). Pure: tested under Deno.
 // Stored values show as the server's mask; focusing a masked field clears it (and leaving it empty
 // shows the mask again); unchanged masks and empty values are not sent.
 import { type KeyedExchange, type UserKeyField } from "../../../server/keys/schema.ts";

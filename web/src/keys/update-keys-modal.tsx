@@ -1,4 +1,4 @@
-// 'Update {exchange} Key/Secret' (SuperAdmin; spec sections 2, 5 and 8): from the avatar menu for
+// 'Update {exchange} Key/Secret' (SuperAdmin; docs/screens.md#key-forms): from the avatar menu for
 // the signed-in user on the topbar's exchange, or from a row of /manage-users for that user, with
 // the exchange chosen in the modal. Fields are encrypted for transport; stored values show masked.
 import { Button, Modal, PasswordInput, SegmentedControl, Stack, TextInput } from "@mantine/core";

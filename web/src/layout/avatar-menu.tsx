@@ -1,5 +1,5 @@
-// The avatar menu (spec section 2). Each entry names who sees it and the modal it opens; areas add
-// their entries to MENU.
+// The avatar menu (docs/screens.md#avatar-menu). Each entry names who sees it and the modal it
+// opens; areas add their entries to MENU.
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { useSnapshot } from "valtio";

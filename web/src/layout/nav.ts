@@ -1,4 +1,4 @@
-// The sidebar entries and who sees them (spec section 2 "Sidebar").
+// The sidebar entries and who sees them (docs/screens.md#sidebar).
 import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
 
 export interface NavItem {

@@ -1,4 +1,4 @@
-// Responsive flags of spec sections 2 and 9, kept in one store from the window width.
+// Responsive flags (docs/screens.md#responsive-layout), kept in one store from the window width.
 import { proxy } from "valtio";
 
 export const BREAKPOINTS = {

@@ -1,6 +1,6 @@
 // /profit (Admin and SuperAdmin): realized profit per day, user and pair from DONE transactions,
 // with the range's total and the CSV download (profit-{timestamp}.csv). The topbar's live price
-// keeps refreshing here (spec section 4).
+// keeps refreshing here (docs/trading.md#price-refresh).
 import "@mantine/dates/styles.css";
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";

@@ -1,4 +1,4 @@
-/** Runs `fn` once, `ms` after the last of a burst of calls (spec section 9: socket events, 1 s). */
+/** Runs `fn` once, `ms` after the last of a burst of calls (docs/realtime.md#debouncing: 1 s). */
 export function debounce(fn: () => void, ms: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {

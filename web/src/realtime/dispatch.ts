@@ -8,7 +8,7 @@ import { setPrice } from "../trading/market-store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { debounce } from "./debounce.ts";
 
-/** Spec section 9: socket events are debounced 1000 ms. */
+/** docs/realtime.md#debouncing: socket events are debounced 1000 ms. */
 export const SOCKET_DEBOUNCE_MS = 1000;
 
 export const reloadSoon = debounce(() => void reloadTransactions(), SOCKET_DEBOUNCE_MS);

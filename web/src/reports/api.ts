@@ -1,4 +1,4 @@
-// The CSV report calls of spec section 7; files are saved as Report-{timestamp}.csv.
+// The CSV report calls (docs/api.md#reports); files are saved as Report-{timestamp}.csv.
 import { download } from "../api/http.ts";
 import type { UserSummaryInput } from "../../../server/reports/schema.ts";
 

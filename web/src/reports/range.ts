@@ -1,5 +1,5 @@
 // Report ranges are picked as days and sent as epoch milliseconds: the start of the first day to
-// the end of the last, in the viewer's time zone (spec section 7 "Files").
+// the end of the last, in the viewer's time zone (docs/reports.md#report-dates).
 import dayjs from "dayjs";
 
 export type DayRange = [string | null, string | null];

@@ -1,4 +1,4 @@
-// The shift report calls of spec section 7.
+// The shift report calls (docs/api.md#shift-reports).
 import { api } from "../api/http.ts";
 import type { ShiftReportValues, ShiftReportView } from "../../../server/shift-reports/schema.ts";
 

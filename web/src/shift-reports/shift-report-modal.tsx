@@ -1,5 +1,5 @@
-// The Shift Report form (spec sections 2, 5 and 8): account required, amounts as decimals (empty
-// is 0). Copy and Save both put the summary lines on the clipboard; Save stores the report
+// The Shift Report form (docs/shifts.md#shift-report-form): account required, amounts as decimals
+// (empty is 0). Copy and Save both put the summary lines on the clipboard; Save stores the report
 // (today's is edited when it exists), then 'Success!' and a reload, or the error / 'Failed!'.
 import { Button, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";

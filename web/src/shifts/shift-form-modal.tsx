@@ -1,5 +1,6 @@
-// The shift time form (spec section 3): start day and hour, interval in hours, users. The end is
-// previewed with the server's own rules (minutes zeroed, 0 h = 24 h, rolled past midnight).
+// The shift time form (docs/shifts.md#shift-times): start day and hour, interval in hours, users.
+// The end is previewed with the server's own rules (minutes zeroed, 0 h = 24 h, rolled past
+// midnight).
 import "@mantine/dates/styles.css";
 import {
   Button,

@@ -1,4 +1,5 @@
-// The trading calls of spec section 7: Summaries, POST /transaction, the saved selection.
+// The trading calls (docs/api.md#summaries and #transactions): Summaries, POST /transaction, the
+// saved selection.
 import type { CreateResult } from "../../../server/transactions/create.ts";
 import { api, orderApi } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";

@@ -1,4 +1,4 @@
-// When BUY and SELL are enabled (spec sections 4 and 6). Pure: tested under Deno.
+// When BUY and SELL are enabled (docs/roles.md#trading-buttons-by-role). Pure: tested under Deno.
 import type { BOT_MODES } from "../../../server/db/enums.ts";
 import { can, type Role } from "../../../server/users/roles.ts";
 
@@ -31,8 +31,8 @@ export function tradeButtons(input: ButtonInput): { buy: boolean; sell: boolean 
 }
 
 /**
- * Clicks debounced by `ms` (spec section 9: 1 s): the first click acts at once; another click
- * less than `ms` after the previous one is ignored and restarts the wait.
+ * Clicks debounced by `ms` (docs/trading.md#placing-an-order: 1 s): the first click acts at once;
+ * another click less than `ms` after the previous one is ignored and restarts the wait.
  */
 export function clickDebounce(ms: number, now: () => number = Date.now) {
   let last = -Infinity;

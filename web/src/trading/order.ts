@@ -1,5 +1,5 @@
-// The create payload of spec section 3 from the user's trading settings, and the missing-keys check
-// of spec section 5. Pure: tested under Deno.
+// The create payload (docs/trading.md#the-create-payload) from the user's trading settings, and the
+// missing-keys check (docs/trading.md#missing-keys). Pure: tested under Deno.
 import type { z } from "zod";
 import { dec } from "../../../server/core/decimal.ts";
 import {

@@ -1,4 +1,4 @@
-// Which exchange and pair the topbar may show (spec sections 2, 3 and 9). Pure: tested under Deno.
+// Which exchange and pair the topbar may show (docs/trading.md#pairs). Pure: tested under Deno.
 import {
   DEFAULT_PAIR,
   isListedOn,

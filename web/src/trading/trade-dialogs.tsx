@@ -1,5 +1,5 @@
-// The dialogs of spec section 8 for a create: the server's error (newlines kept), the fluctuating
-// market with both prices at 2 decimals, and the missing-keys warning.
+// The dialogs of a create (docs/screens.md#dialogs-and-notices): the server's error (newlines
+// kept), the fluctuating market with both prices at 2 decimals, and the missing-keys warning.
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { exchangeTitle } from "../../../server/keys/schema.ts";

@@ -1,5 +1,5 @@
-// Placing a BUY or SELL (spec sections 4, 5 and 8): the create request, its dialogs, the list
-// effects, the call's "just bought" flag and the bot follow-up's profile refresh.
+// Placing a BUY or SELL (docs/trading.md#placing-an-order): the create request, its dialogs, the
+// list effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
 import { ApiError } from "../api/http.ts";
 import type { Side } from "../../../server/transactions/pricing.ts";
@@ -29,7 +29,7 @@ export function closeTradeDialog() {
   trade.dialog = null;
 }
 
-/** Spec section 9: the user update after a bot transaction is debounced by 3 s. */
+/** docs/trading.md#bot-follow-up: the user update after a bot transaction is debounced by 3 s. */
 export const PROFILE_REFRESH_MS = 3000;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 

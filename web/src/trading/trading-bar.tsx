@@ -1,6 +1,6 @@
-// The topbar's trading controls (spec section 2): pair and exchange selectors, the price, BUY and
-// SELL. Compact (below desktop width) the topbar shows the live price in its first row, and these
-// controls wrap in rows of their own.
+// The topbar's trading controls (docs/screens.md#topbar): pair and exchange selectors, the price,
+// BUY and SELL. Compact (below desktop width) the topbar shows the live price in its first row, and
+// these controls wrap in rows of their own.
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";

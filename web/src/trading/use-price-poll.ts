@@ -1,5 +1,6 @@
-// Spec section 4 "Prices": refreshed every second, only on /dashboard and /profit, and only for
-// pairs with a live price. One request at a time; a late answer for another exchange is dropped.
+// docs/trading.md#price-refresh: refreshed every second, only on /dashboard and /profit, and only
+// for pairs with a live price. One request at a time; a late answer for another exchange is
+// dropped.
 import { useEffect } from "react";
 import { fetchPrices } from "./api.ts";
 import { setPrice } from "./market-store.ts";

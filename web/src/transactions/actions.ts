@@ -1,5 +1,6 @@
-// The admin actions on a listed transaction (spec section 4): delete, set-status, buy-to-sell,
-// set-done. A delete leaves every list at once; the others reload the page.
+// The admin actions on a listed transaction (docs/trading.md#transaction-actions): delete,
+// set-status, buy-to-sell, set-done. A delete leaves every list at once; the others reload the
+// page.
 import { translate } from "../i18n/index.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import {

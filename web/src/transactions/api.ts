@@ -1,4 +1,4 @@
-// The transaction calls of spec section 7 used by the dashboard lists.
+// The transaction calls (docs/api.md#transactions) used by the dashboard lists.
 import type { TransactionList } from "../../../server/transactions/list.ts";
 import type { TransactionView } from "../../../server/transactions/view.ts";
 import { api } from "../api/http.ts";

@@ -1,4 +1,4 @@
-// The spec's display formats (section 9): numbers with comma thousands (4 decimals by default),
+// The display formats (docs/i18n.md#formats): numbers with comma thousands (4 decimals by default),
 // date-times as MM/DD/YYYY HH:mm:ss in local time; in the other languages, their own.
 import dayjs from "dayjs";
 import { priceDecimals } from "../../../server/market/pairs.ts";

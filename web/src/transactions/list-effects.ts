@@ -1,13 +1,13 @@
-// The list effects of spec section 4, as pure functions over the three groups the server answers:
-// a created transaction is prepended to its list (and ALL), the total moves, 10 are kept; a deleted
-// one leaves every list. Tested under Deno.
+// The list effects (docs/trading.md#list-effects), as pure functions over the three groups the
+// server answers: a created transaction is prepended to its list (and ALL), the total moves, 10 are
+// kept; a deleted one leaves every list. Tested under Deno.
 import type { TransactionList } from "../../../server/transactions/list.ts";
 import type { TransactionView } from "../../../server/transactions/view.ts";
 
 export type GroupName = keyof TransactionList;
 export const GROUPS: readonly GroupName[] = ["BUY", "SELL", "ALL"];
 
-/** The list query's filters (spec section 3); "" means no filter. */
+/** The list query's filters (docs/trading.md#list-filters); "" means no filter. */
 export interface Filters {
   pair: string;
   status: "" | TransactionView["status"];

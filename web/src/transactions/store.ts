@@ -81,7 +81,7 @@ export function setFilters(fields: Partial<Filters>) {
   return loadTransactions();
 }
 
-/** A transaction this client created (spec section 4 list effects). */
+/** A transaction this client created (docs/trading.md#list-effects). */
 export function addCreated(tx: TransactionView) {
   const { page, filters } = transactionsState;
   transactionsState.lists = withCreated(transactionsState.lists, tx, {

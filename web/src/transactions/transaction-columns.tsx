@@ -1,5 +1,5 @@
-// The columns of a transaction list; Admin and above get a selection box and the actions of spec
-// section 4 on every row.
+// The columns of a transaction list; Admin and above get a selection box and the actions of
+// docs/trading.md#transaction-actions on every row.
 import { ActionIcon, Badge, Checkbox, Menu } from "@mantine/core";
 import type { Snapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";

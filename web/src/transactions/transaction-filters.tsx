@@ -1,5 +1,5 @@
-// The list filters of spec section 3: pair, status (of the ALL list), sell price range, and for
-// Admin and above the username and viewAll.
+// The list filters (docs/trading.md#list-filters): pair, status (of the ALL list), sell price
+// range, and for Admin and above the username and viewAll.
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";

@@ -1,5 +1,5 @@
-// The dashboard's transaction lists (spec sections 2 and 3): BUY, SELL and ALL tabs, 10 a page,
-// filters, and for Admin and above the row actions and set-done on the selected rows.
+// The dashboard's transaction lists (docs/screens.md#transaction-lists): BUY, SELL and ALL tabs, 10
+// a page, filters, and for Admin and above the row actions and set-done on the selected rows.
 import { Button, Group, Stack, Tabs } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";

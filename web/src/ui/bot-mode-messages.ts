@@ -1,4 +1,4 @@
-// Bot mode names (spec section 3 "useBot"), shared by the settings form and the call notice.
+// Bot mode names (docs/trading.md#enumerations), shared by the settings form and the call notice.
 import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({

@@ -1,4 +1,4 @@
-/** Currency inputs strip non-numeric characters (spec section 5): digits and one decimal point. */
+/** Currency inputs keep digits and one decimal point (docs/screens.md#forms). */
 export function numericText(text: string): string {
   const digits = text.replace(/[^\d.]/g, "");
   const point = digits.indexOf(".");

@@ -1,4 +1,4 @@
-// The staff-management calls of spec section 7 "Users".
+// The staff-management calls (docs/api.md#users).
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { Role } from "../../../server/users/roles.ts";

@@ -1,5 +1,5 @@
-// "Create New User" from the avatar menu (spec sections 2 and 5): the server's own zod schema,
-// with role choices limited to the creator's level.
+// "Create New User" from the avatar menu (docs/roles.md#creating-users): the server's own zod
+// schema, with role choices limited to the creator's level.
 import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";

@@ -1,6 +1,7 @@
-// A user's trading settings (spec section 3): Admin and SuperAdmin edit them from /manage-users;
-// everyone sees their own from the avatar menu, read-only where the server gives them no say
-// (server/users/schema.ts SELF_FIELDS: those change from the topbar and calls, not here).
+// A user's trading settings (docs/screens.md#trading-settings): Admin and SuperAdmin edit them from
+// /manage-users; everyone sees their own from the avatar menu, read-only where the server gives
+// them no say (server/users/schema.ts SELF_FIELDS: those change from the topbar and calls, not
+// here).
 import {
   Button,
   Checkbox,

@@ -1,4 +1,4 @@
-// The spec's display formats (section 9): MM/DD/YYYY, MM/DD/YYYY HH:mm:ss, numbers with comma
+// The display formats (docs/i18n.md#formats): MM/DD/YYYY, MM/DD/YYYY HH:mm:ss, numbers with comma
 // thousands. Bar times are shown in UTC, the zone the bars are cut in.
 import { DATE_TIME, localDate, numberFormat } from "../i18n/format.ts";
 

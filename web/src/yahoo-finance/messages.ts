@@ -1,4 +1,4 @@
-// The price-history page's words (spec sections 2 and 8).
+// The price-history page's words (docs/screens.md#btc-price-history).
 import { defineMessages } from "../i18n/index.ts";
 
 defineMessages({

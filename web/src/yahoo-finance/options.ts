@@ -1,4 +1,5 @@
-// The page's choices (spec section 2): intervals with their labels, and the series with a colour each.
+// The page's choices (docs/screens.md#btc-price-history): intervals with their labels, and the
+// series with a colour each.
 import type { Interval, Quote } from "../../../server/yahoo-finance/schema.ts";
 
 export const INTERVAL_OPTIONS: { value: Interval; label: string }[] = [

@@ -1,5 +1,5 @@
-// /yahoo-finance: BTC price history (spec section 2). Pick a range, an interval and the series,
-// fetch, then read the chart and the table; a chart point finds its row.
+// /yahoo-finance: BTC price history (docs/screens.md#btc-price-history). Pick a range, an interval
+// and the series, fetch, then read the chart and the table; a chart point finds its row.
 import "@mantine/dates/styles.css";
 import "./messages.ts";
 import {

@@ -7,10 +7,9 @@ import { randomHex } from "../core/hex.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findPair } from "../market/pairs.ts";
-import { findLiveUserById } from "../users/find.ts";
-import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./call-target.ts";
-import type { Hub } from "./hub.ts";
-import type { CallInfo } from "./protocol.ts";
+import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./target.ts";
+import type { Hub } from "../realtime/hub.ts";
+import type { CallInfo } from "../realtime/protocol.ts";
 import type { SendCallInput } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 
@@ -69,7 +68,10 @@ export interface ActiveCall {
  * The call that governs this user now: the newest unexpired call of their group sent by someone
  * else, with its effect on the user's current pair; null when there is none or the user ignores it.
  */
-export async function activeCallFor(deps: Deps, user: SessionUser): Promise<ActiveCall | null> {
+export async function activeCallFor(
+  deps: Pick<Deps, "db" | "clock">,
+  user: SessionUser,
+): Promise<ActiveCall | null> {
   const [row] = await deps.db.select().from(calls).where(and(
     eq(calls.group, user.group),
     gt(calls.expiresAt, deps.clock.now()),
@@ -77,20 +79,4 @@ export async function activeCallFor(deps: Deps, user: SessionUser): Promise<Acti
   )).orderBy(desc(calls.createdAt)).limit(1);
   const effect = row ? callEffect(row.target, user.pair) : null;
   return row && effect ? { call: toCallInfo(row), effect } : null;
-}
-
-/**
- * The trade gate for Users: open while a call activates that side's button for them (either side
- * when `side` is not given).
- */
-export async function callOpensTrading(
-  deps: Deps,
-  userId: number,
-  side?: "BUY" | "SELL",
-): Promise<boolean> {
-  const user = await findLiveUserById(deps.db, userId);
-  const active = user ? await activeCallFor(deps, user) : null;
-  if (!active) return false;
-  const { buy, sell } = active.effect;
-  return side === "BUY" ? buy : side === "SELL" ? sell : buy || sell;
 }

@@ -1,0 +1,27 @@
+// The calls API: a Lead (or above) sends a call to their group; anyone reads the one governing them.
+import { Hono } from "hono";
+import { requireAuth, requirePermission } from "../auth/middleware.ts";
+import type { AppEnv } from "../core/env.ts";
+import { validate } from "../core/validate.ts";
+import type { Deps } from "../deps.ts";
+import { running } from "../realtime/realtime.ts";
+import { sendCallSchema } from "./schema.ts";
+import { activeCallFor, sendCall } from "./service.ts";
+
+export function callRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .post(
+      "/calls",
+      requireAuth(deps),
+      requirePermission("calls.send"),
+      validate("json", sendCallSchema),
+      async (c) => {
+        const call = await sendCall(deps, running(deps).hub, c.get("user"), c.req.valid("json"));
+        return c.json(call, 201);
+      },
+    )
+    .get("/calls/active", requireAuth(deps), async (c) => {
+      const active = await activeCallFor(deps, c.get("user"));
+      return c.json(active ?? { call: null, effect: null });
+    });
+}
