@@ -130,6 +130,8 @@ export class BotWorker {
     );
     const free = and(
       isNull(t.closingSince),
+      // An opening order not confirmed yet (or never) has nothing to close.
+      isNull(t.orderState),
       or(isNull(t.closeErrorAt), lt(t.closeErrorAt, this.ago(RETRY_AFTER_MS))),
     );
     const open = and(

@@ -57,6 +57,8 @@ export const SERVER_MESSAGES = {
   "trading.amountTooSmall": "amount: too small to buy anything",
   "trading.nothingToSell": "{{field}} is 0: nothing to sell",
   "trading.exchangeNoAnswer": "{{exchange}} did not answer: {{detail}}",
+  "trading.orderPending":
+    "{{exchange}} has not confirmed order {{clientOrderId}} yet. It is recorded as pending and checked again until {{exchange}} tells whether it filled.",
   "transactions.notFound": "Transaction not found",
   "transactions.onlyBuyToSell": "Only a BUY transaction can become a SELL",
   "transactions.generateOwnOnly": "You can only generate your own transactions",

@@ -12,3 +12,6 @@ export const BOT_MODES = [
 export const EXCHANGES = ["none", "gate", "binance", "houbi"] as const;
 export const TRANSACTION_STATUSES = ["BUY", "SELL", "DONE"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** An opening order whose outcome is not (or not yet) a fill: server/db/schema.ts orderState. */
+export const ORDER_STATES = ["pending", "refused", "unknown"] as const;
+export type OrderState = (typeof ORDER_STATES)[number];

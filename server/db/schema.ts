@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { BOT_MODES, EXCHANGES, ROLES, TRANSACTION_STATUSES } from "./enums.ts";
+import { BOT_MODES, EXCHANGES, type OrderState, ROLES, TRANSACTION_STATUSES } from "./enums.ts";
 
 export { BOT_MODES, EXCHANGES, ROLES, TRANSACTION_STATUSES };
 
@@ -176,6 +176,17 @@ export const transactions = pgTable("transactions", {
   avgPrice: money("avg_price"),
   fee: money("fee"),
   feeAsset: text("fee_asset"),
+  /**
+   * Null for a trade. "pending": the opening order's answer was lost and the lookups could not
+   * tell, so the row waits for the order resolver (server/exchanges/resolver.ts); "refused": the
+   * exchange never took it; "unknown": it still could not tell after the resolver's bound. Only a
+   * null state is a trade (the bot closes it, profits count it).
+   */
+  orderState: text("order_state").$type<OrderState>(),
+  /** Why, in English: what the exchange answered, or exactly what a person must check. */
+  orderNote: text("order_note"),
+  /** When the resolver looks a pending order up next. */
+  orderCheckAt: timestamp("order_check_at", { withTimezone: true }),
   /** Set while the bot worker places the closing order: its claim, so no other worker does. */
   /** The Idempotency-Key of the request that created the row (its retry finds it). */
   idempotencyKey: text("idempotency_key"),
@@ -229,6 +240,8 @@ export const transactions = pgTable("transactions", {
     .where(sql`${t.idempotencyKey} is not null`),
   index("transactions_closing").on(t.exchange, t.pair, t.closingSince)
     .where(sql`${t.closingSince} is not null`),
+  // The order resolver's queue: only pending rows are in it.
+  index("transactions_pending").on(t.orderCheckAt).where(sql`${t.orderState} = 'pending'`),
 ]);
 
 export const paperBalances = pgTable("paper_balances", {

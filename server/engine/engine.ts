@@ -1,5 +1,5 @@
-// The engine part (docs/configuration.md#api-and-engine-roles): the market feeds, the bot worker
-// and the candle recorder. On PGlite the one process is the engine. On PostgreSQL any number of
+// The engine part (docs/configuration.md#api-and-engine-roles): the market feeds, the bot worker,
+// the order resolver and the candle recorder. On PGlite the one process is the engine. On PostgreSQL any number of
 // processes may run it and exactly one is active, the holder of the engine lease (lease.ts); the
 // others stand by and take over within seconds of its death. Every instance, the active one
 // included, prices from the one market the active engine hands on over the bus (deps.market is then
@@ -7,6 +7,7 @@
 import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { BotWorker } from "../bot/worker.ts";
+import { OrderResolver } from "../transactions/resolver.ts";
 import { CandleRecorder } from "../market/candles.ts";
 import { MARKET_EXCHANGES } from "../market/feed.ts";
 import type { MarketRuntime } from "../market/market.ts";
@@ -49,6 +50,10 @@ export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Eng
     const worker = new BotWorker({ ...deps, market: feeds });
     worker.start();
     stops.push(() => worker.stop());
+    // Opening orders nobody could confirm are looked up again until the exchange tells.
+    const resolver = new OrderResolver(deps);
+    resolver.start();
+    stops.push(() => resolver.stop());
     active = true;
   }
 

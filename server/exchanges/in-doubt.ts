@@ -1,7 +1,8 @@
 // Places an order and, when the answer is lost (timeout, connection loss, 5xx), finds out what
 // happened by looking the order up by its client order id, retrying with backoff. The outcome is
-// then known: the exchange's fill, a refusal (the exchange has no such order), or, only when the
-// exchange itself cannot be asked, an InDoubtError naming exactly what to check.
+// then known: the exchange's fill, a refusal (the exchange answered the last lookup that it has no
+// such order), or, when it could not tell, an InDoubtError: an opening order is then recorded as
+// pending and settled later (server/transactions/resolver.ts).
 import { type CodedMessage, msg } from "../core/messages.ts";
 import {
   type AccountRef,
@@ -62,6 +63,7 @@ export async function lookUp(
   const sleep = opts.sleep ?? realSleep;
   const delays = opts.delaysMs ?? LOOKUP_DELAYS_MS;
   const name = title(adapter.name);
+  // Whether the last lookup was answered: an order not found earlier may still land after it.
   let answered = false;
   let last = reason;
   for (const delay of delays) {
@@ -80,6 +82,7 @@ export async function lookUp(
       // Not (yet) known: a request still in flight may land later, so ask again until the last try.
     } catch (err) {
       if (!isInDoubt(err)) throw err;
+      answered = false;
       last = (err as Error).message;
     }
   }

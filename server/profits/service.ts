@@ -1,7 +1,7 @@
 // Realized profit per day (UTC), user and pair from DONE transactions:
 // profit = (sellPrice - buyPrice) x quantity, summed and rounded to 8 decimals. A transaction
 // counts on the day it was created. No HTTP here.
-import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -17,6 +17,8 @@ const profitSum = sum8(sql`(${t.sellPrice} - ${t.buyPrice}) * ${t.quantity}`);
 function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
   return and(
     eq(t.status, "DONE"),
+    // A DONE row whose opening order is pending, refused or unknown made nothing (yet).
+    isNull(t.orderState),
     range.start === undefined ? undefined : gte(t.createdAt, new Date(range.start)),
     range.end === undefined ? undefined : lte(t.createdAt, new Date(range.end)),
     range.pair ? eq(t.pair, range.pair) : undefined,

@@ -13,11 +13,11 @@ import { Presence } from "./presence.ts";
 import {
   CLOSE,
   MAX_CLIENT_FRAME,
-  parseClientMessage,
   type PriceMessage,
   type ServerMessage,
   type SocketReason,
 } from "./protocol.ts";
+import { parseClientMessage } from "./client-message.ts";
 
 export interface HubOptions {
   db: Db;

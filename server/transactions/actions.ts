@@ -79,8 +79,15 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
 }
 
 export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
-  // A manual status releases the bot's claim: an interrupted close is resolved by a person here.
-  return (await change(deps, user, id, { status, closingSince: null, closeErrorAt: null }))!;
+  // A manual status releases the bot's claim: an interrupted close is resolved by a person here,
+  // and so is an opening order the exchange could not confirm (the person found it filled).
+  return (await change(deps, user, id, {
+    status,
+    closingSince: null,
+    closeErrorAt: null,
+    orderState: sql`case when ${transactions.orderState} = 'unknown' then null
+      else ${transactions.orderState} end`,
+  }))!;
 }
 
 /** A BUY becomes a SELL; in bot mode buy_sell it becomes sell_buy, waiting to buy back. */

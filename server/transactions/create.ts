@@ -25,7 +25,7 @@ import { exchangeTitle } from "../keys/schema.ts";
 import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
 import { readCoinFunds } from "../users/coin-funds.ts";
 import { can } from "../users/roles.ts";
-import { exchangeFailure, openTransaction } from "./open.ts";
+import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
   buyQuantity,
   initialStatus,
@@ -37,7 +37,7 @@ import {
 import type { NewTransaction } from "./record.ts";
 import type { CreateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
-import { msg } from "../core/messages.ts";
+import { type MessageCode, type MessageParams, msg } from "../core/messages.ts";
 
 export type CreateResult =
   | { isFluctuating: true; marketPrice: string; lastMarketPrice: string; tradingAmount: string }
@@ -51,6 +51,11 @@ export type CreateResult =
     extraErrors: string[];
     /** Multi-account trading: each selected bot key's transaction or error. */
     botResults?: BotTradeResult[];
+    /** The transaction's order is pending (answered 202), with what the user is told. */
+    pending?: true;
+    message?: string;
+    code?: MessageCode;
+    params?: MessageParams;
   };
 
 const USER_SIDES: Record<Side, readonly string[]> = {
@@ -119,11 +124,8 @@ export async function createTransaction(
   if (input.callId) await assertCallExists(deps, input.callId);
   const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
   if (bots.length) {
-    return {
-      isFluctuating: false,
-      ...summary,
-      ...await openForBots(deps, { user, bots, values: base, side, outcome }),
-    };
+    const placed = await openForBots(deps, { user, bots, values: base, side, outcome });
+    return { isFluctuating: false, ...summary, ...placed, ...pendingAnswer(placed.transaction) };
   }
 
   const main = await openTransaction(deps, {
@@ -161,7 +163,14 @@ export async function createTransaction(
     transaction: views[0],
     extraTransactions: views.slice(1),
     extraErrors,
+    ...pendingAnswer(views[0]),
   };
+}
+
+function pendingAnswer(tx: TransactionView) {
+  if (tx.orderState !== "pending") return {};
+  const { text, code, params } = pendingMessage(tx);
+  return { pending: true as const, message: text, code, params };
 }
 
 async function assertMayTrade(

@@ -1,5 +1,7 @@
 // Opens a transaction: places its order through the exchange adapter, then records it. An order
-// the exchange refuses leaves nothing behind; the exchange's message goes back to the caller.
+// the exchange refuses leaves nothing behind; the exchange's message goes back to the caller. An
+// order nobody can confirm (its answer lost, the lookups unable to tell) is recorded as pending and
+// answered 202; the resolver (resolver.ts) records what became of it.
 import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
@@ -17,11 +19,14 @@ import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
   type NewTransaction,
+  openingFill,
   openOrderId,
   type Outcome,
   reserveTransactionId,
 } from "./record.ts";
 import { msg } from "../core/messages.ts";
+import { nextCheckAt } from "./resolver.ts";
+import type { TransactionRow } from "./view.ts";
 
 export interface OpenRequest {
   user: SessionUser;
@@ -61,15 +66,7 @@ async function placeAndRecord(deps: Deps, req: OpenRequest) {
   const recorded = (result: OrderResult): NewTransaction => ({
     ...req.values,
     adapter: adapter.name,
-    orderId: result.orderId,
-    filledQuantity: result.filledQuantity,
-    avgPrice: result.filledPrice ?? null,
-    fee: result.fee ?? null,
-    feeAsset: result.feeAsset ?? null,
-    // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
-    ...req.values.status === "DONE"
-      ? { filledPrice: result.filledPrice ?? null, filledAt: req.values.createdAt }
-      : {},
+    ...openingFill(result, req.values),
   });
 
   if (adapter.inDatabase) {
@@ -81,7 +78,15 @@ async function placeAndRecord(deps: Deps, req: OpenRequest) {
     });
     return row ?? failed(await planned.refusal());
   }
-  const result = await placeOrFind(adapter, account, order, deps.orderLookup).catch(failed);
+  const result = await placeOrFind(adapter, account, order, deps.orderLookup).catch((err) => {
+    if (err instanceof InDoubtError) return err;
+    return failed(err);
+  });
+  if (result instanceof InDoubtError) {
+    // Nobody can tell yet whether it filled: the row records the order, pending, for the resolver.
+    const pending = { ...req.values, adapter: adapter.name, ...pendingOrder(deps, result) };
+    return await insertTransaction(deps.database, pending, { id, outcome: req.outcome });
+  }
   try {
     return await insertTransaction(deps.database, recorded(result), { id, outcome: req.outcome });
   } catch (err) {
@@ -90,6 +95,22 @@ async function placeAndRecord(deps: Deps, req: OpenRequest) {
     throw err;
   }
 }
+
+function pendingOrder(deps: Deps, err: InDoubtError): Partial<NewTransaction> {
+  const now = deps.clock.now();
+  return {
+    orderState: "pending",
+    orderNote: err.message,
+    orderCheckAt: nextCheckAt(now, now),
+  };
+}
+
+/** The answer's message for a row left pending (202). */
+export const pendingMessage = (row: Pick<TransactionRow, "id" | "exchange">) =>
+  msg("trading.orderPending", {
+    exchange: exchangeTitle(row.exchange),
+    clientOrderId: openOrderId(row.id),
+  });
 
 export function exchangesOf(deps: Deps) {
   if (!deps.exchanges) throw new AppError("UNAVAILABLE", msg("trading.unavailable"));

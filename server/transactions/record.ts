@@ -2,7 +2,7 @@
 // row) is inserted as given; a call outcome, and a paper fill, are written by the same statement.
 import { getTableColumns, SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
-import type { FillSql } from "../exchanges/adapter.ts";
+import type { FillSql, OrderResult } from "../exchanges/adapter.ts";
 import { transactions } from "../db/schema.ts";
 import { executeRows, textRows } from "../db/raw-rows.ts";
 import { transactionShape } from "./row-sql.ts";
@@ -37,9 +37,25 @@ export async function reserveTransactionId(db: Db): Promise<number> {
   }
 }
 
-/** The exchange's client order id of a transaction's opening and closing orders. */
-export const openOrderId = (id: number) => `tx${id}`;
-export const closeOrderId = (id: number) => `tx${id}c`;
+export { closeOrderId, openOrderId } from "./order-ids.ts";
+
+/** What a row records of its opening order's fill, as the exchange reported it. */
+export function openingFill(
+  result: OrderResult,
+  row: Pick<NewTransaction, "status" | "createdAt">,
+): Partial<NewTransaction> {
+  return {
+    orderId: result.orderId,
+    filledQuantity: result.filledQuantity,
+    avgPrice: result.filledPrice ?? null,
+    fee: result.fee ?? null,
+    feeAsset: result.feeAsset ?? null,
+    // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
+    ...row.status === "DONE"
+      ? { filledPrice: result.filledPrice ?? null, filledAt: row.createdAt }
+      : {},
+  };
+}
 
 export interface Outcome {
   callId: string;

@@ -42,7 +42,8 @@ export function transactionRoutes(deps: Deps) {
         c.req.valid("json"),
         c.get("idempotencyKey"),
       );
-      return c.json(result, result.isFluctuating ? 200 : 201);
+      // 202: the order's outcome is not known yet; the row is pending (open.ts, resolver.ts).
+      return c.json(result, result.isFluctuating ? 200 : result.pending ? 202 : 201);
     })
     .get("/transaction/avg", auth, validate("query", filterQuerySchema), async (c) => {
       return c.json(await transactionAverages(deps.db, c.get("user"), c.req.valid("query")));

@@ -33,6 +33,9 @@ const PLAIN = [
   "avgPrice",
   "fee",
   "feeAsset",
+  /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
+  "orderState",
+  "orderNote",
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */

@@ -18,6 +18,8 @@ const COMMISSION = new Decimal("0.001");
 export interface OrderTrouble {
   kind: "hang" | "503";
   afterFill: boolean;
+  /** The next lookups of orders that answer 5xx too: the exchange cannot tell for so many asks. */
+  blindLookups?: number;
 }
 
 export interface FakeBinanceOptions {
@@ -87,6 +89,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   /** Every REST request as sent (method, path, parameters): the captured wire. */
   const requests: { method: string; path: string; params: Record<string, string> }[] = [];
   let trouble: OrderTrouble | null = null;
+  let blindLookups = 0;
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => release = resolve);
   let clockSkewMs = 0;
@@ -195,6 +198,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   async function troubled(p: URLSearchParams) {
     const t = trouble!;
     trouble = null;
+    blindLookups = t.blindLookups ?? 0;
     if (t.afterFill) placeOrder(p);
     if (t.kind === "503") {
       return error(503, -1001, "Internal error; unable to process your request.");
@@ -204,6 +208,10 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   }
 
   function findOrder(p: URLSearchParams) {
+    if (blindLookups > 0) {
+      blindLookups--;
+      return error(503, -1001, "Internal error; unable to process your request.");
+    }
     if (!SYMBOLS.has(p.get("symbol") ?? "")) return error(400, -1121, "Invalid symbol.");
     const found = placed.get(p.get("origClientOrderId") ?? "");
     return found ? Response.json(found) : error(400, -2013, "Order does not exist.");

@@ -53,6 +53,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
   /** Every REST request as sent (method, path, query, body): the captured wire. */
   const requests: { method: string; path: string; query: string; body: string }[] = [];
   let trouble: OrderTrouble | null = null;
+  let blindLookups = 0;
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => release = resolve);
   const subscribers = new Set<Subscriber>();
@@ -169,6 +170,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
   async function troubled(o: Record<string, string>) {
     const t = trouble!;
     trouble = null;
+    blindLookups = t.blindLookups ?? 0;
     if (t.afterFill) placeOrder(o);
     if (t.kind === "503") return fail(503, "SERVER_ERROR", "Internal server error");
     await released;
@@ -246,6 +248,12 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       return trouble ? await troubled(JSON.parse(body)) : placeOrder(JSON.parse(body));
     }
     const byId = /^\/api\/v4\/spot\/orders\/([^/]+)$/.exec(url.pathname);
+    if (
+      req.method === "GET" && url.pathname.startsWith("/api/v4/spot/orders") && blindLookups > 0
+    ) {
+      blindLookups--;
+      return fail(503, "SERVER_ERROR", "Internal server error");
+    }
     if (req.method === "GET" && byId) return findOrder(byId[1], url.searchParams);
     if (req.method === "GET" && url.pathname === "/api/v4/spot/orders") {
       const finished = url.searchParams.get("status") === "finished";

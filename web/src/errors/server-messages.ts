@@ -61,6 +61,8 @@ const zh: Catalogue = {
   "trading.amountTooSmall": "金额太小，无法买入",
   "trading.nothingToSell": "{{field}} 为 0：没有可卖出的",
   "trading.exchangeNoAnswer": "{{exchange}} 未响应：{{detail}}",
+  "trading.orderPending":
+    "{{exchange}} 尚未确认订单 {{clientOrderId}}。该订单已记为待确认，系统会继续查询，直到 {{exchange}} 告知是否成交。",
   "transactions.notFound": "未找到交易",
   "transactions.onlyBuyToSell": "只有 BUY 交易可以转为 SELL",
   "transactions.generateOwnOnly": "您只能生成自己的交易",
@@ -222,6 +224,8 @@ const es: Catalogue = {
   "trading.amountTooSmall": "Importe demasiado pequeño para comprar algo",
   "trading.nothingToSell": "{{field}} es 0: nada que vender",
   "trading.exchangeNoAnswer": "{{exchange}} no respondió: {{detail}}",
+  "trading.orderPending":
+    "{{exchange}} aún no ha confirmado la orden {{clientOrderId}}. Queda registrada como pendiente y se vuelve a consultar hasta que {{exchange}} indique si se ejecutó.",
   "transactions.notFound": "Transacción no encontrada",
   "transactions.onlyBuyToSell": "Solo una transacción BUY puede pasar a SELL",
   "transactions.generateOwnOnly": "Solo puedes generar tus propias transacciones",
@@ -396,6 +400,8 @@ const fr: Catalogue = {
   "trading.amountTooSmall": "Montant trop faible pour acheter quoi que ce soit",
   "trading.nothingToSell": "{{field}} vaut 0 : rien à vendre",
   "trading.exchangeNoAnswer": "{{exchange}} n'a pas répondu : {{detail}}",
+  "trading.orderPending":
+    "{{exchange}} n'a pas encore confirmé l'ordre {{clientOrderId}}. Il est enregistré comme en attente et vérifié à nouveau jusqu'à ce que {{exchange}} indique s'il a été exécuté.",
   "transactions.notFound": "Transaction introuvable",
   "transactions.onlyBuyToSell": "Seule une transaction BUY peut devenir SELL",
   "transactions.generateOwnOnly": "Vous ne pouvez générer que vos propres transactions",
@@ -571,6 +577,8 @@ const it: Catalogue = {
   "trading.amountTooSmall": "Importo troppo piccolo per comprare qualcosa",
   "trading.nothingToSell": "{{field}} è 0: niente da vendere",
   "trading.exchangeNoAnswer": "{{exchange}} non ha risposto: {{detail}}",
+  "trading.orderPending":
+    "{{exchange}} non ha ancora confermato l'ordine {{clientOrderId}}. È registrato come in attesa e viene ricontrollato finché {{exchange}} non indica se è stato eseguito.",
   "transactions.notFound": "Transazione non trovata",
   "transactions.onlyBuyToSell": "Solo una transazione BUY può diventare SELL",
   "transactions.generateOwnOnly": "Puoi generare solo le tue transazioni",

@@ -7,10 +7,10 @@ import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
+import { serverText } from "../errors/server-messages.ts";
 import { createTransactionRequest, fetchProfile } from "./api.ts";
 import { market, selectedPrice } from "./market-store.ts";
-import { missingKeys, orderPayload } from "./order.ts";
 import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
 import "./messages.ts";
 
@@ -61,12 +61,14 @@ export async function placeOrder(side: Side) {
     trade.dialog = price;
     return;
   }
-  if (missingKeys(user, exchange, pair)) {
-    trade.dialog = { kind: "missingKeys", exchange };
-    return;
-  }
   trade.creating = true;
   try {
+    // The order's decimal arithmetic loads with the first order, not with the page.
+    const { missingKeys, orderPayload } = await import("./order.ts");
+    if (missingKeys(user, exchange, pair)) {
+      trade.dialog = { kind: "missingKeys", exchange };
+      return;
+    }
     const result = await createTransactionRequest(
       {
         ...orderPayload({
@@ -92,7 +94,12 @@ export async function placeOrder(side: Side) {
     markBought();
     for (const tx of [result.transaction, ...result.extraTransactions]) addCreated(tx);
     const sideName = translate(side === "BUY" ? "trading.buy" : "trading.sell");
-    notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
+    if (result.pending && result.code) {
+      // 202: the exchange has not confirmed the order; its row shows the outcome once known.
+      notifyWarning(serverText(result.code, result.params));
+    } else {
+      notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
+    }
     if (result.extraErrors.length) {
       notifyError(result.extraErrors.join("\n"), translate("trading.createFailed"));
     }

@@ -18,6 +18,15 @@ defineMessages({
     "transactions.status.BUY": "BUY",
     "transactions.status.SELL": "SELL",
     "transactions.status.DONE": "DONE",
+    "transactions.order.pending": "Pending",
+    "transactions.order.refused": "Refused",
+    "transactions.order.unknown": "Unconfirmed",
+    "transactions.orderNote.pending":
+      "{{exchange}} has not confirmed order {{clientOrderId}} yet; it is checked again until {{exchange}} tells.",
+    "transactions.orderNote.refused":
+      "{{exchange}} did not take order {{clientOrderId}}: nothing was bought or sold.",
+    "transactions.orderNote.unknown":
+      "{{exchange}} could not tell whether it took order {{clientOrderId}}. Check that client order id on {{exchange}}: if it filled, set the status; if not, delete the transaction.",
     "transactions.sellPriceFrom": "Sell price from",
     "transactions.sellPriceTo": "Sell price to",
     "transactions.username": "Username",
@@ -63,6 +72,15 @@ defineMessages({
     "transactions.status.BUY": "买入",
     "transactions.status.SELL": "卖出",
     "transactions.status.DONE": "完成",
+    "transactions.order.pending": "待确认",
+    "transactions.order.refused": "已拒绝",
+    "transactions.order.unknown": "未确认",
+    "transactions.orderNote.pending":
+      "{{exchange}} 尚未确认订单 {{clientOrderId}}，系统会继续查询，直到 {{exchange}} 给出结果。",
+    "transactions.orderNote.refused":
+      "{{exchange}} 未接受订单 {{clientOrderId}}：没有任何买入或卖出。",
+    "transactions.orderNote.unknown":
+      "{{exchange}} 无法确认是否接受了订单 {{clientOrderId}}。请在 {{exchange}} 上查询该客户订单号：若已成交，请设置状态；若未成交，请删除该交易。",
     "transactions.sellPriceFrom": "卖出价从",
     "transactions.sellPriceTo": "卖出价至",
     "transactions.username": "用户名",
@@ -108,6 +126,15 @@ defineMessages({
     "transactions.status.BUY": "COMPRA",
     "transactions.status.SELL": "VENTA",
     "transactions.status.DONE": "COMPLETADA",
+    "transactions.order.pending": "Pendiente",
+    "transactions.order.refused": "Rechazada",
+    "transactions.order.unknown": "Sin confirmar",
+    "transactions.orderNote.pending":
+      "{{exchange}} aún no ha confirmado la orden {{clientOrderId}}; se vuelve a consultar hasta que {{exchange}} responda.",
+    "transactions.orderNote.refused":
+      "{{exchange}} no aceptó la orden {{clientOrderId}}: no se compró ni vendió nada.",
+    "transactions.orderNote.unknown":
+      "{{exchange}} no pudo indicar si aceptó la orden {{clientOrderId}}. Consulte ese id de orden de cliente en {{exchange}}: si se ejecutó, fije el estado; si no, elimine la transacción.",
     "transactions.sellPriceFrom": "Precio de venta desde",
     "transactions.sellPriceTo": "Precio de venta hasta",
     "transactions.username": "Usuario",
@@ -153,6 +180,15 @@ defineMessages({
     "transactions.status.BUY": "ACHAT",
     "transactions.status.SELL": "VENTE",
     "transactions.status.DONE": "TERMINÉ",
+    "transactions.order.pending": "En attente",
+    "transactions.order.refused": "Refusé",
+    "transactions.order.unknown": "Non confirmé",
+    "transactions.orderNote.pending":
+      "{{exchange}} n'a pas encore confirmé l'ordre {{clientOrderId}} ; il est vérifié à nouveau jusqu'à ce que {{exchange}} réponde.",
+    "transactions.orderNote.refused":
+      "{{exchange}} n'a pas pris l'ordre {{clientOrderId}} : rien n'a été acheté ni vendu.",
+    "transactions.orderNote.unknown":
+      "{{exchange}} n'a pas pu dire s'il a pris l'ordre {{clientOrderId}}. Vérifiez cet identifiant d'ordre client sur {{exchange}} : s'il a été exécuté, fixez le statut ; sinon, supprimez la transaction.",
     "transactions.sellPriceFrom": "Prix de vente à partir de",
     "transactions.sellPriceTo": "Prix de vente jusqu'à",
     "transactions.username": "Nom d'utilisateur",
@@ -199,6 +235,15 @@ defineMessages({
     "transactions.status.BUY": "ACQUISTO",
     "transactions.status.SELL": "VENDITA",
     "transactions.status.DONE": "COMPLETATA",
+    "transactions.order.pending": "In attesa",
+    "transactions.order.refused": "Rifiutato",
+    "transactions.order.unknown": "Non confermato",
+    "transactions.orderNote.pending":
+      "{{exchange}} non ha ancora confermato l'ordine {{clientOrderId}}; viene ricontrollato finché {{exchange}} non risponde.",
+    "transactions.orderNote.refused":
+      "{{exchange}} non ha accettato l'ordine {{clientOrderId}}: non è stato comprato né venduto nulla.",
+    "transactions.orderNote.unknown":
+      "{{exchange}} non ha potuto dire se ha accettato l'ordine {{clientOrderId}}. Controlla quell'id ordine cliente su {{exchange}}: se è stato eseguito, imposta lo stato; altrimenti elimina la transazione.",
     "transactions.sellPriceFrom": "Prezzo di vendita da",
     "transactions.sellPriceTo": "Prezzo di vendita a",
     "transactions.username": "Nome utente",

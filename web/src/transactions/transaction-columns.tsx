@@ -1,9 +1,10 @@
 // The columns of a transaction list; Admin and above get a selection box and the actions of
 // docs/trading.md#transaction-actions on every row.
-import { ActionIcon, Badge, Checkbox, Menu } from "@mantine/core";
+import { ActionIcon, Badge, Checkbox, Group, Menu, Tooltip } from "@mantine/core";
 import type { Snapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
 import { findPair } from "../../../server/market/pairs.ts";
+import { openOrderId } from "../../../server/transactions/order-ids.ts";
 import type { useT } from "../i18n/index.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import type { TransactionView } from "./api.ts";
@@ -12,6 +13,8 @@ import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./for
 import "./messages.ts";
 
 const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
+/** An opening order not confirmed as a fill (server/transactions/resolver.ts). */
+const ORDER_STATE_COLOR = { pending: "yellow", refused: "red", unknown: "orange" } as const;
 
 type Row = Snapshot<TransactionView>;
 
@@ -52,14 +55,34 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
       key: "status",
       header: t("transactions.statusColumn"),
       cell: (tx) => (
-        <Badge
-          color={STATUS_COLOR[tx.status]}
-          variant="light"
-          miw={64}
-          data-testid="transaction-status"
-        >
-          {t(`transactions.status.${tx.status}`)}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge
+            color={STATUS_COLOR[tx.status]}
+            variant="light"
+            miw={64}
+            data-testid="transaction-status"
+          >
+            {t(`transactions.status.${tx.status}`)}
+          </Badge>
+          {tx.orderState && (
+            <Tooltip
+              label={t(`transactions.orderNote.${tx.orderState}`, {
+                exchange: t(`transactions.exchangeName.${tx.exchange}`),
+                clientOrderId: openOrderId(tx.id),
+              })}
+              multiline
+              w={280}
+            >
+              <Badge
+                color={ORDER_STATE_COLOR[tx.orderState]}
+                variant="outline"
+                data-testid="transaction-order-state"
+              >
+                {t(`transactions.order.${tx.orderState}`)}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
       ),
     },
     {
