@@ -1,8 +1,6 @@
-// Input of POST /api/calls. The client's call controls use the same rule.
+// Input of POST /api/calls.
 import { z } from "zod";
-
-export const CALL_COUNT_MIN = 1;
-export const CALL_COUNT_MAX = 10;
+import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "./call-count.ts";
 
 export const sendCallSchema = z.object({
   /** BUY, SELL, BUY_ONLY, SELL_ONLY, RING_ONLY, ALL or a listed pair code (checked by the service). */

@@ -3,7 +3,7 @@ import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../core/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { updateBotKeySchema } from "./schema.ts";
+import { updateBotKeySchema } from "./update-schema.ts";
 import { updateUserKeys } from "./service.ts";
 
 export function keyRoutes(deps: Deps) {

@@ -1,7 +1,5 @@
 // The user exchange-key fields (docs/trading.md#exchange-keys) and which pair of them trades on
 // each exchange. Shared with the client's key form.
-import { z } from "zod";
-import { idField } from "../core/input-rules.ts";
 import { msg } from "../core/messages.ts";
 
 export const USER_KEY_FIELDS = [
@@ -55,19 +53,3 @@ export const exchangeTitle = (exchange: string) =>
 
 export const missingKeysMessage = (exchange: string) =>
   msg("keys.missing", { exchange: exchangeTitle(exchange) }).text;
-
-const keyField = z.string().max(4096).optional();
-
-/** Each field is a transport payload (IV hex + ciphertext hex); masks and empty values are kept. */
-export const updateBotKeySchema = z.object({
-  ...Object.fromEntries(USER_KEY_FIELDS.map((f) => [f, keyField])) as Record<
-    UserKeyField,
-    typeof keyField
-  >,
-  /** The /Summaries/hash value the fields were encrypted under; optional. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional(),
-  /** Whose keys; the caller's own when absent. */
-  userId: idField.optional(),
-});
-
-export type UpdateBotKeyInput = z.infer<typeof updateBotKeySchema>;

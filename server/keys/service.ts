@@ -8,7 +8,8 @@ import type { Deps } from "../deps.ts";
 import { findLiveUserById } from "../users/find.ts";
 import { toPublicUser } from "../users/public-user.ts";
 import { sealSentFields } from "./seal-fields.ts";
-import { type UpdateBotKeyInput, USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
+import { USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
+import type { UpdateBotKeyInput } from "./update-schema.ts";
 import { userChanged } from "../auth/user-changed.ts";
 import { msg } from "../core/messages.ts";
 

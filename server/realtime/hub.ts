@@ -9,13 +9,8 @@ import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";
 import { Presence } from "./presence.ts";
-import {
-  CLOSE,
-  MAX_CLIENT_FRAME,
-  parseClientMessage,
-  type PriceMessage,
-  type ServerMessage,
-} from "./protocol.ts";
+import { CLOSE, MAX_CLIENT_FRAME, type PriceMessage, type ServerMessage } from "./protocol.ts";
+import { parseClientMessage } from "./client-message.ts";
 
 export interface HubOptions {
   db: Db;

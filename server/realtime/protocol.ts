@@ -3,8 +3,7 @@
 // Calls are sent over REST (POST /api/calls, GET /api/calls/active), not as socket frames: the
 // route checks the role like every other, answers 400/403 with a message, and records the call
 // before any receiver hears of it.
-import { z } from "zod";
-import { MARKET_EXCHANGES, type MarketExchange } from "../market/feed.ts";
+import type { MarketExchange } from "../market/feed.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
 export interface CallInfo {
@@ -51,29 +50,6 @@ export interface PriceMessage {
   exchange: MarketExchange;
   prices: Record<string, string>;
   at: number;
-}
-
-export const clientMessageSchema = z.discriminatedUnion("type", [
-  /** (Re)joins the user's group (the server reads it from the account) and picks the price feed. */
-  z.object({ type: z.literal("JoinGroup"), exchange: z.enum(MARKET_EXCHANGES).optional() }),
-  /** Tells the rest of the group this user's BUY state changed; they reload their lists. */
-  z.object({ type: z.literal("active-buy"), active: z.boolean() }),
-  /** The page was shown or hidden: calls are pushed to the devices of users with no page shown. */
-  z.object({ type: z.literal("visibility"), visible: z.boolean() }),
-]);
-
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
-
-/** A client frame, or null when it is not one of ours. */
-export function parseClientMessage(text: string): ClientMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const result = clientMessageSchema.safeParse(value);
-  return result.success ? result.data : null;
 }
 
 /** Close codes the client acts on: after LOGOUT it must not reconnect. */

@@ -1,4 +1,4 @@
-import "@mantine/core/styles.css";
+import "./app/mantine-styles.ts";
 import { MantineProvider } from "@mantine/core";
 import { StrictMode, useMemo } from "react";
 import { createRoot } from "react-dom/client";
@@ -6,12 +6,12 @@ import { AppRoutes } from "./app/routes.tsx";
 import { cssVariablesResolver, theme, withLabels } from "./app/theme.ts";
 import { useT } from "./i18n/index.ts";
 import "./app/common-messages.ts";
-import { config as zodConfig } from "zod";
 import { startPwa } from "./pwa/register.ts";
 
 // The server's CSP allows no eval: zod would probe for it (a violation report each load) before
-// falling back to what jitless does anyway.
-zodConfig({ jitless: true });
+// falling back to what jitless does anyway. Zod reads its settings from this global, which it keeps
+// when it finds it set (zod/v4/core/core.js), so the first load need not carry zod to set it.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 startPwa();
 
 /** The theme follows the language for the labels Mantine words itself. */

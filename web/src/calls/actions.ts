@@ -12,7 +12,6 @@ import { reloadTransactions } from "../transactions/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { fetchActiveCall, generateDoneRequest, sendCallRequest } from "./api.ts";
 import { createCallLife } from "./call-life.ts";
-import { donePayload } from "./done-payload.ts";
 import { ring } from "./sound.ts";
 import { calls, initialCalls } from "./store.ts";
 import "./messages.ts";
@@ -34,6 +33,8 @@ const life = createCallLife(calls, {
     const price = needsTypedPrice(market.pair) ? market.typedPrice : selectedPrice();
     if (!price) return void notifyError(translate("calls.noPrice"));
     try {
+      // Loaded on the first Done: its decimal arithmetic is not worth the first load's bytes.
+      const { donePayload } = await import("./done-payload.ts");
       await generateDoneRequest(donePayload(user, market.pair, price, callId));
     } catch (err) {
       notifyError(errorText(err, translate("calls.doneFailed")));

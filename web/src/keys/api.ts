@@ -1,5 +1,5 @@
 // Key transport (docs/trading.md#key-transport): the hash value, then the encrypted fields.
-import type { UpdateBotKeyInput } from "../../../server/keys/schema.ts";
+import type { UpdateBotKeyInput } from "../../../server/keys/update-schema.ts";
 import { encryptForTransport } from "../../../server/keys/transport-crypto.ts";
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";

@@ -2,11 +2,8 @@
 // exchange on every (re)connect, reconnects with backoff, and hands each server message on.
 // No DOM or store imports: tested under Deno against the real server.
 import type { MarketExchange } from "../../../server/market/feed.ts";
-import {
-  type ClientMessage,
-  CLOSE,
-  type ServerMessage,
-} from "../../../server/realtime/protocol.ts";
+import type { ClientMessage } from "../../../server/realtime/client-message.ts";
+import { CLOSE, type ServerMessage } from "../../../server/realtime/protocol.ts";
 
 export interface Timers {
   set(fn: () => void, ms: number): unknown;

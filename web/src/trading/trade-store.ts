@@ -12,7 +12,6 @@ import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/noti
 import { serverText } from "../errors/server-messages.ts";
 import { createTransactionRequest, fetchProfile } from "./api.ts";
 import { market, selectedPrice } from "./market-store.ts";
-import { missingKeys, orderPayload } from "./order.ts";
 import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
 import "./messages.ts";
 
@@ -63,12 +62,14 @@ export async function placeOrder(side: Side) {
     trade.dialog = price;
     return;
   }
-  if (missingKeys(user, exchange, pair)) {
-    trade.dialog = { kind: "missingKeys", exchange };
-    return;
-  }
   trade.creating = true;
   try {
+    // The order's decimal arithmetic loads with the first order, not with the page.
+    const { missingKeys, orderPayload } = await import("./order.ts");
+    if (missingKeys(user, exchange, pair)) {
+      trade.dialog = { kind: "missingKeys", exchange };
+      return;
+    }
     const result = await createTransactionRequest(
       {
         ...orderPayload({
