@@ -12,8 +12,7 @@ import {
   setPrice,
 } from "../../web/src/trading/market-store.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
-import { translate } from "../../web/src/i18n/index.ts";
-import { parseMinimumOrder } from "../../server/exchanges/markets/minimum-message.ts";
+import { serverText } from "../../web/src/errors/server-messages.ts";
 import { transactionLists } from "../../web/src/transactions/store.ts";
 
 interface Sent {
@@ -200,18 +199,21 @@ Deno.test({
         message: "Binance refused the order:\nInsufficient balance",
       });
 
-      // The exchange's minimum, in the reader's language.
-      const minimum = "Minimum order on Binance BTC/USDT is 5 USDT";
-      answer = [400, { message: minimum }];
+      // The exchange's minimum, by its code in the reader's language.
+      const parts = { exchange: "Binance", pair: "BTC/USDT", minimum: "5 USDT" };
+      const minimum = msg("exchange.minimumOrder", parts);
+      answer = [400, serverAnswer(minimum)];
       await placeOrder("BUY");
-      assert.deepEqual(trade.dialog, { kind: "error", message: minimum });
-      const parts = parseMinimumOrder(minimum)!;
+      assert.deepEqual(trade.dialog, {
+        kind: "error",
+        message: "Minimum order on Binance BTC/USDT is 5 USDT",
+      });
       assert.equal(
-        translate("trading.minimumOrder", parts, "fr"),
+        serverText("exchange.minimumOrder", parts, "fr"),
         "L'ordre minimum sur Binance BTC/USDT est de 5 USDT",
       );
       assert.equal(
-        translate("trading.minimumOrder", parts, "zh"),
+        serverText("exchange.minimumOrder", parts, "zh"),
         "Binance BTC/USDT 的最小订单为 5 USDT",
       );
 

@@ -2,7 +2,6 @@
 // list effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
 import { ApiError } from "../api/http.ts";
-import { parseMinimumOrder } from "../../../server/exchanges/markets/minimum-message.ts";
 import type { Side } from "../../../server/transactions/pricing.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
@@ -107,11 +106,9 @@ export async function placeOrder(side: Side) {
     }
     if (user.useBot !== "none") refreshProfileSoon();
   } catch (err) {
-    const message = errorText(err, translate("trading.createFailed"));
-    const minimum = parseMinimumOrder(message);
     trade.dialog = err instanceof ApiError && err.code === "keys.missing"
       ? { kind: "missingKeys", exchange }
-      : { kind: "error", message: minimum ? translate("trading.minimumOrder", minimum) : message };
+      : { kind: "error", message: errorText(err, translate("trading.createFailed")) };
   } finally {
     trade.creating = false;
   }

@@ -19,7 +19,8 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { BOT_MODES } from "../../../server/db/enums.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
-import { pairOptions } from "../../../server/market/pairs.ts";
+import { DEFAULT_PAIR } from "../../../server/market/pairs.ts";
+import { usePairOptions } from "../trading/use-pair-options.ts";
 import { can, canActOn } from "../../../server/users/roles.ts";
 import {
   type TradingSettingsForm,
@@ -123,6 +124,10 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
     "data-testid": `settings-${name}`,
   });
   const exchange = tradingExchange(form.values.exchange);
+  // Only what the exchange's markets trade; a stored pair they do not gives way to the default.
+  const pairs = usePairOptions(exchange, (loaded) => {
+    if (!loaded.some((p) => p.value === form.values.pair)) form.setFieldValue("pair", DEFAULT_PAIR);
+  });
 
   return (
     <Modal
@@ -150,7 +155,7 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
             />
             <NativeSelect
               {...field("pair")}
-              data={pairOptions(exchange)}
+              data={pairs}
               {...form.getInputProps("pair")}
             />
             <NativeSelect
