@@ -1,5 +1,6 @@
 // Profit query rules, shared by the server and the /profit page: no server-only imports here.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { epochMsField, pairFilterField } from "../reports/schema.ts";
 
 const range = {
@@ -10,7 +11,7 @@ const range = {
 
 const startBeforeEnd = (r: { start?: number; end?: number }) =>
   r.start === undefined || r.end === undefined || r.start <= r.end;
-const refinement = { message: "start must not be after end", path: ["end"] };
+const refinement = { message: SERVER_MESSAGES["input.startAfterEnd"], path: ["end"] };
 
 /** GET /profits: a page of (day, user, pair) rows, newest day first. */
 export const profitListQuerySchema = z.object({

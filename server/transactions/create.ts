@@ -22,7 +22,8 @@ import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { exchangeTitle } from "../keys/schema.ts";
-import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
+import { findPair, type PairInfo } from "../market/pairs.ts";
+import { assertOffered } from "../exchanges/markets/offered.ts";
 import { readCoinFunds } from "../users/coin-funds.ts";
 import { can } from "../users/roles.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
@@ -196,14 +197,7 @@ async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
     );
   }
   // The spec's list, then what the exchange's markets say it trades (no Binance BTCUSD...).
-  const traded = isListedOn(exchange, pair.value) &&
-    await deps.exchanges.markets().rule(exchange, pair.value);
-  if (!traded) {
-    throw badRequest(
-      msg("trading.pairNotOnExchange", { pair: pair.label, exchange: exchangeTitle(exchange) }),
-      "pair",
-    );
-  }
+  await assertOffered(deps.exchanges.markets(), exchange, pair.value);
 }
 
 function feedPrice(deps: Deps, exchange: string, pair: PairInfo) {
