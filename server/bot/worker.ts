@@ -29,6 +29,7 @@ import { closingHalts } from "../trading-halts/guard.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
 import { closesInDatabase, closeTransaction, Refused, stillOpen } from "./close-order.ts";
+import { logError } from "../core/log-error.ts";
 
 export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;
@@ -47,7 +48,7 @@ export class BotWorker {
   private log: NonNullable<BotWorkerOptions["log"]>;
 
   constructor(private deps: Deps, opts: BotWorkerOptions = {}) {
-    this.log = opts.log ?? ((m, e) => console.error(m, e ?? ""));
+    this.log = opts.log ?? logError;
   }
 
   /** Follows every feed's ticks, after a first pass over every market (restart catch-up). */
@@ -85,7 +86,7 @@ export class BotWorker {
         try {
           await this.scan(exchange, pair);
         } catch (err) {
-          this.log(`bot worker: scan of ${key} failed:`, err);
+          this.log(`bot worker: scan of ${key} failed`, err);
         }
       } while (this.again.has(key));
     })().finally(() => this.running.delete(key));
@@ -171,8 +172,8 @@ export class BotWorker {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof Refused && err.quiet) {
       this.log(
-        `bot worker: close of transaction ${row.id} not placed, back in the queue:`,
-        message,
+        `bot worker: close of transaction ${row.id} not placed, back in the queue`,
+        err,
       );
       await this.deps.db.update(t).set({ closingSince: null }).where(stillOpen(row));
       return "database";
