@@ -250,7 +250,15 @@ function serverPriced(
     );
   }
   const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
-  return { ...input, marketPrice: price, [sidePrice]: floor8(price) };
+  // Done at once (only_buy, only_sell): no target to wait for, so both sides are the price; a
+  // client's target would otherwise be profit no fill ever made.
+  const done = initialStatus(input.useBot, input.status) === "DONE";
+  return {
+    ...input,
+    marketPrice: price,
+    ...done ? { buyPrice: floor8(price), sellPrice: floor8(price) } : {},
+    [sidePrice]: floor8(price),
+  };
 }
 
 async function assertCallExists(deps: Deps, callId: string) {
@@ -308,6 +316,7 @@ function plan(
     fraction: input.fraction ?? user.fraction,
     assetId: input.assetId ?? null,
     callId: input.callId ?? null,
+    priceSource: findPair(input.pair)?.nft ? "typed" : "server",
     createdAt: deps.clock.now(),
     updatedAt: deps.clock.now(),
   };
