@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
 import { msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
-import { SERVER_TRANSLATIONS, serverText } from "../../web/src/errors/server-messages.ts";
+import { serverText } from "../../web/src/errors/server-messages.ts";
+import zh from "../../web/src/errors/server-messages.zh.ts";
+import es from "../../web/src/errors/server-messages.es.ts";
+import fr from "../../web/src/errors/server-messages.fr.ts";
+import it from "../../web/src/errors/server-messages.it.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 import "../../web/src/app/common-messages.ts";
 import "../../web/src/users/settings-messages.ts";
+
+const SERVER_TRANSLATIONS = { zh, es, fr, it };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
@@ -26,7 +33,8 @@ Deno.test("server messages: every code has all five languages with the same plac
   }
 });
 
-Deno.test("serverText: a coded message in the chosen language; English is the server's own text", () => {
+Deno.test("serverText: a coded message in the chosen language; English is the server's own text", async () => {
+  for (const lang of ["zh", "es", "fr"] as const) await languageLoaded(lang);
   const id = { id: 12 };
   assert.equal(serverText("users.notFound", id, "en"), msg("users.notFound", id).text);
   assert.equal(serverText("users.notFound", id, "fr"), "Utilisateur 12 introuvable.");

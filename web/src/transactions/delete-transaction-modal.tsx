@@ -6,7 +6,7 @@ import { deleteListed } from "./actions.ts";
 import "./messages.ts";
 
 /** Asks before deleting: the transaction leaves every list. */
-export function DeleteTransactionModal(
+export default function DeleteTransactionModal(
   { tx, onClose }: { tx: TransactionView; onClose: () => void },
 ) {
   const t = useT();

@@ -1,7 +1,7 @@
 // The dashboard's transaction lists (docs/screens.md#transaction-lists): BUY, SELL and ALL tabs, 10
 // a page, filters, and for Admin and above the row actions and set-done on the selected rows.
 import { Button, Group, Stack, Tabs } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { can } from "../../../server/users/roles.ts";
 import { useT } from "../i18n/index.ts";
@@ -9,12 +9,13 @@ import { session } from "../session/store.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { setListedDone } from "./actions.ts";
 import type { TransactionView } from "./api.ts";
-import { DeleteTransactionModal } from "./delete-transaction-modal.tsx";
 import { type GroupName, GROUPS } from "./list-effects.ts";
 import { setPage, setTab, showTransactions, transactionsState } from "./store.ts";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
 import "./messages.ts";
+
+const DeleteTransactionModal = lazy(() => import("./delete-transaction-modal.tsx"));
 
 export function TransactionsPanel() {
   const t = useT();
@@ -78,7 +79,11 @@ export function TransactionsPanel() {
           </Group>
         )}
       />
-      {deleting && <DeleteTransactionModal tx={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteTransactionModal tx={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
