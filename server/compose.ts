@@ -1,22 +1,58 @@
 // The composition root: the one place Deps is put together, for server/main.ts and every test
 // helper alike. The ports other areas call (the trade gate, the realtime hooks) are given here,
 // when Deps is made, so an app built the way production builds it cannot lack one.
+import { sessionCacheFor } from "./auth/session-cache.ts";
 import { createCallGate } from "./calls/gate.ts";
+import { createSecretBox } from "./core/secret-box.ts";
 import type { Deps } from "./deps.ts";
-import { type RealtimeHooks, type RealtimeOptions, startRealtime } from "./realtime/realtime.ts";
+import { engineName, startEngine } from "./engine/engine.ts";
+import { createExchanges } from "./exchanges/exchanges.ts";
+import { createKeyTransport } from "./keys/transport.ts";
+import type { MarketRuntime } from "./market/market.ts";
+import { type RealtimeOptions, startRealtime } from "./realtime/realtime.ts";
 
-/** What an instance is built from; the rest of Deps is derived from it here. */
-export type DepsParts = Omit<Deps, "db" | "callGate" | "realtime" | keyof RealtimeHooks | "engine">;
+/** What an instance is made of; the rest of Deps is built from it here. */
+export type DepsParts =
+  & Pick<Deps, "config" | "database" | "clock" | "market">
+  & Partial<
+    Pick<
+      Deps,
+      "passwordCost" | "random" | "lifecycle" | "accessLog" | "vapid" | "orderLookup"
+    >
+  >
+  & {
+    /** The server key (hex): seals secrets at rest and seeds the key-transport value. */
+    appKey: string;
+    /** This instance's own market feeds: given, the engine part (bot worker, candles) runs here. */
+    feeds?: MarketRuntime;
+    realtime?: RealtimeOptions;
+  };
 
-/** Starts this instance's realtime part and returns Deps with every port wired. */
-export async function composeDeps(parts: DepsParts, opts: RealtimeOptions = {}): Promise<Deps> {
-  const db = parts.database.db;
-  const realtime = await startRealtime({ ...parts, db }, opts);
-  return {
-    ...parts,
-    db,
-    callGate: createCallGate({ db, clock: parts.clock }),
+/** Builds every part of Deps, starts the exchanges, realtime and (with feeds) the engine. */
+export async function composeDeps(parts: DepsParts): Promise<Deps> {
+  const { appKey, feeds, realtime: realtimeOptions, ...given } = parts;
+  const { config, database, clock, market } = given;
+  const base = {
+    ...given,
+    db: database.db,
+    secretBox: await createSecretBox(appKey),
+    keyTransport: await createKeyTransport({
+      seed: appKey,
+      clock,
+      rotateHours: config.KEY_TRANSPORT_ROTATE_HOURS,
+    }),
+    exchanges: createExchanges({ config, database, clock, market }),
+    sessionCache: sessionCacheFor(config),
+  };
+  // Live trading: the exchanges' market rules are read before the first order (the stored copy
+  // stands in if an exchange cannot be reached).
+  await base.exchanges.start();
+  const realtime = await startRealtime(base, realtimeOptions);
+  const deps: Deps = {
+    ...base,
+    callGate: createCallGate({ db: base.db, clock }),
     realtime,
     ...realtime.hooks,
   };
+  return feeds ? { ...deps, engine: startEngine(deps, feeds, engineName(config)) } : deps;
 }

@@ -4,16 +4,11 @@ import { parseConfig } from "./config.ts";
 import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
 import { loadVapidKeys } from "./push/vapid.ts";
-import { createSecretBox } from "./core/secret-box.ts";
 import { openDatabase } from "./db/client.ts";
 import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
 import { composeDeps } from "./compose.ts";
-import { createKeyTransport } from "./keys/transport.ts";
-import { createExchanges } from "./exchanges/exchanges.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
-import { sessionCacheFor } from "./auth/session-cache.ts";
-import { engineName, startEngine } from "./engine/engine.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
@@ -57,26 +52,15 @@ const deps = await composeDeps({
   config,
   database,
   clock: systemClock,
-  secretBox: await createSecretBox(await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR)),
-  keyTransport: await createKeyTransport({
-    seed: await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR),
-    clock: systemClock,
-    rotateHours: config.KEY_TRANSPORT_ROTATE_HOURS,
-  }),
+  appKey: await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR),
   market,
-  exchanges: createExchanges({ config, database, clock: systemClock, market }),
-  sessionCache: sessionCacheFor(config),
+  feeds,
   vapid: await loadVapidKeys(config),
   lifecycle: { stopping: false },
   accessLog: (line) => console.log(line),
 });
-
-// Live trading: the exchanges' market rules are read before the first order (the stored copy
-// stands in if an exchange cannot be reached).
-await deps.exchanges.start();
 const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
 const realtime = deps.realtime!;
-if (feeds) deps.engine = startEngine(deps, feeds, engineName(config));
 const app = createApp(deps);
 
 const server = Deno.serve({

@@ -1,9 +1,7 @@
 // Another instance of the app on a test app's PostgreSQL database (TEST_DATABASE_URL only).
 import { createApp } from "../../server/app.ts";
-import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { composeDeps, type DepsParts } from "../../server/compose.ts";
-import { createExchanges } from "../../server/exchanges/exchanges.ts";
+import { composeDeps } from "../../server/compose.ts";
 import { createRelayedMarket } from "../../server/market/relayed-market.ts";
 import type { RealtimeOptions } from "../../server/realtime/realtime.ts";
 import { TEST_DATABASE_URL } from "./database.ts";
@@ -18,17 +16,14 @@ export async function secondInstance(t: TestApp, apiOnly = false, opts: Realtime
   const url = new URL(TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), max: 5 });
-  const parts: DepsParts = { ...t.deps, database, sessionCache: sessionCacheFor(t.deps.config) };
-  if (apiOnly) {
-    const config = { ...t.deps.config, ROLES: "api" as const };
-    const market = createRelayedMarket(t.clock);
-    Object.assign(parts, {
-      config,
-      market,
-      exchanges: createExchanges({ config, database, clock: t.clock, market }),
-    });
-  }
-  const deps = await composeDeps(parts, opts);
+  const config = apiOnly ? { ...t.deps.config, ROLES: "api" as const } : t.deps.config;
+  const deps = await composeDeps({
+    ...t.parts,
+    config,
+    database,
+    market: apiOnly ? createRelayedMarket(t.clock) : t.parts.market,
+    realtime: opts,
+  });
   const realtime = deps.realtime!;
   return {
     app: createApp(deps),

@@ -5,19 +5,15 @@ import { totpCode } from "../../server/auth/totp.ts";
 import { type Config, testConfig } from "../../server/config.ts";
 import { ManualClock } from "../../server/core/clock.ts";
 import { randomHex } from "../../server/core/hex.ts";
-import { createSecretBox } from "../../server/core/secret-box.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { users } from "../../server/db/schema.ts";
 import type { Role } from "../../server/users/roles.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
-import { createKeyTransport } from "../../server/keys/transport.ts";
-import { composeDeps } from "../../server/compose.ts";
+import { composeDeps, type DepsParts } from "../../server/compose.ts";
 import type { VapidKeys } from "../../server/push/vapid.ts";
-import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
-import { sessionCacheFor } from "../../server/auth/session-cache.ts";
 
 export const NO_LOOKUP_WAIT = { delaysMs: [0, 0, 0], sleep: () => Promise.resolve() };
 
@@ -27,6 +23,8 @@ export const TEST_PASSWORD_COST = { memorySize: 64, iterations: 1 };
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: Deps;
+  /** What deps was composed from: another instance of the same server is composed from it too. */
+  parts: DepsParts;
   clock: ManualClock;
   /** Sim feeds that only move when a test says: `t.market.sim("binance")!.setPrice(pair, "70000")`. */
   market: MarketRuntime;
@@ -90,20 +88,18 @@ export async function makeTestApp(
   const clock = opts.clock ?? new ManualClock();
   const config = testConfig(overrides);
   const market = createMarket(config, { clock });
-  const deps = await composeDeps({
+  const parts: DepsParts = {
     config,
     database,
     clock,
-    secretBox: await createSecretBox(randomHex(32)),
-    keyTransport: await createKeyTransport({ seed: randomHex(32), clock, rotateHours: 24 }),
+    appKey: randomHex(32),
     passwordCost: TEST_PASSWORD_COST,
     market,
-    exchanges: createExchanges({ config, database, clock, market }),
-    sessionCache: sessionCacheFor(config),
     // An order whose answer was lost is looked up at once: no backoff waits in tests.
     orderLookup: NO_LOOKUP_WAIT,
     vapid: opts.vapid,
-  });
+  };
+  const deps = await composeDeps(parts);
   const realtime = deps.realtime!;
   const app = createApp(deps);
   let seq = 0;
@@ -126,6 +122,7 @@ export async function makeTestApp(
   return {
     app,
     deps,
+    parts,
     clock,
     market,
     call,

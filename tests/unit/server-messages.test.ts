@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
+import { issueMessage, msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
 import zh from "../../web/src/errors/server-messages.zh.ts";
 import es from "../../web/src/errors/server-messages.es.ts";
@@ -13,7 +13,8 @@ const SERVER_TRANSLATIONS = { zh, es, fr, it };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-Deno.test("server messages: every code has all five languages with the same placeholders", () => {
+Deno.test("server messages: every code has all five languages with the same placeholders", async () => {
+  for (const lang of ["zh", "es", "fr", "it"] as const) await languageLoaded(lang);
   const codes = Object.keys(SERVER_MESSAGES).sort();
   for (const [lang, catalogue] of Object.entries(SERVER_TRANSLATIONS)) {
     assert.deepEqual(
@@ -34,7 +35,7 @@ Deno.test("server messages: every code has all five languages with the same plac
 });
 
 Deno.test("serverText: a coded message in the chosen language; English is the server's own text", async () => {
-  for (const lang of ["zh", "es", "fr"] as const) await languageLoaded(lang);
+  for (const lang of ["zh", "es", "fr", "it"] as const) await languageLoaded(lang);
   const id = { id: 12 };
   assert.equal(serverText("users.notFound", id, "en"), msg("users.notFound", id).text);
   assert.equal(serverText("users.notFound", id, "fr"), "Utilisateur 12 introuvable.");
@@ -56,4 +57,23 @@ Deno.test("serverText: a coded message in the chosen language; English is the se
     serverText("validation.field", { field: "coinTradingAmount", issue: "Required" }, "en"),
     "coinTradingAmount: Required",
   );
+  // An input rule's issue comes coded, with its params.
+  const range = { field: "x", issue: "Must be between 0 and 9 with at most 8 decimals" };
+  const coded = { ...range, issueCode: "input.decimal8Range", max: "9" };
+  assert.equal(serverText("validation.field", coded, "en"), `x: ${range.issue}`);
+  assert.equal(
+    serverText("validation.field", coded, "it"),
+    "Deve essere tra 0 e 9 con al massimo 8 decimali",
+  );
+});
+
+Deno.test("issueMessage: a schema issue's text is known again as its input. code and params", async () => {
+  for (const lang of ["zh", "es", "fr", "it"] as const) await languageLoaded(lang);
+  assert.deepEqual(issueMessage("Must be between 0 and 500 with at most 8 decimals"), {
+    code: "input.decimal8Range",
+    params: { max: "500" },
+    text: "Must be between 0 and 500 with at most 8 decimals",
+  });
+  assert.equal(issueMessage("Must be an id")?.code, "input.id");
+  assert.equal(issueMessage("Required"), undefined);
 });

@@ -32,11 +32,21 @@ export const isServerCode = (code: unknown): code is MessageCode =>
   typeof code === "string" && Object.hasOwn(SERVER_MESSAGES, code);
 
 /**
- * A coded server message in the user's language. A validation issue is itself a client key (the
- * shared zod schemas' messages), so it is translated too.
+ * A coded server message in the user's language. A validation issue is coded (`issueCode`, an
+ * "input." message) or else a client key (the shared zod schemas' other messages), so it is
+ * translated too.
  */
-export function serverText(code: MessageCode, params: MessageParams = {}, lang = locale.lang) {
-  const issue = typeof params.issue === "string" ? translate(params.issue, {}, lang) : params.issue;
+export function serverText(
+  code: MessageCode,
+  params: MessageParams = {},
+  lang = locale.lang,
+): string {
+  const { issueCode, ...issueParams } = params;
+  const issue = isServerCode(issueCode)
+    ? serverText(issueCode, issueParams, lang)
+    : typeof params.issue === "string"
+    ? translate(params.issue, {}, lang)
+    : params.issue;
   const worded = issue === undefined ? params : { ...params, issue };
   if (code === "validation.field" && lang !== "en") {
     const label = fieldLabel(String(params.field), lang);

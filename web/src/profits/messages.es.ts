@@ -17,4 +17,9 @@ export default {
   "profits.sellAmount": "Importe de venta",
   "profits.profit": "Beneficio",
   "profits.empty": "No hay transacciones DONE en este rango.",
+  "profits.notCounted":
+    "Sin contar: {{count}} transacciones DONE cuyos precios no puso el servidor: escritos a mano {{typed}}, cerradas a mano {{handClosed}}, editadas por un Admin {{edited}}. Su beneficio sería",
+  "profits.notCounted.one":
+    "Sin contar: 1 transacción DONE cuyos precios no puso el servidor: escritos a mano {{typed}}, cerrada a mano {{handClosed}}, editada por un Admin {{edited}}. Su beneficio sería",
+  "profits.notCountedColumn": "Sin contar",
 } satisfies Translation<typeof en>;

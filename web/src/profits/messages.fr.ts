@@ -17,4 +17,9 @@ export default {
   "profits.sellAmount": "Montant de vente",
   "profits.profit": "Profit",
   "profits.empty": "Aucune transaction DONE sur cette période.",
+  "profits.notCounted":
+    "Non compté : {{count}} transactions DONE dont le serveur n'a pas fait les prix : saisis à la main {{typed}}, clôturées à la main {{handClosed}}, modifiées par un Admin {{edited}}. Leur profit serait de",
+  "profits.notCounted.one":
+    "Non compté : 1 transaction DONE dont le serveur n'a pas fait les prix : saisis à la main {{typed}}, clôturée à la main {{handClosed}}, modifiée par un Admin {{edited}}. Son profit serait de",
+  "profits.notCountedColumn": "Non compté",
 } satisfies Translation<typeof en>;

@@ -17,4 +17,9 @@ export default {
   "profits.sellAmount": "Importo di vendita",
   "profits.profit": "Profitto",
   "profits.empty": "Nessuna transazione DONE in questo intervallo.",
+  "profits.notCounted":
+    "Non conteggiate: {{count}} transazioni DONE con prezzi non del server: digitati a mano {{typed}}, chiuse a mano {{handClosed}}, modificate da un Admin {{edited}}. Il loro profitto sarebbe",
+  "profits.notCounted.one":
+    "Non conteggiata: 1 transazione DONE con prezzi non del server: digitati a mano {{typed}}, chiusa a mano {{handClosed}}, modificata da un Admin {{edited}}. Il suo profitto sarebbe",
+  "profits.notCountedColumn": "Non conteggiate",
 } satisfies Translation<typeof en>;

@@ -2,12 +2,12 @@ import { defineMessages } from "../i18n/index.ts";
 import "../reports/messages.ts";
 
 export const en = {
-  "profits.total.one": "Total realized profit over {{count}} DONE transaction:",
+  "profits.total.one": "Total realized profit over {{count}} server-priced DONE transaction:",
   "profits.title": "Profits",
   "profits.loadFailed": "Could not load profits.",
   "profits.allTime": "All time",
   "profits.download": "Download CSV",
-  "profits.total": "Total realized profit over {{count}} DONE transactions:",
+  "profits.total": "Total realized profit over {{count}} server-priced DONE transactions:",
   "profits.day": "Date (UTC)",
   "profits.username": "Username",
   "profits.trades": "Trades",
@@ -16,6 +16,11 @@ export const en = {
   "profits.sellAmount": "Sell amount",
   "profits.profit": "Profit",
   "profits.empty": "No DONE transactions in this range.",
+  "profits.notCounted":
+    "Not counted: {{count}} DONE transactions whose prices the server did not make: typed by hand {{typed}}, closed by hand {{handClosed}}, edited by an Admin {{edited}}. Their profit would be",
+  "profits.notCounted.one":
+    "Not counted: 1 DONE transaction whose prices the server did not make: typed by hand {{typed}}, closed by hand {{handClosed}}, edited by an Admin {{edited}}. Its profit would be",
+  "profits.notCountedColumn": "Not counted",
 };
 
 defineMessages(en, {

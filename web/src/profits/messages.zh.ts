@@ -17,4 +17,9 @@ export default {
   "profits.sellAmount": "卖出金额",
   "profits.profit": "利润",
   "profits.empty": "此范围内没有已完成的交易。",
+  "profits.notCounted":
+    "未计入：{{count}} 笔价格非服务器生成的已完成交易：手动输入 {{typed}}，手动平仓 {{handClosed}}，管理员编辑 {{edited}}。其利润本应为",
+  "profits.notCounted.one":
+    "未计入：1 笔价格非服务器生成的已完成交易：手动输入 {{typed}}，手动平仓 {{handClosed}}，管理员编辑 {{edited}}。其利润本应为",
+  "profits.notCountedColumn": "未计入",
 } satisfies Translation<typeof en>;

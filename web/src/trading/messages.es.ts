@@ -21,7 +21,6 @@ export default {
   "trading.createFailedTitle": "NO SE PUDO CREAR LA TRANSACCIÓN",
   "trading.errorTitle": "No se pudo crear la transacción",
   "trading.missingKeys": "Actualiza primero la Key/Secret de {{exchange}}",
-  "trading.minimumOrder": "El pedido mínimo en {{exchange}} {{pair}} es {{minimum}}",
   "trading.fluctuatingTitle": "El mercado está fluctuando",
   "trading.marketPrice": "Precio de mercado",
   "trading.lastMarketPrice": "Último precio de mercado",

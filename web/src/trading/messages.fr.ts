@@ -21,7 +21,6 @@ export default {
   "trading.createFailedTitle": "ÉCHEC DE LA CRÉATION DE LA TRANSACTION",
   "trading.errorTitle": "Échec de la création de la transaction",
   "trading.missingKeys": "Veuillez d'abord mettre à jour la Key/Secret pour {{exchange}}",
-  "trading.minimumOrder": "L'ordre minimum sur {{exchange}} {{pair}} est de {{minimum}}",
   "trading.fluctuatingTitle": "Le marché fluctue",
   "trading.marketPrice": "Prix du marché",
   "trading.lastMarketPrice": "Dernier prix du marché",

@@ -21,7 +21,6 @@ export default {
   "trading.createFailedTitle": "CREAZIONE DELLA TRANSAZIONE NON RIUSCITA",
   "trading.errorTitle": "Creazione della transazione non riuscita",
   "trading.missingKeys": "Aggiorna prima Key/Secret per {{exchange}}",
-  "trading.minimumOrder": "L'ordine minimo su {{exchange}} {{pair}} è {{minimum}}",
   "trading.fluctuatingTitle": "Il mercato sta oscillando",
   "trading.marketPrice": "Prezzo di mercato",
   "trading.lastMarketPrice": "Ultimo prezzo di mercato",

@@ -19,7 +19,6 @@ export const en = {
   "trading.createFailedTitle": "CREATE TRANSACTION FAILED",
   "trading.errorTitle": "Create transaction failed",
   "trading.missingKeys": "Please update Key/Secret for {{exchange}} first",
-  "trading.minimumOrder": "Minimum order on {{exchange}} {{pair}} is {{minimum}}",
   "trading.fluctuatingTitle": "The market is fluctuating",
   "trading.marketPrice": "Market price",
   "trading.lastMarketPrice": "Last market price",

@@ -21,7 +21,6 @@ export default {
   "trading.createFailedTitle": "创建交易失败",
   "trading.errorTitle": "创建交易失败",
   "trading.missingKeys": "请先更新 {{exchange}} 的 Key/Secret",
-  "trading.minimumOrder": "{{exchange}} {{pair}} 的最小订单为 {{minimum}}",
   "trading.fluctuatingTitle": "市场正在波动",
   "trading.marketPrice": "市场价格",
   "trading.lastMarketPrice": "最新市场价格",

@@ -7,20 +7,24 @@ import { can } from "../../../server/users/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
-import { setListedDone } from "./actions.ts";
+import { deleteListed, setListedDone } from "./actions.ts";
 import type { TransactionView } from "./api.ts";
 import { type GroupName, GROUPS } from "./list-effects.ts";
-import { setPage, setTab, showTransactions, transactionsState } from "./store.ts";
+import { setPage, setTab, showTransactions, transactionLists, transactionsView } from "./store.ts";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
 import "./messages.ts";
 
-const DeleteTransactionModal = lazy(() => import("./delete-transaction-modal.tsx"));
+// Asked only when deleting: its code (and Modal's) loads then.
+const ConfirmModal = lazy(() =>
+  import("../ui/confirm-modal.tsx").then((m) => ({ default: m.ConfirmModal }))
+);
 
 export function TransactionsPanel() {
   const t = useT();
   const { user } = useSnapshot(session);
-  const { tab, page, lists, error, requesting } = useSnapshot(transactionsState);
+  const { tab } = useSnapshot(transactionsView);
+  const { page, result: lists, error, requesting } = useSnapshot(transactionLists.state);
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<TransactionView | null>(null);
   useEffect(showTransactions, []);
@@ -80,8 +84,18 @@ export function TransactionsPanel() {
         )}
       />
       {deleting && (
+        // The transaction leaves every list.
         <Suspense fallback={null}>
-          <DeleteTransactionModal tx={deleting} onClose={() => setDeleting(null)} />
+          <ConfirmModal
+            title={t("transactions.deleteTitle")}
+            message={t("transactions.deleteConfirm", { id: deleting.id })}
+            confirmLabel={t("common.delete")}
+            color="red"
+            testId="confirm-delete"
+            action={() => deleteListed(deleting)}
+            failed={t("transactions.actionFailed")}
+            onClose={() => setDeleting(null)}
+          />
         </Suspense>
       )}
     </Stack>
