@@ -26,7 +26,10 @@ export const profitCsvQuerySchema = z.object(range).refine(startBeforeEnd, refin
 export type ProfitRange = z.output<typeof profitCsvQuerySchema>;
 export type ProfitListQuery = z.output<typeof profitListQuerySchema>;
 
-/** One row of realized profit; amounts are decimal strings. */
+/**
+ * One row of realized profit; amounts are decimal strings. trades to profit are the server-priced
+ * DONE rows only; notCounted* are the rest (typed, closed by hand or edited prices).
+ */
 export interface ProfitRow {
   day: string;
   userId: number;
@@ -37,4 +40,15 @@ export interface ProfitRow {
   buyAmount: string;
   sellAmount: string;
   profit: string;
+  notCountedTrades: number;
+  notCountedProfit: string;
+}
+
+/** The DONE rows of a range that profit leaves out, by why; `profit` is what they would add. */
+export interface NotCounted {
+  trades: number;
+  profit: string;
+  typed: number;
+  handClosed: number;
+  edited: number;
 }

@@ -13,7 +13,7 @@ import {
 } from "../../web/src/trading/market-store.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
-import { transactionsState } from "../../web/src/transactions/store.ts";
+import { transactionLists } from "../../web/src/transactions/store.ts";
 
 interface Sent {
   method: string;
@@ -122,7 +122,7 @@ Deno.test({
       signInAs({ useBot: "none" });
       restoreSelection(session.user!);
       setPrice("binance", { btc_usdt: "60000.00" });
-      transactionsState.lists.BUY = {
+      transactionLists.state.result.BUY = {
         items: [view(3)] as never,
         totalItems: 1,
         totalCapped: false,
@@ -151,8 +151,8 @@ Deno.test({
           fraction: "0",
         },
       );
-      assert.deepEqual(transactionsState.lists.BUY.items.map((t) => t.id), [12, 11, 3]);
-      assert.equal(transactionsState.lists.BUY.totalItems, 3);
+      assert.deepEqual(transactionLists.state.result.BUY.items.map((t) => t.id), [12, 11, 3]);
+      assert.equal(transactionLists.state.result.BUY.totalItems, 3);
       assert.equal(calls.justBought, true);
       assert.equal(trade.creating, false);
       assert.equal(trade.dialog, null);
@@ -190,7 +190,7 @@ Deno.test({
         marketPrice: "60000.00000000",
         lastMarketPrice: "61000.00",
       });
-      assert.equal(transactionsState.lists.BUY.items.length, 0);
+      assert.equal(transactionLists.state.result.BUY.items.length, 0);
 
       answer = [400, { message: "Binance refused the order:\nInsufficient balance" }];
       await placeOrder("BUY");
