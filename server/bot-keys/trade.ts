@@ -20,7 +20,7 @@ import { TradingRefused } from "../trading-halts/refusal.ts";
 import { exchangeFailure, openTransaction } from "../transactions/open.ts";
 import { type NewTransaction, type Outcome, reserveTransactionId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionView } from "../transactions/view.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import { botAccount, botAccountId } from "./accounts.ts";
 import type { BotKeyRow } from "./view.ts";
 

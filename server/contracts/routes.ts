@@ -4,7 +4,7 @@
 // hand (NFT pairs).
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import type { Deps } from "../deps.ts";
 import { type ExchangeName, isListedOn, PAIRS } from "../market/pairs.ts";
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../auth/env.ts";
 
 /** The caller's address: X-Forwarded-For only behind a trusted proxy, else the socket's. */
 export function clientIp(trustProxy: boolean): MiddlewareHandler<AppEnv> {

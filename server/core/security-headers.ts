@@ -3,7 +3,7 @@
 // into a <style> element at run time; images may be data: URLs (the enrolment QR code).
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "./env.ts";
+import type { AppEnv } from "../auth/env.ts";
 
 const HSTS = "max-age=31536000; includeSubDomains";
 

@@ -2,7 +2,7 @@
 // POST /users/calculator-profit-csv, is served with the other reports (server/reports).
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { profitListQuerySchema } from "./schema.ts";

@@ -1,7 +1,7 @@
 // Starts the realtime part of an instance: the bus (PostgreSQL when the database is), the hub,
 // the price push and the session sweep, and the hooks other areas call to reach sockets.
 import type { Deps } from "../deps.ts";
-import { PERMISSIONS } from "../users/roles.ts";
+import { PERMISSIONS } from "../auth/roles.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";

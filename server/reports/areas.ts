@@ -1,7 +1,7 @@
 // Mounts the shifts, shift reports, profits and CSV report routers as one, CSV routes first so
 // their fixed paths win over any parameter route beside them.
 import { Hono } from "hono";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import type { Deps } from "../deps.ts";
 import { profitRoutes } from "../profits/routes.ts";
 import { shiftReportRoutes } from "../shift-reports/routes.ts";

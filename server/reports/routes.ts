@@ -3,7 +3,7 @@
 // parameter route of the same method.
 import { type Context, Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { profitCsv } from "../profits/csv.ts";

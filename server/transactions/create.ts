@@ -24,7 +24,7 @@ import { tradingCredentials } from "../keys/credentials.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import { findPair, isListedOn, type PairInfo } from "../market/pairs.ts";
 import { readCoinFunds } from "../users/coin-funds.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
   buyQuantity,

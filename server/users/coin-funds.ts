@@ -13,8 +13,8 @@ import { tradingCredentials } from "../keys/credentials.ts";
 import { exchangeTitle } from "../keys/schema.ts";
 import { findPair, isListedOn } from "../market/pairs.ts";
 import { exchangeFailure, exchangesOf } from "../transactions/open.ts";
-import { assertCanActOn, findTarget } from "./guards.ts";
-import { can } from "./roles.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
+import { can } from "../auth/roles.ts";
 import { msg } from "../core/messages.ts";
 
 export interface CoinFunds {

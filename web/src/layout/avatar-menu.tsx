@@ -3,7 +3,7 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import { PERMISSIONS, type Role } from "../../../server/users/roles.ts";
+import { PERMISSIONS, type Role } from "../../../server/auth/roles.ts";
 import "../users/messages.ts";
 import "../users/settings-messages.ts";
 import "../keys/messages.ts";

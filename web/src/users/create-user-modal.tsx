@@ -4,7 +4,7 @@ import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } f
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import { type Role, rolesAtOrBelow } from "../../../server/users/roles.ts";
+import { type Role, rolesAtOrBelow } from "../../../server/auth/roles.ts";
 import { newUserFormSchema } from "../../../server/users/schema.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../layout/avatar-menu.tsx";

@@ -4,7 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ROLES } from "../../../server/db/enums.ts";
-import { can, type Role } from "../../../server/users/roles.ts";
+import { can, type Role } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { type PublicUser, session } from "../session/store.ts";
 import { PagedTable } from "../ui/paged-table.tsx";

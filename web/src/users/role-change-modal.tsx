@@ -2,7 +2,7 @@
 // over everything (exchange keys, bot keys, every user), so it says so plainly.
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import type { Role } from "../../../server/users/roles.ts";
+import type { Role } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { changeRole, type ListedUser } from "./api.ts";

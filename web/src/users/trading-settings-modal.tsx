@@ -20,7 +20,7 @@ import { useSnapshot } from "valtio";
 import { BOT_MODES } from "../../../server/db/enums.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
 import { pairOptions } from "../../../server/market/pairs.ts";
-import { can, canActOn } from "../../../server/users/roles.ts";
+import { can, canActOn } from "../../../server/auth/roles.ts";
 import {
   type TradingSettingsForm,
   tradingSettingsFormSchema,
