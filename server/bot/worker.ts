@@ -28,7 +28,12 @@ import { exchangeTitle } from "../keys/schema.ts";
 import { closingHalts } from "../trading-halts/guard.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
-import { closesInDatabase, closeTransaction, Refused, stillOpen } from "./close-order.ts";
+import {
+  closesInDatabase,
+  closeTransaction,
+  Refused,
+  stillOpen,
+} from "../transactions/close-order.ts";
 
 export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;

@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { dec, Decimal } from "../core/decimal.ts";
 import type { Database } from "../db/client.ts";
 import { paperBalances, paperOrders } from "../db/schema.ts";
-import { type ExchangeName, findPair } from "../market/pairs.ts";
+import { type ExchangeName, findPair } from "./pairs.ts";
 import { textRows } from "../db/raw-rows.ts";
 import {
   type AccountRef,

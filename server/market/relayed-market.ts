@@ -13,7 +13,7 @@ import {
   type MarketFeed,
   PRICE_SNAPSHOT_MS,
 } from "./feed.ts";
-import { feedPairs } from "./pairs.ts";
+import { feedPairs } from "../exchanges/pairs.ts";
 import { PriceBook } from "./price-book.ts";
 
 /** Three snapshot intervals without a batch: the source is gone. */

@@ -3,7 +3,7 @@
 import type { Clock } from "../core/clock.ts";
 import { dec } from "../core/decimal.ts";
 import type { FeedState, MarketExchange, MarketFeed, Pair } from "./feed.ts";
-import { feedPairs, findPair, priceDecimals } from "./pairs.ts";
+import { feedPairs, findPair, priceDecimals } from "../exchanges/pairs.ts";
 import { PriceBook } from "./price-book.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 

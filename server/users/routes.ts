@@ -12,7 +12,7 @@ import {
   updateUserSchema,
   userIdParam,
 } from "./schema.ts";
-import { coinFundsOf } from "./coin-funds.ts";
+import { coinFundsOf } from "../transactions/coin-funds.ts";
 import { listAllUsers, searchUsers } from "./search.ts";
 import { registerUser, updateUser } from "./service.ts";
 

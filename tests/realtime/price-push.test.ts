@@ -7,7 +7,7 @@ import {
   type Timers,
 } from "../../server/realtime/price-push.ts";
 import type { PriceMessage } from "../../server/realtime/protocol.ts";
-import { feedPairs } from "../../server/market/pairs.ts";
+import { feedPairs } from "../../server/exchanges/pairs.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { closeAll, serve, TestSocket } from "./support.ts";
 

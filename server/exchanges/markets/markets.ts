@@ -5,7 +5,7 @@
 // Paper: always the stored copy (snapshot.json, the exchanges' own answers trimmed to our pairs),
 // so the demo refuses and rounds exactly as the real exchanges do.
 import type { Clock } from "../../core/clock.ts";
-import { type ExchangeName, type PairInfo, pairsFor } from "../../market/pairs.ts";
+import { type ExchangeName, type PairInfo, pairsFor } from "../pairs.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 import { type Fetch, restCall } from "../http.ts";
 import {

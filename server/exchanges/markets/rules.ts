@@ -2,7 +2,7 @@
 // filters, Gate currency_pairs), and the order shaping they impose: amounts rounded down to the
 // exchange's step, prices to its tick, and orders under the minimum refused before they are sent.
 import { dec, Decimal } from "../../core/decimal.ts";
-import { type ExchangeName, findPair, pairFromSymbol } from "../../market/pairs.ts";
+import { type ExchangeName, findPair, pairFromSymbol } from "../pairs.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 import { minimumOrderMessage } from "./minimum-message.ts";
 

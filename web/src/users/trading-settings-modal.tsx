@@ -19,7 +19,7 @@ import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { BOT_MODES } from "../../../server/db/enums.ts";
 import { exchangeTitle } from "../../../server/keys/schema.ts";
-import { pairOptions } from "../../../server/market/pairs.ts";
+import { pairOptions } from "../../../server/exchanges/pairs.ts";
 import { can, canActOn } from "../../../server/auth/roles.ts";
 import {
   type TradingSettingsForm,
