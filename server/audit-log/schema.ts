@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { idParam } from "../core/input-rules.ts";
 import { emptyToUndefined, pageShape } from "../users/schema.ts";
 import { AUDIT_ACTIONS } from "../audit/actions.ts";
@@ -25,7 +26,7 @@ export const auditQuerySchema = z.object({
   start: optionalTime,
   end: optionalTime,
 }).refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {
-  message: "start must not be after end",
+  message: SERVER_MESSAGES["input.startAfterEnd"],
   path: ["start"],
 });
 

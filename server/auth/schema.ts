@@ -1,5 +1,6 @@
 // Sign-in and password rules, shared by the server routes and the client forms.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 
 export const passwordField = z.string({ error: "Please enter your password" })
   .min(6, "Please enter your password").max(200);
@@ -24,7 +25,7 @@ export const forgotQuerySchema = z.object({
 });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().regex(/^[0-9a-f]{64}$/, "Invalid reset token"),
+  token: z.string().regex(/^[0-9a-f]{64}$/, SERVER_MESSAGES["input.resetToken"]),
   newPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
 });
 

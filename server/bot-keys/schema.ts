@@ -1,6 +1,7 @@
 // Bot key payloads and queries (docs/api.md#bot-keys). Free of server-only imports:
 // the client's forms import these.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { idParam } from "../core/input-rules.ts";
 
 /** The exchanges a bot key can be stored for: the sidebar's Gate, Binance and Houbi. */
@@ -12,7 +13,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess(blankToUndefined, schema.optional());
 
 export const botKeyExchangeSchema = z.enum(BOT_KEY_EXCHANGES, {
-  error: "Must be gate, binance or houbi",
+  error: SERVER_MESSAGES["input.botExchange"],
 });
 
 export const botKeyUsernameField = z.string({ error: "Required" }).trim()
@@ -22,7 +23,7 @@ export const botKeyUsernameField = z.string({ error: "Required" }).trim()
 /** A key or secret as sent: a transport payload (IV hex + ciphertext hex), or on update a mask. */
 const transportField = z.string().trim().max(4096);
 /** The /Summaries/hash value the fields were encrypted under; optional. */
-const hashField = z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional();
+const hashField = z.string().regex(/^[0-9a-f]{64}$/, SERVER_MESSAGES["input.hash"]).optional();
 
 /** POST /bot-key: key and secret are required and must decrypt. */
 export const createBotKeySchema = z.object({

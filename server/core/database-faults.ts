@@ -1,6 +1,7 @@
 // Database faults a request is not to blame for: the server is unreachable, restarting or
 // overloaded, a statement ran past its time limit, or PostgreSQL picked it as a deadlock or
 // serialization victim. They answer 503 with a message (the client may retry), never a 500.
+import type { MessageCode } from "../core/messages.ts";
 
 /** PostgreSQL asks the client to run these again: nothing was written. */
 const RETRYABLE = new Set(["40001", "40P01"]);
@@ -30,14 +31,17 @@ export function dbErrorCode(err: unknown): string | undefined {
 
 export const isRetryable = (err: unknown) => RETRYABLE.has(dbErrorCode(err) ?? "");
 
-/** Why the database could not serve, when that is what `err` says; undefined for other errors. */
-export function unavailableReason(err: unknown): string | undefined {
+/**
+ * Why the database could not serve (the code of the message that says so), when that is what
+ * `err` says; undefined for other errors.
+ */
+export function unavailableReason(err: unknown): MessageCode | undefined {
   const code = dbErrorCode(err);
   if (!code) return undefined;
-  if (RETRYABLE.has(code)) return "the database was busy";
-  if (code === "57014") return "the database took too long";
+  if (RETRYABLE.has(code)) return "unavailable.dbBusy";
+  if (code === "57014") return "unavailable.dbSlow";
   if (CONNECTION_CODES.has(code) || UNAVAILABLE_CLASSES.includes(code.slice(0, 2))) {
-    return "the database cannot be reached";
+    return "unavailable.dbUnreachable";
   }
   return undefined;
 }

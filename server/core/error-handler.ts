@@ -24,7 +24,7 @@ export const onError: ErrorHandler = (thrown, c) => {
     if (status >= 500) {
       console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${status}: ${err.message}`);
     }
-    return c.json({ message: err.message || "Request failed" }, status);
+    return c.json(answer(msg("api.requestFailed")), status);
   }
   if (err instanceof SyntaxError) {
     // A body that is not JSON never reaches the validators.
@@ -32,12 +32,10 @@ export const onError: ErrorHandler = (thrown, c) => {
   }
   const reason = unavailableReason(err);
   if (reason) {
-    console.error(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${reason}: ${oneLine(err)}`);
+    const said = msg(reason);
+    console.error(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${said.text} ${oneLine(err)}`);
     c.header("Retry-After", "1");
-    return c.json({
-      message: `Service unavailable: ${reason}. Please try again.`,
-      code: "UNAVAILABLE",
-    }, 503);
+    return c.json(answer(said), 503);
   }
   logError(`${idOf(c)} ${c.req.method} ${c.req.path} 500`, err);
   return c.json(answer(msg("api.internal")), 500);

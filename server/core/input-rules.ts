@@ -2,6 +2,7 @@
 // the server's schemas and the client's forms: no server-only imports here.
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
+import { SERVER_MESSAGES } from "./messages.ts";
 
 /** An integer id column (PostgreSQL int4). */
 export const INT_ID_MAX = 2_147_483_647;
@@ -12,7 +13,7 @@ export const BIG_ID_MAX = Number.MAX_SAFE_INTEGER;
 /** The last millisecond of 9999: PostgreSQL and ISO 8601 both write four-digit years. */
 export const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
-const ID_MESSAGE = "Must be an id";
+const ID_MESSAGE = SERVER_MESSAGES["input.id"];
 
 /** An id of an integer column in a JSON body. */
 export const idField = z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE)
@@ -30,7 +31,7 @@ export const bigIdParam = z.coerce.number({ error: ID_MESSAGE }).pipe(
 export const timeMsField = (message: string) =>
   z.number().int(message).min(0, message).max(MAX_TIME_MS, message);
 
-export const NUL_MESSAGE = "must not contain a NUL character";
+export const NUL_MESSAGE = SERVER_MESSAGES["input.nul"];
 
 /**
  * The path of the first text holding a NUL (PostgreSQL text cannot store one), in a parsed body,

@@ -102,6 +102,89 @@ export const SERVER_MESSAGES = {
   "trading.amountOverCap": "amount: at most your trading amount, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: between {{low}} and {{high}}",
   "trading.typedPriceRange": "marketPrice: a typed price is above 0 and at most {{max}}",
+
+  "input.id": "Must be an id",
+  "input.nul": "must not contain a NUL character",
+  "input.timeMs": "Must be a time in epoch milliseconds",
+  "input.timeMsOrIso": "Must be a time (epoch milliseconds or ISO date-time)",
+  "input.startAfterEnd": "start must not be after end",
+  "input.period1BeforePeriod2": "period1 must be before period2",
+  "input.decimal8": "Must be a number with at most 8 decimals",
+  "input.decimal8Range": "Must be between 0 and {{max}} with at most 8 decimals",
+  "input.nonNegative": "must be a non-negative number",
+  "input.nothingToUpdate": "Nothing to update",
+  "input.atLeastOneField": "Send at least one field to change.",
+  "input.quietHoursBoth": "Set both ends of the quiet hours, or neither",
+  "input.unknownPair": "Unknown pair",
+  "input.userId": "Invalid user id",
+  "input.resetToken": "Invalid reset token",
+  "input.epochSeconds": "must be epoch seconds",
+  "input.pushKey": "Not a valid push key",
+  "input.botExchange": "Must be gate, binance or houbi",
+  "input.hash": "Invalid hash",
+  "api.upgradeExpected": "Expected a WebSocket upgrade.",
+  "api.requestFailed": "Request failed",
+
+  "unavailable.dbBusy": "Service unavailable: the database was busy. Please try again.",
+  "unavailable.dbSlow": "Service unavailable: the database took too long. Please try again.",
+  "unavailable.dbUnreachable":
+    "Service unavailable: the database cannot be reached. Please try again.",
+  "unavailable.dbNoAnswer": "Service unavailable: the database does not answer ({{detail}})",
+  "unavailable.abandoned": "Service unavailable: the request was abandoned or took too long",
+  "unavailable.stopping": "Service unavailable: the server is stopping",
+  "unavailable.idempotencyRunning":
+    "Service unavailable: the first request with this Idempotency-Key is still running",
+  "push.notSetUp": "Push notifications are not set up here",
+
+  "generateDone.noCall": 'callId: no call "{{callId}}" to this user',
+  "generateDone.notExpired": "callId: the call has not expired yet",
+  "generateDone.tooLate": "callId: the call expired too long ago",
+
+  "media.empty": "file: empty",
+  "media.tooLarge": "file: larger than {{mb}} MB",
+  "media.wrongType": "file: only PNG, JPEG, GIF, WebP images and PDF",
+  "media.notFound": "Media not found",
+  "media.multipartExpected": "Expected multipart/form-data with a file field",
+  "media.fileRequired": "file: required",
+
+  "socket.originNotAllowed": "Origin not allowed: {{origin}}",
+  "socket.tooMany": "Too many open sockets for this user.",
+  "socket.serverStopping": "Server stopping",
+  "socket.sessionEnded": "Session ended",
+  "socket.sessionExpired": "Session expired",
+  "socket.accountRemoved": "Account removed",
+  "socket.frameTooLarge": "Frame too large",
+  "socket.tooSlow": "Too slow",
+
+  "yahoo.lookBack":
+    "Interval {{interval}} reaches back only {{days}} days: start on or after {{day}}.",
+  "yahoo.span":
+    "Interval {{interval}} covers at most {{days}} days per request: choose a shorter range.",
+
+  "exchange.minimumOrder": "Minimum order on {{exchange}} {{pair}} is {{minimum}}",
+  "exchange.unreachable": "{{exchange}} is unreachable: {{detail}}",
+  "exchange.timedOut": "{{exchange}} is unreachable: timed out",
+  "exchange.httpStatus": "{{exchange}} answered HTTP {{status}}",
+  "exchange.cancelledOrder": "{{exchange}} cancelled order {{orderId}}",
+  "exchange.notTaken": "{{exchange}} did not take order {{orderId}} ({{detail}})",
+  "exchange.notConfirmed": "{{exchange}} did not confirm order {{orderId}} ({{detail}})",
+  "exchange.checkOrder":
+    "{{exchange}} did not confirm order {{orderId}} ({{detail}}). Check order {{orderId}} on {{exchange}} before placing it again.",
+  "exchange.insufficientFunds":
+    "Insufficient balance: {{needed}} {{asset}} needed, {{available}} {{asset}} available",
+  "exchange.insufficientBalance": "Insufficient balance on {{exchange}} for this order",
+  "exchange.filterFailure": "{{exchange}} refused the order's quantity or price: {{detail}}",
+  "exchange.clockSkew": "{{exchange}} refused the request's time: {{detail}}",
+  "exchange.badKey": "{{exchange}} refused the API key: {{detail}}",
+  "exchange.refused": "{{detail}}",
+  "exchange.limitNeedsPrice": "A limit order needs a price",
+  "exchange.noMarketPrice": "No market price for {{pair}} yet",
+  "exchange.notPositive": "Quantity and price must be positive",
+  "exchange.notTraded": "{{exchange}} does not trade {{pair}}",
+  "exchange.unknownPair": 'Unknown pair "{{pair}}"',
+  "exchange.unsupported": "Trading on {{exchange}} is not supported",
+  "idempotency.badKey": '{{header}}: 1 to 100 letters, digits, "-", "_", ":" or "."',
+  "idempotency.reused": "{{header}}: already used for {{route}}; send a new key for each request",
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;
@@ -120,6 +203,31 @@ export function fillParams(template: string, params: MessageParams) {
 
 export function msg(code: MessageCode, params: MessageParams = {}): CodedMessage {
   return { code, params, text: fillParams(SERVER_MESSAGES[code], params) };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// The shared zod schemas say their issues in English (the client's forms show them too); each is
+// an "input." message, known again by its text.
+const ISSUES = Object.entries(SERVER_MESSAGES).flatMap(([code, template]) =>
+  code.startsWith("input.")
+    ? [{
+      code: code as MessageCode,
+      names: [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),
+      pattern: new RegExp(`^${escape(template).replace(/\\\{\\\{\w+\\\}\\\}/g, "(.+?)")}$`),
+    }]
+    : []
+);
+
+/** The "input." message a schema issue's text is, with its params; undefined for any other. */
+export function issueMessage(text: string): CodedMessage | undefined {
+  for (const { code, names, pattern } of ISSUES) {
+    const found = pattern.exec(text);
+    if (found) {
+      return { code, text, params: Object.fromEntries(names.map((n, i) => [n, found[i + 1]])) };
+    }
+  }
+  return undefined;
 }
 
 /** The JSON an error answers with: `{ message, code, params }`. */

@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "./errors.ts";
+import { msg } from "./messages.ts";
 
 // `answered`: what runs after the handler returned (a streamed body, a socket's handlers) keeps the
 // async context but is no longer this request's to cut short.
@@ -15,8 +16,7 @@ export function requestSignal(): AbortSignal | undefined {
   return current && !current.answered ? current.signal : undefined;
 }
 
-export const abandoned = () =>
-  new AppError("UNAVAILABLE", "Service unavailable: the request was abandoned or took too long");
+export const abandoned = () => new AppError("UNAVAILABLE", msg("unavailable.abandoned"));
 
 /** Runs the rest of the request under its signal; past `deadlineMs` it answers 503. */
 export function requestScope(deadlineMs: number): MiddlewareHandler {

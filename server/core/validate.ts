@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
 import { withoutNul } from "./input-rules.ts";
-import { answer, msg } from "./messages.ts";
+import { answer, issueMessage, msg } from "./messages.ts";
 import { tagRoute } from "./route-meta.ts";
 
 export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(
@@ -15,9 +15,16 @@ export function validate<T extends $ZodType, Target extends keyof ValidationTarg
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.join(".");
+      // A coded issue travels as `issueCode` and its params: the client words it in any language.
+      const coded = issueMessage(issue.message);
+      const params = {
+        ...coded?.params,
+        ...(coded ? { issueCode: coded.code } : {}),
+        issue: issue.message,
+      };
       const said = field
-        ? msg("validation.field", { field, issue: issue.message })
-        : msg("validation.invalid", { issue: issue.message });
+        ? msg("validation.field", { ...params, field })
+        : msg("validation.invalid", params);
       return c.json(answer(said, field), 400);
     }
   });

@@ -12,6 +12,14 @@ export const BOT_MODES = [
 export const EXCHANGES = ["none", "gate", "binance", "houbi"] as const;
 export const TRANSACTION_STATUSES = ["BUY", "SELL", "DONE"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/**
+ * Where a transaction's prices came from. Only "server" rows count in profit: prices from the feed
+ * or an exchange's fill (the bot's close included). "typed": a price typed by hand (NFT pairs, no
+ * feed). "hand_closed": its status was set by hand, so its closing price is the target that was
+ * asked for, never a fill. "edited": an Admin changed a price, amount or quantity.
+ */
+export const PRICE_SOURCES = ["server", "typed", "hand_closed", "edited"] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** An opening order whose outcome is not (or not yet) a fill: server/db/schema.ts orderState. */
 export const ORDER_STATES = ["pending", "refused", "unknown"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];

@@ -16,14 +16,22 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { BOT_MODES, EXCHANGES, type OrderState, ROLES, TRANSACTION_STATUSES } from "./enums.ts";
+import {
+  BOT_MODES,
+  EXCHANGES,
+  type OrderState,
+  PRICE_SOURCES,
+  ROLES,
+  TRANSACTION_STATUSES,
+} from "./enums.ts";
 
-export { BOT_MODES, EXCHANGES, ROLES, TRANSACTION_STATUSES };
+export { BOT_MODES, EXCHANGES, PRICE_SOURCES, ROLES, TRANSACTION_STATUSES };
 
 export const roleEnum = pgEnum("role", ROLES);
 export const botModeEnum = pgEnum("bot_mode", BOT_MODES);
 export const exchangeEnum = pgEnum("exchange", EXCHANGES);
 export const transactionStatusEnum = pgEnum("transaction_status", TRANSACTION_STATUSES);
+export const priceSourceEnum = pgEnum("price_source", PRICE_SOURCES);
 
 /** Money and quantities: NUMERIC, read and written as strings so no float ever touches them. */
 const money = (name: string) => numeric(name, { precision: 38, scale: 8 });
@@ -176,6 +184,8 @@ export const transactions = pgTable("transactions", {
   avgPrice: money("avg_price"),
   fee: money("fee"),
   feeAsset: text("fee_asset"),
+  /** Set by the server only (server/db/enums.ts PRICE_SOURCES): whether profit counts the row. */
+  priceSource: priceSourceEnum("price_source").notNull().default("server"),
   /**
    * Null for a trade. "pending": the opening order's answer was lost and the lookups could not
    * tell, so the row waits for the order resolver (server/exchanges/resolver.ts); "refused": the

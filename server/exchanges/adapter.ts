@@ -1,6 +1,7 @@
 // An exchange adapter places orders and reads balances for one account (a user's or a bot key's).
 // Implementations: paper (fills at the feed's price, balances in the database), binance (signed
 // REST, HMAC-SHA256), gate (signed REST v4, HMAC-SHA512).
+import type { CodedMessage } from "../core/messages.ts";
 
 export type Side = "BUY" | "SELL";
 
@@ -81,17 +82,22 @@ export interface AccountRef {
   credentials?: Credentials;
 }
 
-/** Exchange failures carry a message fit to show the user. */
+/**
+ * Exchange failures carry a message fit to show the user: coded (server/core/messages.ts) when we
+ * word it, or the exchange's own text, which exchanges/refusals.ts codes by the exchange's label.
+ */
 export class ExchangeError extends Error {
   override name = "ExchangeError";
+  readonly coded?: CodedMessage;
   constructor(
     readonly exchange: string,
-    message: string,
+    message: string | CodedMessage,
     readonly status?: number,
     /** The exchange's own error code or label, when it sent one. */
     readonly code?: string,
   ) {
-    super(message);
+    super(typeof message === "string" ? message : message.text);
+    if (typeof message !== "string") this.coded = message;
   }
 }
 

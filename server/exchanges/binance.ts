@@ -5,6 +5,7 @@
 // A -1021 (our clock outside the recvWindow) syncs with GET /api/v3/time and retries once.
 import type { Clock } from "../core/clock.ts";
 import { dec, Decimal } from "../core/decimal.ts";
+import { msg } from "../core/messages.ts";
 import {
   type AccountRef,
   type Balance,
@@ -192,7 +193,7 @@ function resultOf(res: BinanceOrder): OrderResult {
 
 function need(account: AccountRef): Credentials {
   if (!account.credentials) {
-    throw new ExchangeError("binance", "Please update Key/Secret for Binance first");
+    throw new ExchangeError("binance", msg("keys.missing", { exchange: "Binance" }));
   }
   return account.credentials;
 }

@@ -2,6 +2,7 @@
 // exchange's live REST client. A bot key row names its own kind in `bot_keys.adapter`.
 import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
+import { msg } from "../core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
 import { createBinanceAdapter } from "./binance.ts";
@@ -96,7 +97,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
   return {
     adapter(exchange, kind = deps.config.EXCHANGE_ADAPTER) {
       if (exchange !== "binance" && exchange !== "gate") {
-        throw new ExchangeError(exchange, `Trading on ${exchange} is not supported`);
+        throw new ExchangeError(exchange, msg("exchange.unsupported", { exchange }));
       }
       return adapters[exchange][kind];
     },

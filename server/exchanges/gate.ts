@@ -6,6 +6,7 @@
 // it is sent.
 import type { Clock } from "../core/clock.ts";
 import { dec } from "../core/decimal.ts";
+import { msg } from "../core/messages.ts";
 import {
   type AccountRef,
   type Balance,
@@ -197,7 +198,7 @@ function resultOf(res: GateOrder, order: Pick<OrderRequest, "side" | "type">): O
 
 function need(account: AccountRef): Credentials {
   if (!account.credentials) {
-    throw new ExchangeError("gate", "Please update Key/Secret for Gate first");
+    throw new ExchangeError("gate", msg("keys.missing", { exchange: "Gate" }));
   }
   return account.credentials;
 }

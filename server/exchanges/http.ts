@@ -1,5 +1,6 @@
 // One signed-REST round trip: network failures, non-JSON answers and error bodies all become an
 // ExchangeError with a message fit to show the user, never an unhandled crash.
+import { msg } from "../core/messages.ts";
 import { ExchangeError } from "./adapter.ts";
 
 export type Fetch = typeof fetch;
@@ -26,8 +27,13 @@ export async function restCall<T>(call: RestCall): Promise<T> {
       signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
     });
   } catch (err) {
-    const reason = (err as Error).name === "TimeoutError" ? "timed out" : (err as Error).message;
-    throw new ExchangeError(call.exchange, `${call.title} is unreachable: ${reason}`);
+    const exchange = call.title;
+    throw new ExchangeError(
+      call.exchange,
+      (err as Error).name === "TimeoutError"
+        ? msg("exchange.timedOut", { exchange })
+        : msg("exchange.unreachable", { exchange, detail: (err as Error).message }),
+    );
   }
   const text = await res.text();
   let body: unknown;
@@ -38,7 +44,7 @@ export async function restCall<T>(call: RestCall): Promise<T> {
   }
   if (res.ok && body !== undefined) return body as T;
   const message = (body !== undefined && call.errorMessage(body)) ||
-    `${call.title} answered HTTP ${res.status}`;
+    msg("exchange.httpStatus", { exchange: call.title, status: res.status });
   const code = body !== undefined ? call.errorCode?.(body) : undefined;
   throw new ExchangeError(call.exchange, message, res.status, code);
 }

@@ -3,6 +3,7 @@
 // then known: the exchange's fill, a refusal (the exchange answered the last lookup that it has no
 // such order), or, when it could not tell, an InDoubtError: an opening order is then recorded as
 // pending and settled later (server/transactions/resolver.ts).
+import { type CodedMessage, msg } from "../core/messages.ts";
 import {
   type AccountRef,
   type ExchangeAdapter,
@@ -26,7 +27,7 @@ export interface LookupOptions {
 /** The exchange could not tell whether the order exists: a person must check. */
 export class InDoubtError extends ExchangeError {
   override name = "InDoubtError";
-  constructor(exchange: string, message: string, readonly clientOrderId: string) {
+  constructor(exchange: string, message: CodedMessage, readonly clientOrderId: string) {
     super(exchange, message, 503);
   }
 }
@@ -74,7 +75,7 @@ export async function lookUp(
       if (found) {
         throw new ExchangeError(
           adapter.name,
-          `${name} cancelled order ${order.clientOrderId}`,
+          msg("exchange.cancelledOrder", { exchange: name, orderId: order.clientOrderId }),
           400,
         );
       }
@@ -88,13 +89,13 @@ export async function lookUp(
   if (answered) {
     throw new ExchangeError(
       adapter.name,
-      `${name} did not take order ${order.clientOrderId} (${reason})`,
+      msg("exchange.notTaken", { exchange: name, orderId: order.clientOrderId, detail: reason }),
       400,
     );
   }
   throw new InDoubtError(
     adapter.name,
-    `${name} did not confirm order ${order.clientOrderId} (${last})`,
+    msg("exchange.notConfirmed", { exchange: name, orderId: order.clientOrderId, detail: last }),
     order.clientOrderId,
   );
 }

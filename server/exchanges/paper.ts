@@ -10,6 +10,7 @@
 // asset, inserted only where none exists, so spending an asset to zero never refills it).
 import { and, eq } from "drizzle-orm";
 import { dec, Decimal } from "../core/decimal.ts";
+import { msg } from "../core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { paperBalances, paperOrders } from "../db/schema.ts";
 import { type ExchangeName, findPair } from "./pairs.ts";
@@ -83,20 +84,20 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
 
   async function plan(account: AccountRef, order: OrderRequest): Promise<PlannedFill> {
     const pair = findPair(order.pair);
-    if (!pair) throw new ExchangeError("paper", `Unknown pair "${order.pair}"`);
+    if (!pair) throw new ExchangeError("paper", msg("exchange.unknownPair", { pair: order.pair }));
     const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
     if (!price) {
       throw new ExchangeError(
         "paper",
         order.type === "limit"
-          ? "A limit order needs a price"
-          : `No market price for ${pair.label} yet`,
+          ? msg("exchange.limitNeedsPrice")
+          : msg("exchange.noMarketPrice", { pair: pair.label }),
       );
     }
     const rule = await requireRule(deps.markets, deps.exchange, order.pair);
     const quantity = dec(shapeOrder(rule, order, price).quantity);
     if (!quantity.gt(0) || !dec(price).gt(0)) {
-      throw new ExchangeError("paper", "Quantity and price must be positive");
+      throw new ExchangeError("paper", msg("exchange.notPositive"));
     }
     // The account pays the quote rounded up and receives it rounded down: never a free satoshi.
     const quote = quantity.mul(price).toDecimalPlaces(
@@ -133,9 +134,11 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
       .where(and(eq(paperBalances.account, account.id), eq(paperBalances.asset, paid.asset)));
     return new ExchangeError(
       "paper",
-      `Insufficient balance: ${paid.amount.toFixed()} ${paid.asset} needed, ${
-        dec(balance?.free ?? 0).toFixed()
-      } ${paid.asset} available`,
+      msg("exchange.insufficientFunds", {
+        needed: paid.amount.toFixed(),
+        asset: paid.asset,
+        available: dec(balance?.free ?? 0).toFixed(),
+      }),
     );
   }
 

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
 import type { AppEnv } from "../auth/env.ts";
+import { answer, msg } from "../core/messages.ts";
 import type { Deps } from "../deps.ts";
 import { feedHealth } from "../market/market.ts";
 import { engineHealth } from "../engine/health.ts";
@@ -16,14 +17,14 @@ export function healthRoutes(deps: Deps) {
     const database = await probe(deps);
     const stopping = deps.lifecycle?.stopping ?? false;
     const ready = database.ok && !stopping;
-    const message = stopping
-      ? "Service unavailable: the server is stopping"
+    const said = stopping
+      ? msg("unavailable.stopping")
       : database.ok
       ? undefined
-      : `Service unavailable: the database does not answer (${database.error})`;
+      : msg("unavailable.dbNoAnswer", { detail: database.error ?? "" });
     return c.json({
       status: ready ? "ok" : "unavailable",
-      ...message ? { message } : {},
+      ...said ? answer(said) : {},
       database: deps.database.kind,
       databaseOk: database.ok,
       databaseMs: database.ms,

@@ -14,6 +14,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { AppEnv } from "../auth/env.ts";
 import { AppError, badRequest } from "../core/errors.ts";
+import { msg } from "../core/messages.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 
@@ -40,7 +41,7 @@ export function idempotent(deps: Deps, recover: Recover = nothing): MiddlewareHa
     if (key === undefined) return await next();
     if (!KEY.test(key)) {
       throw badRequest(
-        `${IDEMPOTENCY_HEADER}: 1 to 100 letters, digits, "-", "_", ":" or "."`,
+        msg("idempotency.badKey", { header: IDEMPOTENCY_HEADER }),
         IDEMPOTENCY_HEADER,
       );
     }
@@ -89,7 +90,7 @@ async function claimKey(deps: Deps, userId: number, key: string, route: string):
   if (!row) return await claimKey(deps, userId, key, route);
   if (row.route !== route) {
     throw badRequest(
-      `${IDEMPOTENCY_HEADER}: already used for ${row.route}; send a new key for each request`,
+      msg("idempotency.reused", { header: IDEMPOTENCY_HEADER, route: row.route }),
       IDEMPOTENCY_HEADER,
     );
   }
@@ -105,10 +106,7 @@ async function claimKey(deps: Deps, userId: number, key: string, route: string):
 function replay(c: Context<AppEnv>, answer?: Answer) {
   if (!answer) {
     c.header("Retry-After", "1");
-    throw new AppError(
-      "UNAVAILABLE",
-      "Service unavailable: the first request with this Idempotency-Key is still running",
-    );
+    throw new AppError("UNAVAILABLE", msg("unavailable.idempotencyRunning"));
   }
   return c.body(answer.body, answer.status as 200, {
     "content-type": "application/json",

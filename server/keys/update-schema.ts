@@ -2,6 +2,7 @@
 // first load uses, so that load does without zod.
 import { z } from "zod";
 import { idField } from "../core/input-rules.ts";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
 
 const keyField = z.string().max(4096).optional();
@@ -13,7 +14,7 @@ export const updateBotKeySchema = z.object({
     typeof keyField
   >,
   /** The /Summaries/hash value the fields were encrypted under; optional. */
-  hash: z.string().regex(/^[0-9a-f]{64}$/, "Invalid hash").optional(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, SERVER_MESSAGES["input.hash"]).optional(),
   /** Whose keys; the caller's own when absent. */
   userId: idField.optional(),
 });

@@ -13,7 +13,7 @@ import {
   type MarketFeed,
   PRICE_SNAPSHOT_MS,
 } from "./feed.ts";
-import { feedPairs } from "../exchanges/pairs.ts";
+import { storedPairs } from "../exchanges/markets/markets.ts";
 import { PriceBook } from "./price-book.ts";
 
 /** Three snapshot intervals without a batch: the source is gone. */
@@ -31,7 +31,7 @@ export function createRelayedMarket(clock: Clock): Required<Market> {
       const feed = {
         exchange,
         source: "relay" as const,
-        pairs: feedPairs(exchange),
+        pairs: storedPairs(exchange),
         book,
         start: () => Promise.resolve(),
         stop: () => Promise.resolve(),

@@ -3,21 +3,21 @@
 import type { Clock } from "../core/clock.ts";
 import { dec } from "../core/decimal.ts";
 import type { FeedState, MarketExchange, MarketFeed, Pair } from "./feed.ts";
-import { feedPairs, findPair, priceDecimals } from "../exchanges/pairs.ts";
+import { storedPairs } from "../exchanges/markets/markets.ts";
+import { findPair, priceDecimals } from "../exchanges/pairs.ts";
 import { PriceBook } from "./price-book.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 
-/** Starting price and per-step volatility (fraction of price, one standard deviation). */
+/**
+ * Starting price and per-step volatility (fraction of price, one standard deviation), for every pair
+ * an exchange trades (storedPairs).
+ */
 const START: Record<Pair, [string, number]> = {
   btc_usdt: ["67250.00", 0.0002],
   eth_usdt: ["3450.00", 0.0003],
   bnb_usdt: ["585.00", 0.0003],
-  btc_usd: ["67240.00", 0.0002],
-  eth_usd: ["3449.00", 0.0003],
   btc_fdusd: ["67255.00", 0.0002],
-  btc_busd: ["67248.00", 0.0002],
   btc_tusd: ["67260.00", 0.0002],
-  eth_busd: ["3451.00", 0.0003],
   undead_usdt: ["0.01234", 0.001],
   naft_usdt: ["0.0004567", 0.001],
   mepad_usdt: ["0.001234", 0.001],
@@ -65,7 +65,8 @@ export class SimFeed implements MarketFeed {
 
   constructor(private opts: SimFeedOptions) {
     this.exchange = opts.exchange;
-    this.pairs = feedPairs(opts.exchange);
+    // Only what the exchange's markets trade (the stored copy paper trades by): no Binance BTC/USD.
+    this.pairs = storedPairs(opts.exchange);
     this.book = new PriceBook(opts.exchange, opts.clock);
     this.random = seededRandom(opts.seed);
     this.walks = this.pairs.map((pair) => {

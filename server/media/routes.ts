@@ -3,6 +3,7 @@ import { z } from "zod";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { badRequest } from "../core/errors.ts";
+import { msg } from "../core/messages.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { readMedia, uploadMedia } from "./service.ts";
@@ -13,10 +14,10 @@ export function mediaRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post("/media/upload", requireAuth(deps), requirePermission("media.upload"), async (c) => {
       const form = await c.req.formData().catch(() => {
-        throw badRequest("Expected multipart/form-data with a file field");
+        throw badRequest(msg("media.multipartExpected"));
       });
       const file = form.get("file");
-      if (!(file instanceof File)) throw badRequest("file: required", "file");
+      if (!(file instanceof File)) throw badRequest(msg("media.fileRequired"), "file");
       return c.json(await uploadMedia(deps, c.get("user"), file), 201);
     })
     .get("/media/:id", requireAuth(deps), validate("param", mediaIdParam), async (c) => {

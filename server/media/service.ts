@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit/record.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, notFound } from "../core/errors.ts";
+import { msg } from "../core/messages.ts";
 import { media } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { sniffType } from "./sniff.ts";
@@ -21,13 +22,13 @@ export function cleanName(name: string, ext: string) {
 }
 
 export async function uploadMedia(deps: Deps, user: SessionUser, file: File) {
-  if (file.size === 0) throw badRequest("file: empty", "file");
+  if (file.size === 0) throw badRequest(msg("media.empty"), "file");
   if (file.size > MEDIA_MAX_BYTES) {
-    throw badRequest(`file: larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB`, "file");
+    throw badRequest(msg("media.tooLarge", { mb: MEDIA_MAX_BYTES / 1024 / 1024 }), "file");
   }
   const data = new Uint8Array(await file.arrayBuffer());
   const kind = sniffType(data);
-  if (!kind) throw badRequest("file: only PNG, JPEG, GIF, WebP images and PDF", "file");
+  if (!kind) throw badRequest(msg("media.wrongType"), "file");
   const row = {
     id: crypto.randomUUID(),
     contentType: kind.type,
@@ -55,6 +56,6 @@ export async function uploadMedia(deps: Deps, user: SessionUser, file: File) {
 
 export async function readMedia(deps: Deps, id: string) {
   const [row] = await deps.db.select().from(media).where(eq(media.id, id));
-  if (!row) throw notFound("Media not found");
+  if (!row) throw notFound(msg("media.notFound"));
   return row;
 }

@@ -14,6 +14,8 @@ export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
   numberColumn("Buy Amount", "buyAmount"),
   numberColumn("Sell Amount", "sellAmount"),
   numberColumn("Profit", "profit"),
+  numberColumn("Not Counted Trades", "notCountedTrades"),
+  numberColumn("Not Counted Profit", "notCountedProfit"),
 ];
 
 export const profitCsv = (deps: Deps, range: ProfitRange) =>

@@ -1,5 +1,6 @@
 // Profit query rules, shared by the server and the /profit page: no server-only imports here.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { epochMsField, pairFilterField } from "../reports/schema.ts";
 
 const range = {
@@ -10,7 +11,7 @@ const range = {
 
 const startBeforeEnd = (r: { start?: number; end?: number }) =>
   r.start === undefined || r.end === undefined || r.start <= r.end;
-const refinement = { message: "start must not be after end", path: ["end"] };
+const refinement = { message: SERVER_MESSAGES["input.startAfterEnd"], path: ["end"] };
 
 /** GET /profits: a page of (day, user, pair) rows, newest day first. */
 export const profitListQuerySchema = z.object({
@@ -25,7 +26,10 @@ export const profitCsvQuerySchema = z.object(range).refine(startBeforeEnd, refin
 export type ProfitRange = z.output<typeof profitCsvQuerySchema>;
 export type ProfitListQuery = z.output<typeof profitListQuerySchema>;
 
-/** One row of realized profit; amounts are decimal strings. */
+/**
+ * One row of realized profit; amounts are decimal strings. trades to profit are the server-priced
+ * DONE rows only; notCounted* are the rest (typed, closed by hand or edited prices).
+ */
 export interface ProfitRow {
   day: string;
   userId: number;
@@ -36,4 +40,15 @@ export interface ProfitRow {
   buyAmount: string;
   sellAmount: string;
   profit: string;
+  notCountedTrades: number;
+  notCountedProfit: string;
+}
+
+/** The DONE rows of a range that profit leaves out, by why; `profit` is what they would add. */
+export interface NotCounted {
+  trades: number;
+  profit: string;
+  typed: number;
+  handClosed: number;
+  edited: number;
 }

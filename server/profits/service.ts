@@ -1,7 +1,9 @@
 // Realized profit per day (UTC), user and pair from DONE transactions:
 // profit = (sellPrice - buyPrice) x quantity, summed and rounded to 8 decimals. A transaction
-// counts on the day it was created. No HTTP here.
-import { and, count, desc, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+// counts on the day it was created. Only server-priced rows count (price_source "server": feed
+// and exchange fills); the others (typed, closed by hand, edited by an Admin) are counted apart
+// so the page can show what was left out. No HTTP here.
+import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -11,8 +13,13 @@ import type { ProfitListQuery, ProfitRange, ProfitRow } from "./schema.ts";
 const DAY_MS = 86_400_000;
 
 const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-const sum8 = (value: SQL) => decimalText(sql`coalesce(round(sum(${value}), 8), 0)`);
-const profitSum = sum8(sql`(${t.sellPrice} - ${t.buyPrice}) * ${t.quantity}`);
+const counted = sql`${t.priceSource} = 'server'`;
+const notCounted = sql`${t.priceSource} <> 'server'`;
+const sum8 = (value: SQL, where: SQL = counted) =>
+  decimalText(sql`coalesce(round(sum(${value}) filter (where ${where}), 8), 0)`);
+const countWhere = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
+const rowProfit = sql`(${t.sellPrice} - ${t.buyPrice}) * ${t.quantity}`;
+const profitSum = sum8(rowProfit);
 
 function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
   return and(
@@ -32,11 +39,13 @@ function profitRows(db: Db, where: SQL | undefined) {
     userId: t.userId,
     username: users.username,
     pair: t.pair,
-    trades: count(),
+    trades: countWhere(counted),
     quantity: sum8(sql`${t.quantity}`),
     buyAmount: sum8(sql`${t.buyPrice} * ${t.quantity}`),
     sellAmount: sum8(sql`${t.sellPrice} * ${t.quantity}`),
     profit: profitSum,
+    notCountedTrades: countWhere(notCounted),
+    notCountedProfit: sum8(rowProfit, notCounted),
   }).from(t).innerJoin(users, eq(users.id, t.userId)).where(where)
     .groupBy(day, t.userId, users.username, t.pair);
 }
@@ -48,13 +57,25 @@ export async function listProfits(deps: Deps, query: ProfitListQuery) {
     .limit(query.limit).offset((query.page - 1) * query.limit);
   const [totals] = await deps.db.select({
     totalItems: sql<number>`count(distinct (${day}, ${t.userId}, ${t.pair}))::int`,
-    trades: count(),
+    trades: countWhere(counted),
     profit: profitSum,
+    notCounted: countWhere(notCounted),
+    notCountedProfit: sum8(rowProfit, notCounted),
+    typed: countWhere(sql`${t.priceSource} = 'typed'`),
+    handClosed: countWhere(sql`${t.priceSource} = 'hand_closed'`),
+    edited: countWhere(sql`${t.priceSource} = 'edited'`),
   }).from(t).where(where);
   return {
     items,
     totalItems: totals.totalItems,
     total: { trades: totals.trades, profit: totals.profit },
+    notCounted: {
+      trades: totals.notCounted,
+      profit: totals.notCountedProfit,
+      typed: totals.typed,
+      handClosed: totals.handClosed,
+      edited: totals.edited,
+    },
   };
 }
 

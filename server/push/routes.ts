@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { AppError } from "../core/errors.ts";
+import { msg } from "../core/messages.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { pushSettingsSchema, subscribeSchema, unsubscribeSchema } from "./schema.ts";
@@ -13,7 +14,7 @@ export function pushRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   return new Hono<AppEnv>()
     .get("/push/public-key", auth, (c) => {
-      if (!deps.vapid) throw new AppError("UNAVAILABLE", "Push notifications are not set up here");
+      if (!deps.vapid) throw new AppError("UNAVAILABLE", msg("push.notSetUp"));
       return c.json({ publicKey: deps.vapid.publicKey });
     })
     .post("/push/subscriptions", auth, validate("json", subscribeSchema), async (c) => {

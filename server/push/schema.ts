@@ -1,5 +1,6 @@
 // Web Push input, shared with the client's settings form (zod only here).
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 
 /** The kinds of call a user may choose to be notified of; PAIR covers pair targets and ALL. */
 export const PUSH_TARGETS = ["BUY", "SELL", "BUY_ONLY", "SELL_ONLY", "RING_ONLY", "PAIR"] as const;
@@ -8,7 +9,7 @@ export type PushTarget = (typeof PUSH_TARGETS)[number];
 export const PUSH_LANGS = ["en", "zh", "es", "fr", "it"] as const;
 
 const base64url = (length: number) =>
-  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), "Not a valid push key");
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${length}}$`), SERVER_MESSAGES["input.pushKey"]);
 
 /**
  * A push service's address: HTTPS, as every browser's is; plain HTTP only on this machine (a local
@@ -41,7 +42,7 @@ export const pushSettingsSchema = z.object({
   timeZone: z.string().max(64).refine(isTimeZone, "Unknown time zone"),
 }).refine((v) => (v.quietStart === null) === (v.quietEnd === null), {
   path: ["quietEnd"],
-  message: "Set both ends of the quiet hours, or neither",
+  message: SERVER_MESSAGES["input.quietHoursBoth"],
 });
 
 export type PushSettingsInput = z.infer<typeof pushSettingsSchema>;

@@ -2,6 +2,7 @@
 // messages out. Everything that must reach other instances goes through the bus first.
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Clock } from "../core/clock.ts";
+import { msg as coded } from "../core/messages.ts";
 import type { Db } from "../db/client.ts";
 import type { Market, MarketExchange } from "../market/feed.ts";
 import { findLiveUserById } from "../auth/find-user.ts";
@@ -9,7 +10,13 @@ import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";
 import { Presence } from "./presence.ts";
-import { CLOSE, MAX_CLIENT_FRAME, type PriceMessage, type ServerMessage } from "./protocol.ts";
+import {
+  CLOSE,
+  MAX_CLIENT_FRAME,
+  type PriceMessage,
+  type ServerMessage,
+  type SocketReason,
+} from "./protocol.ts";
 import { parseClientMessage } from "./client-message.ts";
 
 export interface HubOptions {
@@ -83,7 +90,9 @@ export class Hub {
 
   async receive(conn: Connection, data: unknown) {
     if (!this.connections.all.has(conn) || typeof data !== "string") return;
-    if (data.length > MAX_CLIENT_FRAME) return this.#kick(conn, CLOSE.TOO_BIG, "Frame too large");
+    if (data.length > MAX_CLIENT_FRAME) {
+      return this.#kick(conn, CLOSE.TOO_BIG, "socket.frameTooLarge");
+    }
     if (!this.#countFrame(conn)) return;
     const msg = parseClientMessage(data);
     if (!msg) return;
@@ -163,15 +172,19 @@ export class Hub {
     return this.#recheck([...this.connections.all]);
   }
 
-  logout(conn: Connection, reason: string) {
-    this.#send(conn, JSON.stringify({ type: "logout", reason } satisfies ServerMessage));
-    this.#kick(conn, CLOSE.LOGOUT, reason);
+  logout(conn: Connection, why: SocketReason) {
+    const reason = coded(why).text;
+    this.#send(
+      conn,
+      JSON.stringify({ type: "logout", reason, code: why } satisfies ServerMessage),
+    );
+    this.#kick(conn, CLOSE.LOGOUT, why);
   }
 
   /** Closes every socket, as the server stops. */
   closeAll() {
     for (const conn of [...this.connections.all]) {
-      this.#kick(conn, CLOSE.GOING_AWAY, "Server stopping");
+      this.#kick(conn, CLOSE.GOING_AWAY, "socket.serverStopping");
     }
     this.#presence.close();
   }
@@ -180,13 +193,15 @@ export class Hub {
     if (conns.length === 0) return;
     const now = this.opts.clock.now();
     const live = await liveSessionIds(this.opts.db, conns.map((c) => c.sessionId), now);
-    for (const conn of conns) if (!live.has(conn.sessionId)) this.logout(conn, "Session ended");
+    for (const conn of conns) {
+      if (!live.has(conn.sessionId)) this.logout(conn, "socket.sessionEnded");
+    }
   }
 
   async #join(conn: Connection, exchange?: MarketExchange) {
     // The group comes from the account, never from the client.
     const user = await findLiveUserById(this.opts.db, conn.userId);
-    if (!user) return this.logout(conn, "Account removed");
+    if (!user) return this.logout(conn, "socket.accountRemoved");
     this.connections.move(conn, user.group, exchange ?? conn.exchange);
     this.#send(
       conn,
@@ -238,7 +253,7 @@ export class Hub {
     if (conn.peer.readyState !== OPEN) return this.#forget(conn);
     if (conn.peer.bufferedAmount > this.opts.maxBufferedBytes) {
       this.counters.slowClosed++;
-      return this.#kick(conn, CLOSE.SLOW, "Too slow");
+      return this.#kick(conn, CLOSE.SLOW, "socket.tooSlow");
     }
     try {
       conn.peer.send(text);
@@ -249,11 +264,14 @@ export class Hub {
 
   #expireAt(conn: Connection, at: number) {
     const left = at - this.opts.clock.now().getTime();
-    if (left <= 0) return this.logout(conn, "Session expired");
+    if (left <= 0) return this.logout(conn, "socket.sessionExpired");
     this.#expiries.set(
       conn,
       setTimeout(
-        () => left > MAX_TIMER_MS ? this.#expireAt(conn, at) : this.logout(conn, "Session expired"),
+        () =>
+          left > MAX_TIMER_MS
+            ? this.#expireAt(conn, at)
+            : this.logout(conn, "socket.sessionExpired"),
         Math.min(left, MAX_TIMER_MS),
       ),
     );
@@ -269,7 +287,8 @@ export class Hub {
     }
   }
 
-  #kick(conn: Connection, code: number, reason: string) {
+  /** The close frame's reason is the message's code: the client words it in the user's language. */
+  #kick(conn: Connection, code: number, reason: SocketReason) {
     this.#forget(conn);
     try {
       conn.peer.close(code, reason);

@@ -3,6 +3,7 @@
 // Calls are sent over REST (POST /api/calls, GET /api/calls/active), not as socket frames: the
 // route checks the role like every other, answers 400/403 with a message, and records the call
 // before any receiver hears of it.
+import type { MessageCode } from "../core/messages.ts";
 import type { MarketExchange } from "../market/feed.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
@@ -36,7 +37,7 @@ export type ServerMessage =
   | { type: "call"; call: CallInfo }
   | { type: "receive-active-buy"; userId: number; username: string; active: boolean }
   | { type: "transaction-changed"; transaction: TransactionRef }
-  | { type: "logout"; reason: string }
+  | { type: "logout"; reason: string; code: SocketReason }
   | ({ type: "BUY_ERROR" } & TradeErrorBody)
   | ({ type: "SELL_ERROR" } & TradeErrorBody)
   | PriceMessage
@@ -51,6 +52,9 @@ export interface PriceMessage {
   prices: Record<string, string>;
   at: number;
 }
+
+/** Why the server closes a socket: a message code (server/core/messages.ts). */
+export type SocketReason = Extract<MessageCode, `socket.${string}`>;
 
 /** Close codes the client acts on: after LOGOUT it must not reconnect. */
 export const CLOSE = {

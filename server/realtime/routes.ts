@@ -11,6 +11,7 @@ import type { Deps } from "../deps.ts";
 import type { Connection } from "./connections.ts";
 import { originAllowed } from "./origin.ts";
 import { running } from "./realtime.ts";
+import { answer, msg } from "../core/messages.ts";
 
 type SocketEnv = AppEnv & {
   Variables: { socketSession: NonNullable<Awaited<ReturnType<typeof resolveSession>>> };
@@ -33,7 +34,7 @@ export function realtimeRoutes(deps: Deps) {
       const { hub } = running(deps);
       const found = c.get("socketSession");
       if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-        return c.json({ message: "Expected a WebSocket upgrade." }, 426);
+        return c.json(answer(msg("api.upgradeExpected")), 426);
       }
       const origin = c.req.header("origin");
       const forwardedProto = deps.config.TRUST_PROXY
@@ -42,10 +43,10 @@ export function realtimeRoutes(deps: Deps) {
       if (
         !originAllowed(origin, c.req.url, { allowed: deps.config.PUBLIC_ORIGINS, forwardedProto })
       ) {
-        throw forbidden(`Origin not allowed: ${origin}`);
+        throw forbidden(msg("socket.originNotAllowed", { origin: origin ?? "" }));
       }
       if (hub.connections.byUser.get(found.user.id).size >= deps.config.WS_MAX_PER_USER) {
-        throw new AppError("TOO_MANY_REQUESTS", "Too many open sockets for this user.");
+        throw new AppError("TOO_MANY_REQUESTS", msg("socket.tooMany"));
       }
       const grant = {
         user: found.user,

@@ -1,16 +1,17 @@
 // Report request rules, shared by the server routes and the client's report modals: no
 // server-only imports here.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds as a number or a string of digits (query parameters arrive as strings). */
 export const epochMsField = z.union([z.number(), z.string().trim().regex(/^\d+$/)], {
   error: "Must be a time in epoch milliseconds",
 }).transform(Number).pipe(
-  timeMsField("Must be a time in epoch milliseconds"),
+  timeMsField(SERVER_MESSAGES["input.timeMs"]),
 );
 
-const startBeforeEnd = { message: "start must not be after end", path: ["end"] };
+const startBeforeEnd = { message: SERVER_MESSAGES["input.startAfterEnd"], path: ["end"] };
 
 /** The first day's start and the last day's end, both included. */
 export const reportRangeSchema = z.object({ start: epochMsField, end: epochMsField })
@@ -22,7 +23,7 @@ export const USER_REGEX_MAX_LENGTH = 100;
 /** A pair such as btc_usdt; "", "all" or nothing means every pair. */
 export const pairFilterField = z.string().trim().toLowerCase()
   .refine((p) => p === "" || p === "all" || /^[a-z0-9]{2,15}_[a-z0-9]{2,15}$/.test(p), {
-    message: "Unknown pair",
+    message: SERVER_MESSAGES["input.unknownPair"],
   })
   .optional()
   .transform((p) => (p && p !== "all" ? p : undefined));

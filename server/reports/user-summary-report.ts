@@ -43,8 +43,11 @@ function summaries(db: Db, userIds: number[], req: UserSummaryRequest) {
     done: status("DONE"),
     amount: decimalText(sql`sum(${t.amount})`),
     quantity: decimalText(sql`sum(${t.quantity})`),
+    // As on /profit: server-priced DONE rows only; the others are counted apart.
     profit: decimalText(sql`coalesce(round(sum((${t.sellPrice} - ${t.buyPrice}) * ${t.quantity})
-      filter (where ${t.status} = 'DONE'), 8), 0)`),
+      filter (where ${t.status} = 'DONE' and ${t.priceSource} = 'server'), 8), 0)`),
+    notCounted: sql<number>`(count(*) filter (where ${t.status} = 'DONE'
+      and ${t.priceSource} <> 'server'))::int`,
   }).from(t).innerJoin(users, eq(users.id, t.userId))
     .where(and(
       inArray(t.userId, userIds),
@@ -68,6 +71,7 @@ export const USER_SUMMARY_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("Amount", "amount"),
   numberColumn("Quantity", "quantity"),
   numberColumn("Profit", "profit"),
+  numberColumn("DONE Not Counted", "notCounted"),
 ];
 
 export function userSummaryReport(deps: Deps, req: UserSummaryRequest) {

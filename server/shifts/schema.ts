@@ -1,11 +1,12 @@
 // Shift input rules, shared by the server routes and the client's shift form: no server-only
 // imports here.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { idField, idParam, timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds, or an ISO date-time the client's date picker may send. */
 export const instantField = z.union([
-  timeMsField("Must be a time (epoch milliseconds or ISO date-time)"),
+  timeMsField(SERVER_MESSAGES["input.timeMsOrIso"]),
   z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
 ], { error: "Must be a time (epoch milliseconds or ISO date-time)" });
 

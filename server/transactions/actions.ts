@@ -23,6 +23,19 @@ const mayAct = (user: SessionUser, ownerId: number) => ownerId === user.id || is
 
 const PRICED_FIELDS = ["marketPrice", "buyPrice", "sellPrice", "amount", "quantity"] as const;
 
+/**
+ * A status changed by hand: the row's closing price is then the target asked for, not a fill, so
+ * profit no longer counts it (a typed or edited row keeps saying so). Setting the status a row
+ * already has (confirming an order the exchange could not) changes nothing.
+ */
+const handClosed = (status: Status) => ({
+  priceSource: sql`case when ${transactions.priceSource} = 'server'
+    and ${transactions.status} <> ${status} then 'hand_closed'::price_source
+    else ${transactions.priceSource} end`,
+});
+
+const DERIVED = new Set<string>(["priceSource", "orderState"]);
+
 async function viewOf(db: Db, id: number): Promise<TransactionView | null> {
   const [row] = await db.select({ t: transactions, username: users.username }).from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
@@ -54,7 +67,10 @@ async function change(
     .returning({ id: transactions.id });
   if (rows.length === 0) return null;
   const view = (await viewOf(deps.db, id))!;
-  const fields = Object.keys(set).filter((k) => k in view) as (keyof TransactionView)[];
+  // What the person set, and of what follows from it (price source, order state) what changed.
+  const fields = (Object.keys(set) as (keyof TransactionView)[]).filter((k) =>
+    k in view && (!DERIVED.has(k) || before[k] !== view[k])
+  );
   const pick = (v: TransactionView) => Object.fromEntries(fields.map((k) => [k, v[k]]));
   await recordAudit(deps.db, {
     actorId: user.id,
@@ -87,6 +103,7 @@ export async function setStatus(deps: Deps, user: SessionUser, id: number, statu
     closeErrorAt: null,
     orderState: sql`case when ${transactions.orderState} = 'unknown' then null
       else ${transactions.orderState} end`,
+    ...handClosed(status),
   }))!;
 }
 
@@ -98,6 +115,7 @@ export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
       else ${transactions.useBot} end`,
     closingSince: null,
     closeErrorAt: null,
+    ...handClosed("SELL"),
   }, eq(transactions.status, "BUY"));
   if (!view) throw badRequest(msg("transactions.onlyBuyToSell"));
   return view;
@@ -111,10 +129,9 @@ export async function updateTransaction(
 ) {
   const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   await findActionable(deps.db, user, id);
-  if (!isAdmin(user) && PRICED_FIELDS.some((k) => k in set)) {
-    throw forbidden(msg("transactions.pricesAdminOnly"));
-  }
-  return (await change(deps, user, id, set))!;
+  const priced = PRICED_FIELDS.some((k) => k in set);
+  if (!isAdmin(user) && priced) throw forbidden(msg("transactions.pricesAdminOnly"));
+  return (await change(deps, user, id, priced ? { ...set, priceSource: "edited" } : set))!;
 }
 
 /** Sets every listed open transaction the caller may act on to DONE; answers those it changed. */
@@ -123,7 +140,13 @@ export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
     ? undefined
     : eq(transactions.userId, user.id);
   const rows = await deps.db.update(transactions)
-    .set({ status: "DONE", closingSince: null, closeErrorAt: null, updatedAt: deps.clock.now() })
+    .set({
+      status: "DONE",
+      closingSince: null,
+      closeErrorAt: null,
+      updatedAt: deps.clock.now(),
+      ...handClosed("DONE"),
+    })
     .where(and(inArray(transactions.id, ids), ne(transactions.status, "DONE"), mine))
     .returning({ id: transactions.id });
   const views = await Promise.all(rows.map((r) => viewOf(deps.db, r.id)));

@@ -10,8 +10,8 @@ import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Credentials } from "../exchanges/adapter.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle } from "../keys/schema.ts";
-import { findPair, isListedOn } from "../exchanges/pairs.ts";
+import { exchangeTitle, findPair } from "../exchanges/pairs.ts";
+import { assertOffered } from "../exchanges/markets/offered.ts";
 import { exchangeFailure, exchangesOf } from "./open.ts";
 import { assertCanActOn, findTarget } from "../auth/guards.ts";
 import { can } from "../auth/roles.ts";
@@ -34,7 +34,8 @@ export async function readCoinFunds(
   credentials: Credentials,
 ): Promise<CoinFunds> {
   const info = findPair(pair);
-  if (!info || info.nft || !isListedOn(exchange, pair)) {
+  // An NFT pair is offered everywhere (a typed price) but is no coin an exchange holds.
+  if (!info || info.nft) {
     throw badRequest(
       msg("trading.pairNotOnExchange", {
         pair: info?.label ?? pair,
@@ -42,6 +43,7 @@ export async function readCoinFunds(
       }),
     );
   }
+  await assertOffered(exchangesOf(deps).markets(), exchange, pair);
   const adapter = exchangesOf(deps).adapter(exchange);
   let free: string;
   try {

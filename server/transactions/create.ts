@@ -21,8 +21,8 @@ import { dec, floor8 } from "../core/decimal.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle } from "../keys/schema.ts";
-import { findPair, isListedOn, type PairInfo } from "../exchanges/pairs.ts";
+import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.ts";
+import { assertOffered } from "../exchanges/markets/offered.ts";
 import { readCoinFunds } from "./coin-funds.ts";
 import { can } from "../auth/roles.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
@@ -196,14 +196,7 @@ async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
     );
   }
   // The spec's list, then what the exchange's markets say it trades (no Binance BTCUSD...).
-  const traded = isListedOn(exchange, pair.value) &&
-    await deps.exchanges.markets().rule(exchange, pair.value);
-  if (!traded) {
-    throw badRequest(
-      msg("trading.pairNotOnExchange", { pair: pair.label, exchange: exchangeTitle(exchange) }),
-      "pair",
-    );
-  }
+  await assertOffered(deps.exchanges.markets(), exchange, pair.value);
 }
 
 function feedPrice(deps: Deps, exchange: string, pair: PairInfo) {
@@ -256,7 +249,15 @@ function serverPriced(
     );
   }
   const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
-  return { ...input, marketPrice: price, [sidePrice]: floor8(price) };
+  // Done at once (only_buy, only_sell): no target to wait for, so both sides are the price; a
+  // client's target would otherwise be profit no fill ever made.
+  const done = initialStatus(input.useBot, input.status) === "DONE";
+  return {
+    ...input,
+    marketPrice: price,
+    ...done ? { buyPrice: floor8(price), sellPrice: floor8(price) } : {},
+    [sidePrice]: floor8(price),
+  };
 }
 
 async function assertCallExists(deps: Deps, callId: string) {
@@ -314,6 +315,7 @@ function plan(
     fraction: input.fraction ?? user.fraction,
     assetId: input.assetId ?? null,
     callId: input.callId ?? null,
+    priceSource: findPair(input.pair)?.nft ? "typed" : "server",
     createdAt: deps.clock.now(),
     updatedAt: deps.clock.now(),
   };

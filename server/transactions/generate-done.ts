@@ -49,11 +49,11 @@ export const GENERATE_DONE_GRACE_MS = 5 * 60_000;
 async function expiredCallFor(deps: Deps, owner: SessionUser, callId: string, now: Date) {
   const [call] = await deps.db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.group !== owner.group || call.fromUserId === owner.id) {
-    throw badRequest(`callId: no call "${callId}" to this user`, "callId");
+    throw badRequest(msg("generateDone.noCall", { callId }), "callId");
   }
-  if (call.expiresAt > now) throw badRequest("callId: the call has not expired yet", "callId");
+  if (call.expiresAt > now) throw badRequest(msg("generateDone.notExpired"), "callId");
   if (now.getTime() - call.expiresAt.getTime() > GENERATE_DONE_GRACE_MS) {
-    throw badRequest("callId: the call expired too long ago", "callId");
+    throw badRequest(msg("generateDone.tooLate"), "callId");
   }
   return call;
 }

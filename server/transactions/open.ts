@@ -13,7 +13,8 @@ import {
 } from "../exchanges/adapter.ts";
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { refusalMessage } from "../exchanges/refusals.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
@@ -122,14 +123,16 @@ export function exchangeFailure(exchange: string, err: unknown): AppError {
   if (err instanceof InDoubtError) {
     return new AppError(
       "UNAVAILABLE",
-      `${err.message}. Check order ${err.clientOrderId} on ${
-        exchangeTitle(exchange)
-      } before placing it again.`,
+      msg("exchange.checkOrder", {
+        ...err.coded?.params,
+        orderId: err.clientOrderId,
+        exchange: exchangeTitle(exchange),
+      }),
     );
   }
   if (err instanceof ExchangeError) {
     const code = err.status !== undefined && err.status >= 500 ? "BAD_GATEWAY" : "BAD_REQUEST";
-    return new AppError(code, err.message);
+    return new AppError(code, refusalMessage(err));
   }
   const message = err instanceof Error ? err.message : String(err);
   return new AppError(

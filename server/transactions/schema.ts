@@ -1,5 +1,6 @@
 // Transaction payloads and queries (docs/api.md#transactions). The client imports these.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 import { bigIdParam, idParam } from "../core/input-rules.ts";
 import { Decimal } from "../core/decimal.ts";
 import { BOT_MODES, EXCHANGES, TRANSACTION_STATUSES } from "../db/enums.ts";
@@ -14,7 +15,7 @@ const MAX_MONEY = new Decimal("1e29");
 export const decimalField = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const text = typeof v === "number" ? new Decimal(v).toFixed() : v.trim();
   if (!/^\d+(\.\d+)?$/.test(text) || new Decimal(text).gte(MAX_MONEY)) {
-    ctx.addIssue({ code: "custom", message: "must be a non-negative number" });
+    ctx.addIssue({ code: "custom", message: SERVER_MESSAGES["input.nonNegative"] });
     return z.NEVER;
   }
   return new Decimal(text).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
@@ -107,7 +108,7 @@ export const updateTransactionSchema = z.object({
   quantity: optional(decimalField),
   assetId: optional(z.string().trim().max(100)),
 }).refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: "Nothing to update",
+  message: SERVER_MESSAGES["input.nothingToUpdate"],
 });
 
 export type UpdateTransactionInput = z.infer<typeof updateTransactionSchema>;

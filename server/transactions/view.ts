@@ -33,6 +33,8 @@ const PLAIN = [
   "avgPrice",
   "fee",
   "feeAsset",
+  /** Whether profit counts it: "server" prices only (server/db/enums.ts PRICE_SOURCES). */
+  "priceSource",
   /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
   "orderState",
   "orderNote",

@@ -1,6 +1,7 @@
 // User input rules, shared by the server routes and the client forms: keep it free of server-only
 // imports (no drizzle, no Deno APIs).
 import { z } from "zod";
+import { fillParams, SERVER_MESSAGES } from "../core/messages.ts";
 import { idField } from "../core/input-rules.ts";
 import { passwordField } from "../auth/schema.ts";
 import { dec } from "../core/decimal.ts";
@@ -54,11 +55,11 @@ export const newUserFormSchema = (creator: Role) =>
 const amount = (max: number) =>
   z.union([z.number(), z.string().trim()])
     .refine((v) => typeof v === "number" ? Number.isFinite(v) : /^\d+(\.\d{1,8})?$/.test(v), {
-      message: "Must be a number with at most 8 decimals",
+      message: SERVER_MESSAGES["input.decimal8"],
     })
     .transform((v) => dec(v))
     .refine((d) => d.gte(0) && d.lte(max) && d.decimalPlaces() <= 8, {
-      message: `Must be between 0 and ${max} with at most 8 decimals`,
+      message: fillParams(SERVER_MESSAGES["input.decimal8Range"], { max }),
     })
     .transform((d) => d.toFixed());
 
@@ -118,7 +119,7 @@ export type TradingSettingsForm = z.input<typeof tradingSettingsFormSchema>;
 export const updateUserSchema = z.strictObject({
   ...z.object(tradingSettingsShape).partial().shape,
   ...z.object(profileShape).partial().shape,
-}).refine((v) => Object.keys(v).length > 0, { message: "Send at least one field to change." });
+}).refine((v) => Object.keys(v).length > 0, { message: SERVER_MESSAGES["input.atLeastOneField"] });
 
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -159,5 +160,5 @@ export const searchUsersSchema = z.object({
 export type SearchUsersQuery = z.infer<typeof searchUsersSchema>;
 
 export const userIdParam = z.object({
-  id: z.string().regex(/^\d{1,9}$/, "Invalid user id").transform(Number),
+  id: z.string().regex(/^\d{1,9}$/, SERVER_MESSAGES["input.userId"]).transform(Number),
 });

@@ -15,6 +15,7 @@ import { type newUserSchema, SELF_FIELDS, type UpdateUserInput } from "./schema.
 import { newUniqueId } from "./unique-id.ts";
 import { userChanged } from "../auth/user-changed.ts";
 import { msg } from "../core/messages.ts";
+import { assertOffered } from "../exchanges/markets/offered.ts";
 
 const takenUsername = (u: string) =>
   conflict(msg("users.usernameTaken", { username: u }), "username");
@@ -136,6 +137,11 @@ export async function updateUser(
   }
   if (values.email && await liveUserWhere(deps.db, "email", values.email, target.id)) {
     throw takenEmail(values.email);
+  }
+  // The pair saved with a trading exchange must be one it trades (the pickers offer only those).
+  const exchange = values.exchange ?? target.exchange;
+  if (values.pair && (exchange === "binance" || exchange === "gate")) {
+    await assertOffered(deps.exchanges.markets(), exchange, values.pair);
   }
   const names = {
     ...("firstName" in values ? { firstName: values.firstName || null } : {}),

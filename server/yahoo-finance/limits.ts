@@ -3,6 +3,7 @@
 // days per request; 2m-30m and 90m within the last 60 days; 60m within the last 730 days. A request
 // past them gets Yahoo's 422, so it is refused here first with the reason. Pure: the client can use
 // it to explain a refusal before asking.
+import { msg } from "../core/messages.ts";
 import type { Interval } from "./schema.ts";
 
 const DAY = 86_400;
@@ -33,7 +34,7 @@ export function earliestStart(interval: Interval, nowSeconds: number): number | 
   return Math.ceil(from / DAY) * DAY;
 }
 
-/** Why the range is refused, or null when it is fine. */
+/** Why the range is refused (a coded message), or null when it is fine. */
 export function rangeProblem(
   interval: Interval,
   period1: number,
@@ -43,12 +44,11 @@ export function rangeProblem(
   const earliest = earliestStart(interval, nowSeconds);
   if (earliest !== null && period1 < earliest) {
     const day = new Date(earliest * 1000).toISOString().slice(0, 10);
-    return `Interval ${interval} reaches back only ${LOOK_BACK_DAYS[interval]} days: ` +
-      `start on or after ${day}.`;
+    return msg("yahoo.lookBack", { interval, days: LOOK_BACK_DAYS[interval]!, day });
   }
   const span = SPAN_DAYS[interval];
   if (span !== undefined && period2 - period1 > span * DAY) {
-    return `Interval ${interval} covers at most ${span} days per request: choose a shorter range.`;
+    return msg("yahoo.span", { interval, days: span });
   }
   return null;
 }

@@ -1,6 +1,7 @@
 // The chart query of GET /yahoo-finance/chart (docs/api.md#price-history). Pure: the client imports
 // it.
 import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
 
 /** The spec's intervals, in the order the page offers them. */
 export const INTERVALS = [
@@ -27,7 +28,8 @@ export const SYMBOLS = ["BTC-USD"] as const;
 export type ChartSymbol = (typeof SYMBOLS)[number];
 
 // Digits only: z.coerce.number would read "" as 0.
-const epochSeconds = z.string().regex(/^\d{1,11}$/, "must be epoch seconds").transform(Number);
+const epochSeconds = z.string().regex(/^\d{1,11}$/, SERVER_MESSAGES["input.epochSeconds"])
+  .transform(Number);
 
 export const chartQuerySchema = z.object({
   symbol: z.enum(SYMBOLS).default("BTC-USD"),
@@ -35,7 +37,7 @@ export const chartQuerySchema = z.object({
   period1: epochSeconds,
   period2: epochSeconds,
 }).refine((q) => q.period1 < q.period2, {
-  message: "period1 must be before period2",
+  message: SERVER_MESSAGES["input.period1BeforePeriod2"],
   path: ["period2"],
 });
 export type ChartQuery = z.infer<typeof chartQuerySchema>;

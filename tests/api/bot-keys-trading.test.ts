@@ -255,7 +255,7 @@ Deno.test("bots: live keys trade on the exchange with their own credentials; a r
     assert.equal(binance.orders.length, 1);
     assert.equal(binance.orders[0].newClientOrderId, `tx${res.transaction.id}`);
     assert.deepEqual(res.extraErrors, [
-      "bn_bad: Invalid API-key, IP, or permissions for action.",
+      "bn_bad: Binance refused the API key: Invalid API-key, IP, or permissions for action.",
     ]);
     assert.deepEqual(seen.errors.map((e) => e.error.action), ["BUY"]);
   } finally {

@@ -159,7 +159,7 @@ Deno.test({
     });
     try {
       const err = await database.sql!`select pg_sleep(2)`.then(() => undefined, (e) => e);
-      assert.equal(unavailableReason(err), "the database took too long");
+      assert.equal(unavailableReason(err), "unavailable.dbSlow");
     } finally {
       await database.close();
     }

@@ -20,6 +20,24 @@ Deno.test("api errors: { code, message, params } with the spec's English message
     assert.equal(body.field, "username");
     assert.equal(body.message, `username: ${body.params.issue}`);
 
+    // The input rules' issues are coded too: the client words them in any language.
+    const nul = await t.call("POST", "/api/users/login", {
+      body: { username: "a\u0000b", password: "x" },
+    });
+    assert.equal(nul.status, 400);
+    assert.deepEqual(await nul.json(), {
+      message: "username: must not contain a NUL character",
+      code: "validation.field",
+      params: {
+        field: "username",
+        issue: "must not contain a NUL character",
+        issueCode: "input.nul",
+      },
+      field: "username",
+    });
+    const id = await t.call("DELETE", "/api/transaction/0", { token: admin.token });
+    assert.equal((await id.json()).params.issueCode, "input.id");
+
     const unknown = await t.call("GET", "/api/no-such-route");
     assert.deepEqual(await unknown.json(), {
       message: "Not found: GET /api/no-such-route",

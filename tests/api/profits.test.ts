@@ -5,7 +5,7 @@ import { makeTestApp, type TestApp } from "../support/test-app.ts";
 const at = (iso: string) => new Date(iso);
 const ms = (iso: string) => Date.parse(iso);
 
-/** alice and bob over three days; only DONE rows count. */
+/** alice and bob over three days; only DONE rows the server priced count. */
 async function seed(t: TestApp) {
   const alice = await insertUser(t.deps.db, "alice");
   const bob = await insertUser(t.deps.db, "-bob");
@@ -16,6 +16,19 @@ async function seed(t: TestApp) {
     { userId: bob.id, createdAt: at("2026-01-02T12:00:00Z"), buyPrice: "105", quantity: "0.5" },
     { userId: alice.id, createdAt: at("2026-01-03T09:00:00Z"), pair: "eth_usdt", quantity: "3" },
     { userId: bob.id, createdAt: at("2026-01-05T09:00:00Z"), sellPrice: "90" },
+    // Not counted, shown apart: a typed price and an Admin's edit.
+    {
+      userId: alice.id,
+      createdAt: at("2026-01-02T22:00:00Z"),
+      sellPrice: "99999",
+      priceSource: "typed",
+    },
+    {
+      userId: bob.id,
+      createdAt: at("2026-01-05T10:00:00Z"),
+      sellPrice: "500",
+      priceSource: "edited",
+    },
   ]);
 }
 
@@ -29,6 +42,13 @@ Deno.test("profits: realized profit per day, user and pair, newest day first, pa
     const body = await res.json();
     assert.equal(body.totalItems, 4);
     assert.deepEqual(body.total, { trades: 5, profit: "33.5" });
+    assert.deepEqual(body.notCounted, {
+      trades: 2,
+      profit: "100299",
+      typed: 1,
+      handClosed: 0,
+      edited: 1,
+    });
     assert.deepEqual(
       body.items.map((
         r: Record<string, unknown>,
@@ -52,6 +72,8 @@ Deno.test("profits: realized profit per day, user and pair, newest day first, pa
       buyAmount: "300",
       sellAmount: "311",
       profit: "11",
+      notCountedTrades: 1,
+      notCountedProfit: "99899",
     }]);
 
     const ranged = await (await t.call(
@@ -100,18 +122,20 @@ Deno.test("profit CSV: every day in the query range, oldest first, as profit-{ti
       `attachment; filename="profit-${t.clock.now().getTime()}.csv"`,
     );
     assert.deepEqual(await csvLines(res), [
-      "Date (UTC),Username,Pair,Trades,Quantity,Buy Amount,Sell Amount,Profit",
-      "2026-01-02,'-bob,BTC/USDT,1,0.5,52.5,55,2.5",
-      "2026-01-02,alice,BTC/USDT,2,3,300,311,11",
-      "2026-01-03,alice,ETH/USDT,1,3,300,330,30",
-      "2026-01-05,'-bob,BTC/USDT,1,1,100,90,-10",
+      "Date (UTC),Username,Pair,Trades,Quantity,Buy Amount,Sell Amount,Profit," +
+      "Not Counted Trades,Not Counted Profit",
+      "2026-01-02,'-bob,BTC/USDT,1,0.5,52.5,55,2.5,0,0",
+      "2026-01-02,alice,BTC/USDT,2,3,300,311,11,1,99899",
+      "2026-01-03,alice,ETH/USDT,1,3,300,330,30,0,0",
+      "2026-01-05,'-bob,BTC/USDT,1,1,100,90,-10,1,400",
     ]);
 
     const none = await t.call("POST", "/api/users/calculator-profit-csv?start=0&end=1", {
       token: admin.token,
     });
     assert.deepEqual(await csvLines(none), [
-      "Date (UTC),Username,Pair,Trades,Quantity,Buy Amount,Sell Amount,Profit",
+      "Date (UTC),Username,Pair,Trades,Quantity,Buy Amount,Sell Amount,Profit," +
+      "Not Counted Trades,Not Counted Profit",
     ]);
     const bad = await t.call("POST", "/api/users/calculator-profit-csv?start=9&end=1", {
       token: admin.token,

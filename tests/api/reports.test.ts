@@ -152,12 +152,15 @@ Deno.test("user summary report: one row per user and pair with counts, volumes a
       { userId: alice.id, createdAt: day },
       { userId: alice.id, createdAt: day, buyPrice: "100", sellPrice: "90", quantity: "2" },
       { userId: alice.id, createdAt: day, status: "BUY", amount: "50", quantity: "0.5" },
+      // Closed by hand at its target: listed, its profit not counted.
+      { userId: alice.id, createdAt: day, sellPrice: "1000", priceSource: "hand_closed" },
       { userId: alice.id, createdAt: day, pair: "eth_usdt", status: "SELL" },
       { userId: albert.id, createdAt: day, sellPrice: "100.5", quantity: "0.25" },
       { userId: bob.id, createdAt: day },
       { userId: alice.id, createdAt: at("2026-02-01T00:00:00Z") },
     ]);
-    const header = "Username,Pair,Transactions,BUY,SELL,DONE,Amount,Quantity,Profit";
+    const header =
+      "Username,Pair,Transactions,BUY,SELL,DONE,Amount,Quantity,Profit,DONE Not Counted";
     const all = await t.call("POST", "/api/transaction/report-transactions", {
       token: lead.token,
       body: { ...range, userRegex: "", pair: "" },
@@ -166,17 +169,17 @@ Deno.test("user summary report: one row per user and pair with counts, volumes a
     // Users are paged two at a time here; every user still appears, ordered by name.
     assert.deepEqual(await csvLines(all), [
       header,
-      "albert,BTC/USDT,1,0,0,1,100,0.25,0.125",
-      "alice,BTC/USDT,3,1,0,2,250,3.5,-10",
-      "alice,ETH/USDT,1,0,1,0,100,1,0",
-      "bob,BTC/USDT,1,0,0,1,100,1,10",
+      "albert,BTC/USDT,1,0,0,1,100,0.25,0.125,0",
+      "alice,BTC/USDT,4,1,0,3,350,4.5,-10,1",
+      "alice,ETH/USDT,1,0,1,0,100,1,0,0",
+      "bob,BTC/USDT,1,0,0,1,100,1,10,0",
     ]);
 
     const filtered = await t.call("POST", "/api/transaction/report-transactions", {
       token: lead.token,
       body: { ...range, userRegex: "^ali", pair: "btc_usdt" },
     });
-    assert.deepEqual(await csvLines(filtered), [header, "alice,BTC/USDT,3,1,0,2,250,3.5,-10"]);
+    assert.deepEqual(await csvLines(filtered), [header, "alice,BTC/USDT,4,1,0,3,350,4.5,-10,1"]);
   } finally {
     await t.close();
   }

@@ -79,11 +79,16 @@ Deno.test("server-priced: DONE is final for a User; an Admin's edits are audited
     const entries = await t.deps.db.select().from(auditLog)
       .where(eq(auditLog.action, "transaction.updated"));
     assert.deepEqual(entries.map((e) => [e.actorId, e.details]), [
-      [user.id, { id: tx.id, before: { status: "BUY" }, after: { status: "DONE" } }],
+      // The price source's change is audited too: why the row left /profit.
+      [user.id, {
+        id: tx.id,
+        before: { status: "BUY", priceSource: "server" },
+        after: { status: "DONE", priceSource: "hand_closed" },
+      }],
       [admin.id, {
         id: tx.id,
-        before: { sellPrice: "60000.00000000" },
-        after: { sellPrice: "61000.00000000" },
+        before: { sellPrice: "60000.00000000", priceSource: "hand_closed" },
+        after: { sellPrice: "61000.00000000", priceSource: "edited" },
       }],
     ]);
   } finally {

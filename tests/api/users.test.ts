@@ -333,6 +333,32 @@ Deno.test("patch: bad values get 400 with the field, and nothing is written", ()
     assert.equal(row.role, "User");
   }));
 
+Deno.test("patch: a pair the chosen exchange does not trade is 400 naming both; nothing is written", () =>
+  withApp(async (t) => {
+    const u = await t.user("User");
+    const patch = async (body: Record<string, unknown>) =>
+      await json(await t.call("PATCH", `/api/users/${u.id}`, { token: u.token, body }));
+    // In the spec's list for Binance, but Binance's markets do not trade it.
+    const usd = await patch({ exchange: "binance", pair: "btc_usd" });
+    assert.equal(usd.status, 400);
+    assert.deepEqual([usd.body.message, usd.body.field], [
+      "pair: BTC/USD is not traded on Binance",
+      "pair",
+    ]);
+    // Gate-only pairs on Binance, Binance-only ones on Gate; the pair checked against the
+    // exchange already saved when only the pair is sent.
+    assert.equal((await patch({ exchange: "binance", pair: "mepad_usdt" })).status, 400);
+    assert.equal((await patch({ exchange: "gate", pair: "btc_fdusd" })).status, 400);
+    assert.equal((await patch({ exchange: "gate", pair: "btc_usd" })).status, 400);
+    const [before] = await t.deps.db.select().from(users).where(eq(users.id, u.id));
+    assert.equal((await patch({ exchange: "gate", pair: "mepad_usdt" })).status, 200);
+    assert.equal((await patch({ pair: "btc_fdusd" })).status, 400);
+    assert.equal((await patch({ pair: "naft_usdt" })).status, 200);
+    const [after] = await t.deps.db.select().from(users).where(eq(users.id, u.id));
+    assert.notEqual(before.pair, "naft_usdt");
+    assert.deepEqual([after.exchange, after.pair], ["gate", "naft_usdt"]);
+  }));
+
 Deno.test("patch: profile fields and other users are Admin-only; selectBots is Lead and up", () =>
   withApp(async (t) => {
     const u = await t.user("User");

@@ -199,6 +199,13 @@ Deno.test({
       const trader = await insertUser(server.deps.db, "night_trader");
       await insertTransactions(server.deps.db, [
         { userId: trader.id, createdAt: server.clock.now(), sellPrice: "112.5", quantity: "2" },
+        // An Admin's price edit: shown apart, not in the total.
+        {
+          userId: trader.id,
+          createdAt: server.clock.now(),
+          sellPrice: "200",
+          priceSource: "edited",
+        },
       ]);
       const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
       await signInUi(page, server, admin, "/login?from=/shift");
@@ -221,13 +228,17 @@ Deno.test({
       await page.goto(server.baseUrl + "/profit");
       await page.getByTestId("profits-table").getByText("night_trader").waitFor();
       assert.match((await page.getByTestId("profits-total").textContent())!, /25\.0000/);
+      assert.match(
+        (await page.getByTestId("profits-not-counted").textContent())!,
+        /^Not counted: 1 DONE transaction .*edited by an Admin 1\. Its profit would be 100\.0000$/,
+      );
       const [file] = await Promise.all([
         page.waitForEvent("download"),
         page.getByTestId("profits-download").click(),
       ]);
       assert.match(file.suggestedFilename(), /^profit-\d+\.csv$/);
       const lines = (await Deno.readTextFile((await file.path())!)).split("\r\n");
-      assert.match(lines[1], /,night_trader,BTC\/USDT,1,2,200,225,25$/);
+      assert.match(lines[1], /,night_trader,BTC\/USDT,1,2,200,225,25,1,100$/);
     } finally {
       await browser.close();
       await server.close();

@@ -31,6 +31,23 @@ Deno.test({
       await page.getByTestId("settings-tradingAmount").fill("250.5");
       await page.getByTestId("settings-spread").fill("1.5");
       await page.getByTestId("settings-exchange").selectOption("gate");
+      // The pair select offers what the chosen exchange's markets trade: Gate's MEPAD, no BTC/USD;
+      // on Binance no MEPAD (Gate-only) and no BTC/USD either.
+      const offered = async (present: string) => {
+        const select = page.getByTestId("settings-pair");
+        await select.locator(`option[value="${present}"]`).waitFor({ state: "attached" });
+        return await select.locator("option").evaluateAll((os) =>
+          os.map((o) => (o as HTMLOptionElement).value)
+        );
+      };
+      const onGate = await offered("mepad_usdt");
+      assert.ok(!onGate.includes("btc_usd") && !onGate.includes("btc_fdusd"), onGate.join());
+      await page.getByTestId("settings-exchange").selectOption("binance");
+      const onBinance = await offered("btc_fdusd");
+      assert.ok(!onBinance.includes("btc_usd") && !onBinance.includes("mepad_usdt"));
+      await page.getByTestId("settings-exchange").selectOption("gate");
+      await offered("mepad_usdt");
+      await page.getByTestId("settings-pair").selectOption("btc_usdt");
       await page.getByTestId("settings-useBot").selectOption("buy_sell");
       await page.getByTestId("settings-group").fill("desk_a");
       await page.getByTestId("settings-submit").click();
@@ -43,6 +60,7 @@ Deno.test({
       );
       const [saved] = await server.deps.db.select().from(users).where(eq(users.id, user.id));
       assert.equal(saved.exchange, "gate");
+      assert.equal(saved.pair, "btc_usdt");
       assert.equal(saved.spread, "1.50000000");
       assert.equal(saved.useBot, "buy_sell");
 

@@ -15,7 +15,7 @@ export interface FuzzFigures {
   byStatus: Record<number, number>;
   /** Answers of 500 and above, except the deliberate 503s below. */
   serverErrors: string[];
-  /** 503 "UNAVAILABLE": a feature not set up on this instance (push keys), said as designed. */
+  /** 503 "push.notSetUp": a feature not set up on this instance (push keys), said as designed. */
   unavailable: number;
   rowChanges: string[];
   secretsInLog: string[];
@@ -218,7 +218,7 @@ export async function runFuzz(opts: { requests: number; seed: number }): Promise
         figures.requests++;
         figures.byStatus[res.status] = (figures.byStatus[res.status] ?? 0) + 1;
         const what = `${operation.method.toUpperCase()} ${url} as ${r.identity}`;
-        if (res.status === 503 && JSON.parse(text).code === "UNAVAILABLE") figures.unavailable++;
+        if (res.status === 503 && JSON.parse(text).code === "push.notSetUp") figures.unavailable++;
         else if (res.status >= 500) {
           figures.serverErrors.push(`${what}: ${res.status} ${text.slice(0, 200)}`);
         }

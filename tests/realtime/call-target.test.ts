@@ -55,7 +55,11 @@ Deno.test("bus: an event past PostgreSQL's NOTIFY limit is refused before it is 
   const big = {
     kind: "send" as const,
     to: {},
-    msg: { type: "logout" as const, reason: "x".repeat(8000) },
+    msg: {
+      type: "logout" as const,
+      reason: "x".repeat(8000),
+      code: "socket.sessionEnded" as const,
+    },
   };
   assert.throws(() => encodeBusEvent(big), /too large/);
   const bus = createMemoryBus();

@@ -73,7 +73,7 @@ Deno.test("hub: delivery by user, group and role skips the excepted users and cl
   hub.open(peers[3], { user: user(4, "beta"), sessionId: "4" });
   hub.open(peers[4], { user: user(5, "alpha"), sessionId: "5" });
   peers[4].readyState = 3;
-  const msg: ServerMessage = { type: "logout", reason: "x" };
+  const msg: ServerMessage = { type: "logout", reason: "x", code: "socket.sessionEnded" };
   hub.deliver({ groups: ["alpha"], roles: ["Admin"], exceptUsers: [2] }, msg);
   assert.deepEqual(peers.map((p) => p.sent.length), [1, 0, 1, 0, 0]);
   hub.deliver({ users: [4, 4] }, msg);

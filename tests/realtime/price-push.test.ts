@@ -7,7 +7,7 @@ import {
   type Timers,
 } from "../../server/realtime/price-push.ts";
 import type { PriceMessage } from "../../server/realtime/protocol.ts";
-import { feedPairs } from "../../server/exchanges/pairs.ts";
+import { storedPairs } from "../../server/exchanges/markets/markets.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { closeAll, serve, TestSocket } from "./support.ts";
 
@@ -146,7 +146,7 @@ Deno.test("price push: sockets get their exchange's prices and a snapshot when t
     sockets.push(late);
     // The snapshot on joining holds every pair of the exchange at its latest price.
     assert.equal(late.snapshot?.prices.btc_usdt, "70123.45");
-    assert.deepEqual(Object.keys(late.snapshot!.prices).sort(), feedPairs("binance").sort());
+    assert.deepEqual(Object.keys(late.snapshot!.prices).sort(), storedPairs("binance").sort());
     assert.equal(onGate.snapshot?.exchange, "gate");
   } finally {
     await closeAll(t, served, sockets);

@@ -70,7 +70,11 @@ Deno.test("socket: logout, a password change and deletion each log the open sock
 
     // Logging out one session ends that session's socket only.
     await t.call("POST", "/api/users/logout", { token: u.token });
-    assert.deepEqual(await first.next("logout"), { type: "logout", reason: "Session ended" });
+    assert.deepEqual(await first.next("logout"), {
+      type: "logout",
+      reason: "Session ended",
+      code: "socket.sessionEnded",
+    });
     assert.equal((await first.closed).code, 4001);
     second.send({ type: "JoinGroup" });
     await second.next("joined");

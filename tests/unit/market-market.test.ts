@@ -11,8 +11,8 @@ import { makeTestApp } from "../support/test-app.ts";
 Deno.test("createMarket() with MARKET_FEED=sim simulates both exchanges, seeded apart", () => {
   const market = createMarket(testConfig({ MARKET_SEED: 9 }), { clock: new ManualClock() });
   assert.deepEqual(market.all().map((f) => [f.exchange, f.source, f.pairs.length]), [
-    ["binance", "sim", 9],
-    ["gate", "sim", 8],
+    ["binance", "sim", 5],
+    ["gate", "sim", 6],
   ]);
   const again = createMarket(testConfig({ MARKET_SEED: 9 }), { clock: new ManualClock() });
   for (let i = 0; i < 5; i++) {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
+import { issueMessage, msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
 import { SERVER_TRANSLATIONS, serverText } from "../../web/src/errors/server-messages.ts";
 import "../../web/src/app/common-messages.ts";
 import "../../web/src/users/settings-messages.ts";
@@ -48,4 +48,22 @@ Deno.test("serverText: a coded message in the chosen language; English is the se
     serverText("validation.field", { field: "coinTradingAmount", issue: "Required" }, "en"),
     "coinTradingAmount: Required",
   );
+  // An input rule's issue comes coded, with its params.
+  const range = { field: "x", issue: "Must be between 0 and 9 with at most 8 decimals" };
+  const coded = { ...range, issueCode: "input.decimal8Range", max: "9" };
+  assert.equal(serverText("validation.field", coded, "en"), `x: ${range.issue}`);
+  assert.equal(
+    serverText("validation.field", coded, "it"),
+    "Deve essere tra 0 e 9 con al massimo 8 decimali",
+  );
+});
+
+Deno.test("issueMessage: a schema issue's text is known again as its input. code and params", () => {
+  assert.deepEqual(issueMessage("Must be between 0 and 500 with at most 8 decimals"), {
+    code: "input.decimal8Range",
+    params: { max: "500" },
+    text: "Must be between 0 and 500 with at most 8 decimals",
+  });
+  assert.equal(issueMessage("Must be an id")?.code, "input.id");
+  assert.equal(issueMessage("Required"), undefined);
 });

@@ -12,9 +12,8 @@ import {
   setPrice,
 } from "../../web/src/trading/market-store.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
-import { translate } from "../../web/src/i18n/index.ts";
-import { parseMinimumOrder } from "../../server/exchanges/markets/minimum-message.ts";
-import { transactionsState } from "../../web/src/transactions/store.ts";
+import { serverText } from "../../web/src/errors/server-messages.ts";
+import { transactionLists } from "../../web/src/transactions/store.ts";
 
 interface Sent {
   method: string;
@@ -123,7 +122,7 @@ Deno.test({
       signInAs({ useBot: "none" });
       restoreSelection(session.user!);
       setPrice("binance", { btc_usdt: "60000.00" });
-      transactionsState.lists.BUY = {
+      transactionLists.state.result.BUY = {
         items: [view(3)] as never,
         totalItems: 1,
         totalCapped: false,
@@ -152,8 +151,8 @@ Deno.test({
           fraction: "0",
         },
       );
-      assert.deepEqual(transactionsState.lists.BUY.items.map((t) => t.id), [12, 11, 3]);
-      assert.equal(transactionsState.lists.BUY.totalItems, 3);
+      assert.deepEqual(transactionLists.state.result.BUY.items.map((t) => t.id), [12, 11, 3]);
+      assert.equal(transactionLists.state.result.BUY.totalItems, 3);
       assert.equal(calls.justBought, true);
       assert.equal(trade.creating, false);
       assert.equal(trade.dialog, null);
@@ -191,7 +190,7 @@ Deno.test({
         marketPrice: "60000.00000000",
         lastMarketPrice: "61000.00",
       });
-      assert.equal(transactionsState.lists.BUY.items.length, 0);
+      assert.equal(transactionLists.state.result.BUY.items.length, 0);
 
       answer = [400, { message: "Binance refused the order:\nInsufficient balance" }];
       await placeOrder("BUY");
@@ -200,18 +199,21 @@ Deno.test({
         message: "Binance refused the order:\nInsufficient balance",
       });
 
-      // The exchange's minimum, in the reader's language.
-      const minimum = "Minimum order on Binance BTC/USDT is 5 USDT";
-      answer = [400, { message: minimum }];
+      // The exchange's minimum, by its code in the reader's language.
+      const parts = { exchange: "Binance", pair: "BTC/USDT", minimum: "5 USDT" };
+      const minimum = msg("exchange.minimumOrder", parts);
+      answer = [400, serverAnswer(minimum)];
       await placeOrder("BUY");
-      assert.deepEqual(trade.dialog, { kind: "error", message: minimum });
-      const parts = parseMinimumOrder(minimum)!;
+      assert.deepEqual(trade.dialog, {
+        kind: "error",
+        message: "Minimum order on Binance BTC/USDT is 5 USDT",
+      });
       assert.equal(
-        translate("trading.minimumOrder", parts, "fr"),
+        serverText("exchange.minimumOrder", parts, "fr"),
         "L'ordre minimum sur Binance BTC/USDT est de 5 USDT",
       );
       assert.equal(
-        translate("trading.minimumOrder", parts, "zh"),
+        serverText("exchange.minimumOrder", parts, "zh"),
         "Binance BTC/USDT 的最小订单为 5 USDT",
       );
 

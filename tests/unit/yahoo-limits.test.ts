@@ -30,13 +30,13 @@ Deno.test("rangeProblem: at the edges of each interval's look-back", () => {
     const i = interval as "1m" | "60m" | "90m";
     assert.equal(rangeProblem(i, earliest, earliest + DAY, NOW), null, interval);
     assert.match(
-      rangeProblem(i, earliest - 1, earliest + DAY, NOW)!,
+      rangeProblem(i, earliest - 1, earliest + DAY, NOW)!.text,
       /reaches back only/,
       interval,
     );
   }
   assert.equal(
-    rangeProblem("1m", at(2025, 11, 22) - 1, at(2025, 11, 23), NOW),
+    rangeProblem("1m", at(2025, 11, 22) - 1, at(2025, 11, 23), NOW)?.text,
     "Interval 1m reaches back only 30 days: start on or after 2025-12-22.",
   );
   assert.equal(rangeProblem("1d", 0, NOW, NOW), null);
@@ -46,7 +46,7 @@ Deno.test("rangeProblem: 1m spans at most 7 days per request, to the second", ()
   const start = at(2026, 0, 10);
   assert.equal(rangeProblem("1m", start, start + 7 * DAY, NOW), null);
   assert.equal(
-    rangeProblem("1m", start, start + 7 * DAY + 1, NOW),
+    rangeProblem("1m", start, start + 7 * DAY + 1, NOW)?.text,
     "Interval 1m covers at most 7 days per request: choose a shorter range.",
   );
   // Other intervals have no span limit inside their look-back.

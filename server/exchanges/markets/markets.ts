@@ -5,6 +5,7 @@
 // Paper: always the stored copy (snapshot.json, the exchanges' own answers trimmed to our pairs),
 // so the demo refuses and rounds exactly as the real exchanges do.
 import type { Clock } from "../../core/clock.ts";
+import { msg } from "../../core/messages.ts";
 import { type ExchangeName, type PairInfo, pairsFor } from "../pairs.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 import { type Fetch, restCall } from "../http.ts";
@@ -146,8 +147,8 @@ export async function prepareOrder(
     throw new ExchangeError(
       exchange,
       order.type === "limit"
-        ? "A limit order needs a price"
-        : `No market price for ${order.pair} yet`,
+        ? msg("exchange.limitNeedsPrice")
+        : msg("exchange.noMarketPrice", { pair: order.pair }),
     );
   }
   return { rule, shaped: shapeOrder(rule, order, price) };
@@ -158,7 +159,7 @@ export async function requireRule(markets: Markets, exchange: ExchangeName, pair
   const rule = await markets.rule(exchange, pair);
   if (!rule) {
     const title = exchange === "binance" ? "Binance" : "Gate";
-    throw new ExchangeError(exchange, `${title} does not trade ${pair}`, 400);
+    throw new ExchangeError(exchange, msg("exchange.notTraded", { exchange: title, pair }), 400);
   }
   return rule;
 }

@@ -2,9 +2,9 @@
 // filters, Gate currency_pairs), and the order shaping they impose: amounts rounded down to the
 // exchange's step, prices to its tick, and orders under the minimum refused before they are sent.
 import { dec, Decimal } from "../../core/decimal.ts";
+import { msg } from "../../core/messages.ts";
 import { type ExchangeName, findPair, pairFromSymbol } from "../pairs.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
-import { minimumOrderMessage } from "./minimum-message.ts";
 
 export interface MarketRule {
   exchange: ExchangeName;
@@ -116,7 +116,11 @@ export function shapeOrder(rule: MarketRule, order: OrderRequest, price: string)
   const below = (minimum: string, asset: string) =>
     new ExchangeError(
       rule.exchange,
-      minimumOrderMessage(rule.exchange, label, `${minimum} ${asset}`),
+      msg("exchange.minimumOrder", {
+        exchange: rule.exchange === "binance" ? "Binance" : "Gate",
+        pair: label,
+        minimum: `${minimum} ${asset}`,
+      }),
       400,
     );
   const limitPrice = order.type === "limit" ? nearest(price, rule.tickSize) : undefined;

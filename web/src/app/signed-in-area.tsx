@@ -5,12 +5,12 @@ import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { can, type Permission } from "../../../server/auth/roles.ts";
 import { Route, Switch } from "wouter";
-import { api } from "../api/http.ts";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { Shell } from "../layout/app-shell.tsx";
 import { LocalDates } from "../i18n/dates-provider.tsx";
-import { type PublicUser, session, updateUser } from "../session/store.ts";
+import { fetchProfile } from "../session/api.ts";
+import { session, updateUser } from "../session/store.ts";
 import "./messages.ts";
 
 /** A page a role may not open shows the 404 page, as if it were not there. */
@@ -41,7 +41,7 @@ const TradingControls = only("trading.halt", TradingControlsPage);
 export default function SignedInArea() {
   useEffect(() => {
     // A stored login may be stale or revoked: refresh it (a 401 signs out).
-    api<PublicUser>("GET", "/users/my-profile").then(updateUser, () => {});
+    fetchProfile().then(updateUser, () => {});
   }, []);
   return (
     <LocalDates>

@@ -1,14 +1,14 @@
 // /audit (Admin and SuperAdmin): who did what to whom and when, newest first, in words, filtered
 // by action, actor and date range.
 import "@mantine/dates/styles.css";
-import { Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
+import { SearchInput } from "../ui/search-input.tsx";
 import { AUDIT_ACTIONS } from "./api.ts";
 import { detailsInWords } from "./details.ts";
 import { auditLog } from "./store.ts";
@@ -21,15 +21,10 @@ const NOBODY = "—";
 export default function AuditPage() {
   const t = useT();
   const table = useSnapshot(auditLog.state);
-  const [typed, setTyped] = useState(table.filters.actor);
-  const [actor] = useDebouncedValue(typed, 300);
 
   useEffect(() => {
     auditLog.load();
   }, []);
-  useEffect(() => {
-    if (actor !== auditLog.state.filters.actor) auditLog.setFilters({ actor });
-  }, [actor]);
 
   return (
     <Stack>
@@ -45,11 +40,11 @@ export default function AuditPage() {
           onChange={(e) => auditLog.setFilters({ action: e.currentTarget.value })}
           data-testid="audit-action-filter"
         />
-        <TextInput
+        <SearchInput
           label={t("audit.actorFilter")}
           placeholder={t("audit.actorPlaceholder")}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
+          value={table.filters.actor}
+          onSearch={(actor) => auditLog.setFilters({ actor })}
           data-testid="audit-actor-filter"
         />
         <DatePickerInput

@@ -1,4 +1,4 @@
-import { api } from "../api/http.ts";
+import { api, request } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 
 export type LoginResult = PublicUser & { token: string; generateSecret: boolean };
@@ -19,3 +19,5 @@ export const authenticate2fa = (token: string, code: string) =>
 
 export const changePasswordRequest = (body: { oldPassword: string; newPassword: string }) =>
   api<{ message: string; token: string }>("POST", "/users/change-password", { body });
+
+export const logoutRequest = () => request("POST", "/users/logout");

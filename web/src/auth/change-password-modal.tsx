@@ -1,36 +1,29 @@
 import { Button, Modal, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { changePasswordFormSchema } from "../../../server/auth/schema.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { rotateToken } from "../session/store.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
 import { changePasswordRequest } from "./api.ts";
 import "./messages.ts";
 import { zodValidate } from "../ui/form.ts";
 
 export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
   const form = useForm({
     initialValues: { oldPassword: "", newPassword: "", confirmNewPassword: "" },
     validate: zodValidate(changePasswordFormSchema),
   });
 
-  const submit = form.onSubmit(async ({ confirmNewPassword: _, ...body }) => {
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(({ confirmNewPassword: _, ...body }) =>
+    attempt(async () => {
       // Every other session was revoked; this one continues with the new token.
       await rotateToken(changePasswordRequest(body));
-      notifySuccess(t("password.success"));
-      onClose();
-    } catch (err) {
-      notifyError(errorText(err, t("password.failed")));
-    } finally {
-      setBusy(false);
-    }
-  });
+      return t("password.success");
+    }, t("password.failed"))
+  );
 
   return (
     <Modal opened={opened} onClose={onClose} title={t("menu.changePassword")} centered>

@@ -1,12 +1,13 @@
 // Create or edit a bot key (docs/screens.md#key-forms): masked stored values, focusing clears them,
 // only typed values are sent (encrypted), and with nothing to send the modal just closes.
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Modal, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
-import { exchangeTitle } from "../../../server/keys/schema.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
+import { ModalActions } from "../ui/modal-actions.tsx";
 import { type BotKeyExchange, type BotKeyView, createBotKey, updateBotKey } from "./api.ts";
 import {
   type BotKeyFormValues,
@@ -30,7 +31,7 @@ interface Props {
 
 export function BotKeyModal({ exchange, entry, onClose }: Props) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
   const [initial] = useState(() => initialFormValues(entry));
   const form = useForm<BotKeyFormValues>({
     initialValues: initial,
@@ -40,18 +41,12 @@ export function BotKeyModal({ exchange, entry, onClose }: Props) {
   const submit = form.onSubmit(async (values) => {
     const changes = changesToSend(values, initial);
     if (Object.keys(changes).length === 0) return onClose();
-    setBusy(true);
-    try {
+    await attempt(async () => {
       if (entry) await updateBotKey(entry.id, changes);
       else await createBotKey(exchange, values);
-      notifySuccess(t("botKeys.updateSuccess"));
-      onClose();
       refreshAfterChange();
-    } catch (err) {
-      notifyError(errorText(err, t("botKeys.updateFailed")));
-    } finally {
-      setBusy(false);
-    }
+      return t("botKeys.updateSuccess");
+    }, t("botKeys.updateFailed"));
   });
 
   const masked = (field: "key" | "secret") => {
@@ -88,12 +83,12 @@ export function BotKeyModal({ exchange, entry, onClose }: Props) {
           />
           <TextInput label={t("botKeys.key")} {...masked("key")} />
           <PasswordInput label={t("botKeys.secret")} {...masked("secret")} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("common.cancel")}</Button>
-            <Button type="submit" loading={busy} data-testid="bot-key-submit">
-              {t("common.save")}
-            </Button>
-          </Group>
+          <ModalActions
+            onClose={onClose}
+            label={t("common.save")}
+            busy={busy}
+            testId="bot-key-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -6,15 +6,15 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useParams } from "wouter";
 import { BOT_KEY_EXCHANGES, type BotKeyExchange } from "../../../server/bot-keys/schema.ts";
-import { exchangeTitle } from "../../../server/keys/schema.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { useT } from "../i18n/index.ts";
+import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
-import type { BotKeyView } from "./api.ts";
+import { type BotKeyView, deleteBotKey } from "./api.ts";
 import { BalanceModal } from "./balance-modal.tsx";
 import { BotKeyModal } from "./bot-key-modal.tsx";
-import { DeleteBotKeyModal } from "./delete-bot-key-modal.tsx";
-import { botKeys, showExchange } from "./store.ts";
+import { botKeys, refreshAfterChange, showExchange } from "./store.ts";
 import "./messages.ts";
 
 type Open =
@@ -111,7 +111,23 @@ function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
         <BotKeyModal exchange={exchange} entry={open.entry} onClose={close} />
       )}
       {open?.action === "balance" && <BalanceModal entry={open.entry} onClose={close} />}
-      {open?.action === "delete" && <DeleteBotKeyModal entry={open.entry} onClose={close} />}
+      {open?.action === "delete" && (
+        // The key also leaves every user's selected bots.
+        <ConfirmModal
+          title={t("botKeys.deleteTitle")}
+          message={t("botKeys.deleteConfirm", { username: open.entry.username })}
+          confirmLabel={t("botKeys.delete")}
+          color="red"
+          testId="bot-key-confirm-delete"
+          action={async () => {
+            await deleteBotKey(open.entry.id);
+            refreshAfterChange();
+            return t("botKeys.deleted", { username: open.entry.username });
+          }}
+          failed={t("botKeys.deleteFailed")}
+          onClose={close}
+        />
+      )}
     </Stack>
   );
 }

@@ -3,14 +3,13 @@
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { CallTarget } from "../../../server/calls/target.ts";
 import { subscribeKey } from "valtio/utils";
-import { api } from "../api/http.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { market, selectedPrice } from "../trading/market-store.ts";
 import { needsTypedPrice } from "../trading/pairs.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
-import { fetchActiveCall, generateDoneRequest, sendCallRequest } from "./api.ts";
+import { fetchActiveCall, generateDoneRequest, saveUseBot, sendCallRequest } from "./api.ts";
 import { createCallLife } from "./call-life.ts";
 import { ring } from "./sound.ts";
 import { calls, initialCalls } from "./store.ts";
@@ -23,7 +22,7 @@ const life = createCallLife(calls, {
     const user = session.user;
     if (!user || user.useBot === mode) return;
     updateUser({ useBot: mode });
-    api("PATCH", `/users/${user.id}`, { body: { useBot: mode } }).catch((err) =>
+    saveUseBot(user.id, mode).catch((err) =>
       notifyError(errorText(err, translate("calls.useBotFailed")))
     );
   },

@@ -4,12 +4,13 @@
 import { Button, Modal, PasswordInput, SegmentedControl, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
-import { exchangeTitle, type UserKeyField } from "../../../server/keys/schema.ts";
+import { type UserKeyField } from "../../../server/keys/schema.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
 import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../trading/pairs.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
 import { updateKeys } from "./api.ts";
 import {
   FORM_FIELDS,
@@ -75,24 +76,18 @@ function KeyFields({ owner, exchange, onDone }: {
   const fields = FORM_FIELDS[exchange];
   const [initial] = useState(() => initialKeyValues(owner, fields));
   const [values, setValues] = useState<KeyValues>(initial);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt();
   const set = (field: UserKeyField, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const fieldsToSend = keysToSend(values);
     if (Object.keys(fieldsToSend).length === 0) return onDone(null);
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const own = owner.id === session.user?.id;
-      const saved = await updateKeys(fieldsToSend, own ? undefined : owner.id);
-      notifySuccess(t("keys.success"));
-      onDone(saved);
-    } catch (err) {
-      notifyError(errorText(err, t("keys.failed")));
-    } finally {
-      setBusy(false);
-    }
+      onDone(await updateKeys(fieldsToSend, own ? undefined : owner.id));
+      return t("keys.success");
+    }, t("keys.failed"));
   };
 
   return (

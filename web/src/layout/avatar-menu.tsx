@@ -9,18 +9,14 @@ import "../users/settings-messages.ts";
 import "../keys/messages.ts";
 import "../reports/messages.ts";
 import "../push/messages.ts";
-import { exchangeTitle } from "../../../server/keys/schema.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { tradingExchange } from "../trading/pairs.ts";
 import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
 import { PwaMenuItems } from "../pwa/menu-items.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session } from "../session/store.ts";
 import { layout } from "./view.ts";
-
-export interface ModalProps {
-  opened: boolean;
-  onClose: () => void;
-}
 
 interface MenuEntry {
   key: string;

@@ -1,6 +1,7 @@
-// /profit (Admin and SuperAdmin): realized profit per day, user and pair from DONE transactions,
-// with the range's total and the CSV download (profit-{timestamp}.csv). The topbar's live price
-// keeps refreshing here (docs/trading.md#price-refresh).
+// /profit (Admin and SuperAdmin): realized profit per day, user and pair from DONE transactions
+// the server priced (the others are shown apart, not counted), with the range's total and the
+// CSV download (profit-{timestamp}.csv). The topbar's live price keeps refreshing here
+// (docs/trading.md#price-refresh).
 import "@mantine/dates/styles.css";
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
@@ -91,6 +92,16 @@ export default function ProfitPage() {
           {formatNumber(snap.result.total.profit)}
         </Text>
       </Text>
+      {snap.result.notCounted.trades > 0 && (
+        <Text size="sm" c="dimmed" data-testid="profits-not-counted">
+          {t("profits.notCounted", {
+            count: snap.result.notCounted.trades,
+            typed: snap.result.notCounted.typed,
+            handClosed: snap.result.notCounted.handClosed,
+            edited: snap.result.notCounted.edited,
+          })} {formatNumber(snap.result.notCounted.profit)}
+        </Text>
+      )}
       <PagedTable
         table={snap}
         onPage={profits.setPage}
@@ -135,6 +146,15 @@ export default function ProfitPage() {
             cell: (row) => (
               <Text span inherit c={profitColor(row.profit)}>{formatNumber(row.profit)}</Text>
             ),
+            align: "right",
+          },
+          {
+            key: "notCounted",
+            header: t("profits.notCountedColumn"),
+            cell: (row) =>
+              row.notCountedTrades
+                ? `${row.notCountedTrades} (${formatNumber(row.notCountedProfit)})`
+                : "",
             align: "right",
           },
         ]}

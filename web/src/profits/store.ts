@@ -15,7 +15,12 @@ const queryOf = ({ range, pair }: Filters): ProfitQuery => ({
 
 export const profits = pagedList({
   filters: { range: [null, null] as DayRange, pair: "" },
-  empty: { items: [] as ProfitRow[], totalItems: 0, total: { trades: 0, profit: "0" } },
+  empty: {
+    items: [] as ProfitRow[],
+    totalItems: 0,
+    total: { trades: 0, profit: "0" },
+    notCounted: { trades: 0, profit: "0", typed: 0, handClosed: 0, edited: 0 },
+  },
   fetch: ({ page, limit, ...filters }) => listProfits({ ...queryOf(filters), page, limit }),
   failed: "profits.loadFailed",
 });

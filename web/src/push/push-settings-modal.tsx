@@ -5,9 +5,9 @@ import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { PUSH_TARGETS, pushSettingsSchema } from "../../../server/push/schema.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { attempt, useAttempt } from "../ui/attempt.ts";
 import { readSettings, saveSettings } from "./api.ts";
 import { type DeviceState, deviceState, disableOnDevice, enableOnDevice } from "./device.ts";
 import "./messages.ts";
@@ -17,7 +17,7 @@ const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 export default function PushSettingsModal({ opened, onClose }: ModalProps) {
   const t = useT();
   const [device, setDevice] = useState<DeviceState | null>(null);
-  const [busy, setBusy] = useState(false);
+  const switching = useAttempt();
   const form = useForm({
     initialValues: { targets: [...PUSH_TARGETS] as string[], quietStart: "", quietEnd: "" },
     transformValues: (v) => ({
@@ -45,25 +45,17 @@ export default function PushSettingsModal({ opened, onClose }: ModalProps) {
       }), () => {});
   }, []);
 
-  const toggle = async () => {
-    setBusy(true);
-    try {
+  const toggle = () =>
+    switching.attempt(async () => {
       setDevice(await (device === "on" ? disableOnDevice() : enableOnDevice()));
-    } catch (err) {
-      notifyError(errorText(err, t("push.failed")));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, t("push.failed"));
 
   const submit = form.onSubmit(async (values) => {
-    try {
+    const saved = await attempt(async () => {
       await saveSettings(values);
-      notifySuccess(t("push.saved"));
-      onClose();
-    } catch (err) {
-      notifyError(errorText(err, t("push.failed")));
-    }
+      return t("push.saved");
+    }, t("push.failed"));
+    if (saved) onClose();
   });
 
   return (
@@ -75,7 +67,12 @@ export default function PushSettingsModal({ opened, onClose }: ModalProps) {
               {device ? t(`push.device.${device}`) : ""}
             </Text>
             {(device === "on" || device === "off") && (
-              <Button variant="light" loading={busy} onClick={toggle} data-testid="push-toggle">
+              <Button
+                variant="light"
+                loading={switching.busy}
+                onClick={toggle}
+                data-testid="push-toggle"
+              >
                 {t(device === "on" ? "push.disable" : "push.enable")}
               </Button>
             )}

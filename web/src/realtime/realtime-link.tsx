@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { subscribeKey } from "valtio/utils";
+import { isServerCode, serverText } from "../errors/server-messages.ts";
 import { session, sessionEnded } from "../session/store.ts";
 import { market } from "../trading/market-store.ts";
 import { RealtimeClient, socketUrl } from "./client.ts";
@@ -28,8 +29,11 @@ export function RealtimeLink() {
         if (connected) visibility();
       },
       onLogout: () => void sessionEnded(token),
+      // The close reason is a message code (server/core/messages.ts).
       onServerStopping: (reason) =>
-        notifyWarning(translate("realtime.serverStopping", { reason: reason || "-" })),
+        notifyWarning(translate("realtime.serverStopping", {
+          reason: isServerCode(reason) ? serverText(reason) : reason || "-",
+        })),
     });
     client.start();
     const unsubscribe = subscribeKey(market, "exchange", () => client.join());

@@ -1,6 +1,6 @@
 // Avatar menu "End of Shift Report" (Admin and SuperAdmin): the shift reports in the date range.
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { downloadEndOfShiftReport } from "./api.ts";
 import { ReportModal } from "./report-modal.tsx";
 

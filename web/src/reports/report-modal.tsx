@@ -1,11 +1,13 @@
 // The frame of every report modal: a date range, the report's own fields, and a download that
 // shows its progress, then 'Report Success!' or the server's message / 'Report Failed!'.
 import "@mantine/dates/styles.css";
-import { Button, Group, Modal, Progress, Stack, Text } from "@mantine/core";
+import { Modal, Progress, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { type ReactNode, useState } from "react";
 import { useT } from "../i18n/index.ts";
-import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
+import { attempt } from "../ui/attempt.ts";
+import { ModalActions } from "../ui/modal-actions.tsx";
+import { notifyWarning } from "../ui/notify.ts";
 import { type DayRange, dayRangeMs, formatBytes, todayRange } from "./range.ts";
 import "./messages.ts";
 
@@ -30,15 +32,12 @@ export function ReportModal(props: ReportModalProps) {
     const ms = dayRangeMs(range);
     if (!ms) return notifyWarning(t("reports.selectRange"));
     setReceived(0);
-    try {
+    const done = await attempt(async () => {
       await props.download(ms, setReceived);
-      notifySuccess(t("reports.success"));
-      props.onClose();
-    } catch (err) {
-      notifyError(errorText(err, t("reports.failed")));
-    } finally {
-      setReceived(null);
-    }
+      return t("reports.success");
+    }, t("reports.failed"));
+    setReceived(null);
+    if (done) props.onClose();
   }
 
   const busy = received !== null;
@@ -64,14 +63,14 @@ export function ReportModal(props: ReportModalProps) {
             </Text>
           </Stack>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} disabled={busy}>
-            {t("common.cancel")}
-          </Button>
-          <Button onClick={run} loading={busy} data-testid={`${props.testId}-submit`}>
-            {t("reports.download")}
-          </Button>
-        </Group>
+        <ModalActions
+          onClose={props.onClose}
+          holdWhileBusy
+          label={t("reports.download")}
+          busy={busy}
+          onConfirm={run}
+          testId={`${props.testId}-submit`}
+        />
       </Stack>
     </Modal>
   );

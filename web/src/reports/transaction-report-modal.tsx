@@ -1,6 +1,6 @@
 // Avatar menu "Transaction Report" (Lead and above): every transaction in the date range.
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { downloadTransactionReport } from "./api.ts";
 import { ReportModal } from "./report-modal.tsx";
 

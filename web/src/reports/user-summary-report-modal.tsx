@@ -5,7 +5,7 @@ import { useState } from "react";
 import { PAIRS } from "../../../server/exchanges/pairs.ts";
 import { USER_REGEX_MAX_LENGTH } from "../../../server/reports/schema.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { downloadUserSummaryReport } from "./api.ts";
 import { ReportModal } from "./report-modal.tsx";
 

@@ -14,10 +14,11 @@ import {
 } from "../../../server/shift-reports/schema.ts";
 import { shiftSummaryText } from "../../../server/shift-reports/summary.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { session } from "../session/store.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
+import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { numericText } from "../ui/numeric-text.ts";
 import { createShiftReport, todayShiftReport, updateShiftReport } from "./api.ts";
 import "./messages.ts";
@@ -35,7 +36,7 @@ export default function ShiftReportModal({ opened, onClose }: ModalProps) {
   const { user } = useSnapshot(session);
   const [existing, setExisting] = useState<ShiftReportView | null>(null);
   const [loading, setLoading] = useState(true);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
   const form = useForm({ initialValues: EMPTY, validate: zodValidate(shiftReportSchema) });
 
   useEffect(() => {
@@ -80,18 +81,12 @@ export default function ShiftReportModal({ opened, onClose }: ModalProps) {
     const result = checked();
     if (!result) return;
     await copy(result.text);
-    setBusy(true);
-    try {
+    await attempt(async () => {
       if (existing) await updateShiftReport(existing.id, result.values);
       else await createShiftReport(result.values);
-      notifySuccess(t("shiftReport.success"));
-      onClose();
       setTimeout(() => location.reload(), RELOAD_AFTER_MS);
-    } catch (err) {
-      notifyError(errorText(err, t("shiftReport.failed")));
-    } finally {
-      setBusy(false);
-    }
+      return t("shiftReport.success");
+    }, t("shiftReport.failed"));
   }
 
   const amount = (name: ShiftAmountField) => {

@@ -2,23 +2,16 @@
 // The end is previewed with the server's own rules (minutes zeroed, 0 h = 24 h, rolled past
 // midnight).
 import "@mantine/dates/styles.css";
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { Group, Modal, MultiSelect, NativeSelect, NumberInput, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
 import { shiftTime } from "../../../server/shifts/shift-time.ts";
 import { useT } from "../i18n/index.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
+import { ModalActions } from "../ui/modal-actions.tsx";
+import { errorText, notifyError } from "../ui/notify.ts";
 import { createShift, listAllUsers, updateShift } from "./api.ts";
 import { dayHourMs, formatShiftTime, hourOptions, viewerTzOffset } from "./format.ts";
 import { shifts } from "./store.ts";
@@ -38,7 +31,7 @@ export function ShiftFormModal({ shift, onClose }: Props) {
   const [intervalValue, setIntervalValue] = useState<number | string>(shift?.interval ?? 8);
   const [userIds, setUserIds] = useState<string[]>(shift?.users.map((u) => String(u.id)) ?? []);
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
 
   useEffect(() => {
     listAllUsers().then(
@@ -54,24 +47,18 @@ export function ShiftFormModal({ shift, onClose }: Props) {
 
   async function save() {
     if (!valid) return;
-    setBusy(true);
     const body = {
       timeStart: startMs,
       interval: hours,
       users: userIds.map(Number),
       tzOffset: viewerTzOffset(startMs),
     };
-    try {
+    await attempt(async () => {
       if (shift) await updateShift(shift.id, body);
       else await createShift(body);
-      notifySuccess(t("shifts.saved"));
-      onClose();
       shifts.load();
-    } catch (err) {
-      notifyError(errorText(err, t("shifts.saveFailed")));
-    } finally {
-      setBusy(false);
-    }
+      return t("shifts.saved");
+    }, t("shifts.saveFailed"));
   }
 
   return (
@@ -123,12 +110,14 @@ export function ShiftFormModal({ shift, onClose }: Props) {
             })}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t("common.cancel")}</Button>
-          <Button onClick={save} loading={busy} disabled={!valid} data-testid="shift-save">
-            {t("common.save")}
-          </Button>
-        </Group>
+        <ModalActions
+          onClose={onClose}
+          label={t("common.save")}
+          busy={busy}
+          onConfirm={save}
+          disabled={!valid}
+          testId="shift-save"
+        />
       </Stack>
     </Modal>
   );

@@ -1,10 +1,10 @@
 // /shift (Admin and SuperAdmin): the shifts, each with its start, end, interval and users.
-import { Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
 import { useT } from "../i18n/index.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { deleteShift } from "./api.ts";
 import { formatShiftTime } from "./format.ts";
@@ -22,17 +22,6 @@ export default function ShiftPage() {
   useEffect(() => {
     shifts.load();
   }, []);
-
-  async function remove(shift: ShiftView) {
-    try {
-      await deleteShift(shift.id);
-      notifySuccess(t("shifts.deleted"));
-      setOpen(null);
-      shifts.load();
-    } catch (err) {
-      notifyError(errorText(err, t("shifts.deleteFailed")));
-    }
-  }
 
   return (
     <Stack>
@@ -86,29 +75,23 @@ export default function ShiftPage() {
       />
       {open?.kind === "form" && <ShiftFormModal shift={open.shift} onClose={() => setOpen(null)} />}
       {open?.kind === "delete" && (
-        <Modal
-          opened
-          onClose={() => setOpen(null)}
+        <ConfirmModal
           title={t("shifts.deleteTitle")}
-          centered
-        >
-          <Stack>
-            <Text>
-              {t("shifts.deleteConfirm", {
-                start: formatShiftTime(open.shift.timeStart),
-                end: formatShiftTime(open.shift.timeEnd),
-              })}
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(null)}>
-                {t("common.cancel")}
-              </Button>
-              <Button color="red" onClick={() => remove(open.shift)} data-testid="shift-delete">
-                {t("common.delete")}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+          message={t("shifts.deleteConfirm", {
+            start: formatShiftTime(open.shift.timeStart),
+            end: formatShiftTime(open.shift.timeEnd),
+          })}
+          confirmLabel={t("common.delete")}
+          color="red"
+          testId="shift-delete"
+          action={async () => {
+            await deleteShift(open.shift.id);
+            shifts.load();
+            return t("shifts.deleted");
+          }}
+          failed={t("shifts.deleteFailed")}
+          onClose={() => setOpen(null)}
+        />
       )}
     </Stack>
   );

@@ -4,7 +4,8 @@ import { useForm } from "@mantine/form";
 import { createHaltSchema, HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
 import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
-import { ExchangeSelect, useBusy, type UserOption, UserSelect } from "./fields.tsx";
+import { useAttempt } from "../ui/attempt.ts";
+import { ExchangeSelect, type UserOption, UserSelect } from "./fields.tsx";
 import { createHalt } from "./api.ts";
 import { loadHalts } from "./store.ts";
 
@@ -12,7 +13,7 @@ type Scope = "all" | "exchange" | "user";
 
 export function HaltForm({ users }: { users: UserOption[] }) {
   const t = useT();
-  const { busy, run } = useBusy("halts.failed");
+  const { busy, attempt } = useAttempt();
   const form = useForm({
     initialValues: {
       scope: "all" as Scope,
@@ -38,11 +39,11 @@ export function HaltForm({ users }: { users: UserOption[] }) {
   const scope = form.values.scope;
 
   const submit = form.onSubmit((values) =>
-    run(async () => {
+    attempt(async () => {
       await createHalt(values);
       form.setFieldValue("reason", "");
       await loadHalts();
-    })
+    }, t("halts.failed"))
   );
 
   return (

@@ -1,43 +1,48 @@
 // Setting one user's maxima on one exchange; both empty removes the limit.
 import { Button, Group, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { HALT_EXCHANGES, setLimitSchema } from "../../../server/trading-halts/schema.ts";
+import { type SetLimitInput, setLimitSchema } from "../../../server/trading-halts/schema.ts";
 import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
-import { notifySuccess } from "../ui/notify.ts";
-import { ExchangeSelect, useBusy, type UserOption, UserSelect } from "./fields.tsx";
+import { useAttempt } from "../ui/attempt.ts";
+import { ExchangeSelect, type UserOption, UserSelect } from "./fields.tsx";
 import { setLimit } from "./api.ts";
 
 const orNull = (v: string) => v.trim() === "" ? null : v.trim();
+
+const MAXIMA = [
+  { name: "maxPerOrder", testId: "limit-per-order" },
+  { name: "maxPerDay", testId: "limit-per-day" },
+] as const;
+
+type Values = { userId: string; exchange: string; maxPerOrder: string; maxPerDay: string };
+
+/** The request's body; a form without a user fails the schema, so nothing is sent. */
+const bodyOf = (v: Values) =>
+  ({
+    userId: v.userId ? Number(v.userId) : undefined,
+    exchange: v.exchange as SetLimitInput["exchange"],
+    maxPerOrder: orNull(v.maxPerOrder),
+    maxPerDay: orNull(v.maxPerDay),
+  }) as SetLimitInput;
 
 export function LimitForm(
   { users, onSaved }: { users: UserOption[]; onSaved: () => void },
 ) {
   const t = useT();
-  const { busy, run } = useBusy("limits.failed");
+  const { busy, attempt } = useAttempt();
   const form = useForm({
     initialValues: { userId: "", exchange: "binance", maxPerOrder: "", maxPerDay: "" },
-    transformValues: (v) => ({
-      userId: Number(v.userId),
-      exchange: v.exchange as (typeof HALT_EXCHANGES)[number],
-      maxPerOrder: orNull(v.maxPerOrder),
-      maxPerDay: orNull(v.maxPerDay),
-    }),
-    validate: (v) =>
-      zodValidate(setLimitSchema)({
-        userId: v.userId ? Number(v.userId) : undefined,
-        exchange: v.exchange,
-        maxPerOrder: orNull(v.maxPerOrder),
-        maxPerDay: orNull(v.maxPerDay),
-      }),
+    transformValues: bodyOf,
+    validate: (v) => zodValidate(setLimitSchema)(bodyOf(v)),
   });
 
   const submit = form.onSubmit((values) =>
-    run(async () => {
+    attempt(async () => {
       await setLimit(values);
-      notifySuccess(t("limits.saved"));
       onSaved();
-    })
+      return t("limits.saved");
+    }, t("limits.failed"))
   );
 
   return (
@@ -45,20 +50,16 @@ export function LimitForm(
       <Group align="end" wrap="wrap">
         <UserSelect users={users} {...form.getInputProps("userId")} data-testid="limit-user" />
         <ExchangeSelect {...form.getInputProps("exchange")} data-testid="limit-exchange" />
-        <TextInput
-          label={t("limits.maxPerOrder")}
-          placeholder={t("limits.none")}
-          inputMode="decimal"
-          {...form.getInputProps("maxPerOrder")}
-          data-testid="limit-per-order"
-        />
-        <TextInput
-          label={t("limits.maxPerDay")}
-          placeholder={t("limits.none")}
-          inputMode="decimal"
-          {...form.getInputProps("maxPerDay")}
-          data-testid="limit-per-day"
-        />
+        {MAXIMA.map(({ name, testId }) => (
+          <TextInput
+            key={name}
+            label={t(`limits.${name}`)}
+            placeholder={t("limits.none")}
+            inputMode="decimal"
+            {...form.getInputProps(name)}
+            data-testid={testId}
+          />
+        ))}
         <Button type="submit" loading={busy} data-testid="limit-submit">{t("limits.save")}</Button>
       </Group>
     </form>

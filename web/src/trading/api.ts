@@ -21,5 +21,3 @@ export const createTransactionRequest = (body: OrderPayload) =>
 
 export const saveSelection = (userId: number, fields: { pair: string; exchange: string }) =>
   api<PublicUser>("PATCH", `/users/${userId}`, { body: fields });
-
-export const fetchProfile = () => api<PublicUser>("GET", "/users/my-profile");

@@ -2,7 +2,6 @@
 // list effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
 import { ApiError } from "../api/http.ts";
-import { parseMinimumOrder } from "../../../server/exchanges/markets/minimum-message.ts";
 import type { Side } from "../../../server/transactions/pricing.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
@@ -10,7 +9,8 @@ import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
 import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
 import { serverText } from "../errors/server-messages.ts";
-import { createTransactionRequest, fetchProfile } from "./api.ts";
+import { fetchProfile } from "../session/api.ts";
+import { createTransactionRequest } from "./api.ts";
 import { market, selectedPrice } from "./market-store.ts";
 import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
 import "./messages.ts";
@@ -106,11 +106,9 @@ export async function placeOrder(side: Side) {
     }
     if (user.useBot !== "none") refreshProfileSoon();
   } catch (err) {
-    const message = errorText(err, translate("trading.createFailed"));
-    const minimum = parseMinimumOrder(message);
     trade.dialog = err instanceof ApiError && err.code === "keys.missing"
       ? { kind: "missingKeys", exchange }
-      : { kind: "error", message: minimum ? translate("trading.minimumOrder", minimum) : message };
+      : { kind: "error", message: errorText(err, translate("trading.createFailed")) };
   } finally {
     trade.creating = false;
   }

@@ -2,7 +2,7 @@
 // set-status, buy-to-sell, set-done. A delete leaves every list at once; the others reload the
 // page.
 import { translate } from "../i18n/index.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { attempt } from "../ui/attempt.ts";
 import {
   buyToSell,
   deleteTransaction,
@@ -14,22 +14,15 @@ import {
 import { loadTransactions, removeDeleted } from "./store.ts";
 import "./messages.ts";
 
-async function run(action: () => Promise<string>) {
-  try {
-    notifySuccess(await action());
-    return true;
-  } catch (err) {
-    notifyError(errorText(err, translate("transactions.actionFailed")));
-    return false;
-  }
-}
+const run = (action: () => Promise<string>) =>
+  attempt(action, translate("transactions.actionFailed"));
 
-export const deleteListed = (tx: TransactionView) =>
-  run(async () => {
-    await deleteTransaction(tx.id);
-    removeDeleted(tx);
-    return translate("transactions.deleted", { id: tx.id });
-  });
+/** Asked for first (a confirmation), so it resolves to its message and leaves failures to it. */
+export async function deleteListed(tx: TransactionView) {
+  await deleteTransaction(tx.id);
+  removeDeleted(tx);
+  return translate("transactions.deleted", { id: tx.id });
+}
 
 export const setListedStatus = (tx: TransactionView, status: Status) =>
   run(async () => {

@@ -8,7 +8,7 @@ import { PAIRS } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { numericText as numeric } from "../ui/numeric-text.ts";
 import { type Filters, NO_FILTERS } from "./list-effects.ts";
-import { setFilters, transactionsState } from "./store.ts";
+import { setFilters, transactionLists } from "./store.ts";
 import "./messages.ts";
 
 /** The sell price range: the filter field, its label's message key and its test id. */
@@ -19,7 +19,7 @@ const SELL_PRICE_INPUTS = [
 
 export function TransactionFilters({ admin }: { admin: boolean }) {
   const t = useT();
-  const { filters } = useSnapshot(transactionsState);
+  const { filters } = useSnapshot(transactionLists.state);
   const [draft, setDraft] = useState<Filters>({ ...filters });
   const set = (fields: Partial<Filters>) => setDraft((d) => ({ ...d, ...fields }));
   const apply = (fields: Partial<Filters> = {}) => {

@@ -6,12 +6,12 @@ import { useSnapshot } from "valtio";
 import { can } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
+import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
-import { setListedDone } from "./actions.ts";
+import { deleteListed, setListedDone } from "./actions.ts";
 import type { TransactionView } from "./api.ts";
-import { DeleteTransactionModal } from "./delete-transaction-modal.tsx";
 import { type GroupName, GROUPS } from "./list-effects.ts";
-import { setPage, setTab, showTransactions, transactionsState } from "./store.ts";
+import { setPage, setTab, showTransactions, transactionLists, transactionsView } from "./store.ts";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
 import "./messages.ts";
@@ -19,7 +19,8 @@ import "./messages.ts";
 export function TransactionsPanel() {
   const t = useT();
   const { user } = useSnapshot(session);
-  const { tab, page, lists, error, requesting } = useSnapshot(transactionsState);
+  const { tab } = useSnapshot(transactionsView);
+  const { page, result: lists, error, requesting } = useSnapshot(transactionLists.state);
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<TransactionView | null>(null);
   useEffect(showTransactions, []);
@@ -78,7 +79,19 @@ export function TransactionsPanel() {
           </Group>
         )}
       />
-      {deleting && <DeleteTransactionModal tx={deleting} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        // The transaction leaves every list.
+        <ConfirmModal
+          title={t("transactions.deleteTitle")}
+          message={t("transactions.deleteConfirm", { id: deleting.id })}
+          confirmLabel={t("common.delete")}
+          color="red"
+          testId="confirm-delete"
+          action={() => deleteListed(deleting)}
+          failed={t("transactions.actionFailed")}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -8,16 +8,12 @@ import { errorText } from "./error-text.ts";
 
 export const PAGE_SIZE = 10;
 
-interface PageOf<Row> {
-  items: Row[];
-  totalItems: number;
-}
-
 type PageQuery = { page: number; limit: number };
 
-export function pagedList<F extends object, A extends PageOf<unknown>>(options: {
+export function pagedList<F extends object, A extends object>(options: {
   filters: F;
-  /** The answer shown before the first one arrives, and again after sign-out. */
+  /** The answer shown before the first one arrives, and again after sign-out: a page of rows, or
+   * several (the transaction groups). */
   empty: A;
   fetch: (query: F & PageQuery) => Promise<NoInfer<A>>;
   /** Message key of a failed load, for an error the server did not word. */

@@ -1,11 +1,11 @@
 // An Admin sets another user's password; that user is signed out everywhere.
-import { Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
+import { Modal, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { adminChangePasswordFormSchema } from "../../../server/users/schema.ts";
 import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
+import { ModalActions } from "../ui/modal-actions.tsx";
 import { adminChangePassword, type ListedUser } from "./api.ts";
 import "./messages.ts";
 
@@ -13,24 +13,18 @@ export function ChangeUserPasswordModal(
   { target, onClose }: { target: ListedUser; onClose: () => void },
 ) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
   const form = useForm({
     initialValues: { newPassword: "", confirmNewPassword: "" },
     validate: zodValidate(adminChangePasswordFormSchema),
   });
 
-  const submit = form.onSubmit(async ({ newPassword }) => {
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(({ newPassword }) =>
+    attempt(async () => {
       await adminChangePassword(target.id, newPassword);
-      notifySuccess(t("users.passwordSuccess"));
-      onClose();
-    } catch (err) {
-      notifyError(errorText(err, t("users.passwordFailed")));
-    } finally {
-      setBusy(false);
-    }
-  });
+      return t("users.passwordSuccess");
+    }, t("users.passwordFailed"))
+  );
 
   return (
     <Modal
@@ -51,12 +45,12 @@ export function ChangeUserPasswordModal(
             data-testid="user-confirm-password"
             {...form.getInputProps("confirmNewPassword")}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("common.cancel")}</Button>
-            <Button type="submit" loading={busy} data-testid="user-password-submit">
-              {t("common.save")}
-            </Button>
-          </Group>
+          <ModalActions
+            onClose={onClose}
+            label={t("common.save")}
+            busy={busy}
+            testId="user-password-submit"
+          />
         </Stack>
       </form>
     </Modal>

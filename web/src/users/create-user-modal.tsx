@@ -1,16 +1,16 @@
 // "Create New User" from the avatar menu (docs/roles.md#creating-users): the server's own zod
 // schema, with role choices limited to the creator's level.
-import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { type Role, rolesAtOrBelow } from "../../../server/auth/roles.ts";
 import { newUserFormSchema } from "../../../server/users/schema.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { session } from "../session/store.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
+import { ModalActions } from "../ui/modal-actions.tsx";
 import { registerUser } from "./api.ts";
 import { roleOptions } from "./role-options.ts";
 import { refreshUsers } from "./store.ts";
@@ -19,7 +19,7 @@ import "./messages.ts";
 export default function CreateUserModal({ opened, onClose }: ModalProps) {
   const t = useT();
   const { user } = useSnapshot(session);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
   const creator = user?.role ?? "User";
   const form = useForm({
     initialValues: {
@@ -34,20 +34,14 @@ export default function CreateUserModal({ opened, onClose }: ModalProps) {
     validate: zodValidate(newUserFormSchema(creator)),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
+  const submit = form.onSubmit((values) =>
+    attempt(async () => {
       await registerUser(values);
-      notifySuccess(t("users.createSuccess"));
       form.reset();
-      onClose();
       refreshUsers();
-    } catch (err) {
-      notifyError(errorText(err, t("users.createFailed")));
-    } finally {
-      setBusy(false);
-    }
-  });
+      return t("users.createSuccess");
+    }, t("users.createFailed"))
+  );
 
   const field = (name: keyof typeof form.values) => ({
     ...form.getInputProps(name),
@@ -76,12 +70,12 @@ export default function CreateUserModal({ opened, onClose }: ModalProps) {
             <TextInput label={t("users.firstName")} {...field("firstName")} />
             <TextInput label={t("users.lastName")} {...field("lastName")} />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("common.cancel")}</Button>
-            <Button type="submit" loading={busy} data-testid="new-user-submit">
-              {t("users.create")}
-            </Button>
-          </Group>
+          <ModalActions
+            onClose={onClose}
+            label={t("users.create")}
+            busy={busy}
+            testId="new-user-submit"
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,16 +1,16 @@
 // /manage-users: the staff table, searchable and paged, with the actions each role may take.
-import { Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ROLES } from "../../../server/db/enums.ts";
 import { can, type Role } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { type PublicUser, session } from "../session/store.ts";
+import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
-import type { ListedUser } from "./api.ts";
+import { SearchInput } from "../ui/search-input.tsx";
+import { deleteUser, type ListedUser } from "./api.ts";
 import { ChangeUserPasswordModal } from "./change-user-password-modal.tsx";
-import { DeleteUserModal } from "./delete-user-modal.tsx";
 import { RoleChangeModal } from "./role-change-modal.tsx";
 import { roleOptions } from "./role-options.ts";
 import { refreshUsers, showUsersTable, users } from "./store.ts";
@@ -25,15 +25,10 @@ export default function ManageUsersPage() {
   const t = useT();
   const { user } = useSnapshot(session);
   const table = useSnapshot(users.state);
-  const [typed, setTyped] = useState(table.filters.username);
-  const [username] = useDebouncedValue(typed, 300);
   const [open, setOpen] = useState<{ row: ListedUser; action: RowAction } | null>(null);
   const [roleChange, setRoleChange] = useState<{ row: ListedUser; role: Role } | null>(null);
 
   useEffect(showUsersTable, []);
-  useEffect(() => {
-    users.setFilters({ username });
-  }, [username]);
 
   if (!user) return null;
   const me = user as PublicUser;
@@ -42,11 +37,11 @@ export default function ManageUsersPage() {
     <Stack>
       <Title order={1} size="h3" data-testid="users-title">{t("users.title")}</Title>
       <Group align="end">
-        <TextInput
+        <SearchInput
           label={t("common.search")}
           placeholder={t("users.searchUsername")}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
+          value={table.filters.username}
+          onSearch={(username) => users.setFilters({ username })}
           data-testid="users-search"
         />
         <NativeSelect
@@ -110,8 +105,19 @@ export default function ManageUsersPage() {
         />
       )}
       {open?.action === "delete" && (
-        <DeleteUserModal
-          target={open.row}
+        // The user is signed out at once and cannot sign in again.
+        <ConfirmModal
+          title={t("users.deleteTitle")}
+          message={t("users.deleteConfirm", { username: open.row.username })}
+          confirmLabel={t("users.delete")}
+          color="red"
+          testId="confirm-delete"
+          action={async () => {
+            await deleteUser(open.row.id);
+            refreshUsers();
+            return t("users.deleted", { username: open.row.username });
+          }}
+          failed={t("users.deleteFailed")}
           onClose={() => setOpen(null)}
         />
       )}

@@ -19,9 +19,10 @@ export function refreshUsers() {
   if (shown) users.load();
 }
 
-/** The page calls this from an effect; the cleanup marks the table hidden. */
+/** The page calls this from an effect: it shows page 1; the cleanup marks the table hidden. */
 export function showUsersTable() {
   shown = true;
+  users.setPage(1);
   return () => {
     shown = false;
   };

@@ -18,8 +18,8 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { BOT_MODES } from "../../../server/db/enums.ts";
-import { exchangeTitle } from "../../../server/keys/schema.ts";
-import { pairOptions } from "../../../server/exchanges/pairs.ts";
+import { DEFAULT_PAIR, exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { usePairOptions } from "../trading/use-pair-options.ts";
 import { can, canActOn } from "../../../server/auth/roles.ts";
 import {
   type TradingSettingsForm,
@@ -27,11 +27,13 @@ import {
   type UpdateUserInput,
 } from "../../../server/users/schema.ts";
 import { useT } from "../i18n/index.ts";
-import type { ModalProps } from "../layout/avatar-menu.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
 import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../trading/pairs.ts";
 import { zodValidate } from "../ui/form.ts";
-import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { useAttempt } from "../ui/attempt.ts";
+import { ModalActions } from "../ui/modal-actions.tsx";
+import { errorText, notifyError } from "../ui/notify.ts";
 import { readCoinFunds, updateUserRequest } from "./api.ts";
 import "../ui/bot-mode-messages.ts";
 import "./settings-messages.ts";
@@ -81,7 +83,7 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
   const t = useT();
   const me = useSnapshot(session).user as PublicUser | null;
   const editable = !!me && can(me.role, "users.editOthers") && canActOn(me.role, target.role);
-  const [busy, setBusy] = useState(false);
+  const { busy, attempt } = useAttempt(onClose);
   const [saved, setSaved] = useState(() => settingsOf(target));
   const [funds, setFunds] = useState<string | null>(null);
   const form = useForm<Settings>({
@@ -92,19 +94,13 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
   const submit = form.onSubmit(async (values) => {
     const body = changedFields(saved, values);
     if (Object.keys(body).length === 0) return onClose();
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const user = await updateUserRequest(target.id, body);
       if (user.id === session.user?.id) updateUser(user);
       setSaved(settingsOf(user));
-      notifySuccess(t("settings.saved", { username: user.username }));
       onSaved?.(user);
-      onClose();
-    } catch (err) {
-      notifyError(errorText(err, t("settings.saveFailed")));
-    } finally {
-      setBusy(false);
-    }
+      return t("settings.saved", { username: user.username });
+    }, t("settings.saveFailed"));
   });
 
   const readFunds = async () => {
@@ -127,6 +123,10 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
     "data-testid": `settings-${name}`,
   });
   const exchange = tradingExchange(form.values.exchange);
+  // Only what the exchange's markets trade; a stored pair they do not gives way to the default.
+  const pairs = usePairOptions(exchange, (loaded) => {
+    if (!loaded.some((p) => p.value === form.values.pair)) form.setFieldValue("pair", DEFAULT_PAIR);
+  });
 
   return (
     <Modal
@@ -154,7 +154,7 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
             />
             <NativeSelect
               {...field("pair")}
-              data={pairOptions(exchange)}
+              data={pairs}
               {...form.getInputProps("pair")}
             />
             <NativeSelect
@@ -204,14 +204,13 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
               {...form.getInputProps(name, { type: "checkbox" })}
             />
           ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t("common.close")}</Button>
-            {editable && (
-              <Button type="submit" loading={busy} data-testid="settings-submit">
-                {t("common.save")}
-              </Button>
-            )}
-          </Group>
+          <ModalActions
+            onClose={onClose}
+            closeLabel={t("common.close")}
+            label={editable ? t("common.save") : undefined}
+            busy={busy}
+            testId="settings-submit"
+          />
         </Stack>
       </form>
     </Modal>

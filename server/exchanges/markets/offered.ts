@@ -1,0 +1,19 @@
+// One check for every route that takes a pair with an exchange (an order, the saved topbar or
+// trading settings, a coin-funds read): the pair must be one the exchange offers, the spec's list
+// for it less what its markets do not trade (offeredPairs). Otherwise a 400 naming both.
+import { badRequest } from "../../core/errors.ts";
+import { msg } from "../../core/messages.ts";
+import { type ExchangeName, exchangeTitle, findPair } from "../pairs.ts";
+import { type Markets, offeredPairs } from "./markets.ts";
+
+export async function assertOffered(markets: Markets, exchange: ExchangeName, pair: string) {
+  const offered = await offeredPairs(markets, exchange);
+  if (offered.some((p) => p.value === pair)) return;
+  throw badRequest(
+    msg("trading.pairNotOnExchange", {
+      pair: findPair(pair)?.label ?? pair,
+      exchange: exchangeTitle(exchange),
+    }),
+    "pair",
+  );
+}

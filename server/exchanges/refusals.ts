@@ -1,0 +1,60 @@
+// An exchange's refusal as a coded message (server/core/messages.ts), so the trader reads it in
+// their language. The exchange's own text is in English only: the refusals a trader can act on are
+// known by the exchange's error code or label (see README.md for the sources); any other keeps
+// the exchange's text as its detail. (An unknown pair never reaches an exchange: its markets' rules
+// refuse it first.)
+import { type CodedMessage, msg } from "../core/messages.ts";
+import type { ExchangeError } from "./adapter.ts";
+
+type Kind = "insufficientBalance" | "filterFailure" | "clockSkew" | "badKey";
+
+const BY_CODE: Record<string, Record<string, Kind>> = {
+  binance: {
+    "-1013": "filterFailure",
+    "-1021": "clockSkew",
+    "-2014": "badKey",
+    "-2015": "badKey",
+  },
+  gate: {
+    BALANCE_NOT_ENOUGH: "insufficientBalance",
+    INVALID_PRECISION: "filterFailure",
+    INVALID_PRECISION_AMOUNT: "filterFailure",
+    AMOUNT_TOO_LITTLE: "filterFailure",
+    INVALID_PARAM_VALUE: "filterFailure",
+    REQUEST_EXPIRED: "clockSkew",
+    INVALID_KEY: "badKey",
+    INVALID_SIGNATURE: "badKey",
+    FORBIDDEN: "badKey",
+  },
+};
+
+// Binance's -2010 (NEW_ORDER_REJECTED) covers several refusals; its text tells them apart.
+const BINANCE_BALANCE = /insufficient balance/i;
+
+const TITLES: Record<string, string> = { binance: "Binance", gate: "Gate" };
+
+function kindOf(err: ExchangeError): Kind | undefined {
+  if (err.exchange === "binance" && err.code === "-2010" && BINANCE_BALANCE.test(err.message)) {
+    return "insufficientBalance";
+  }
+  return BY_CODE[err.exchange]?.[err.code ?? ""];
+}
+
+/** What to tell the trader of an ExchangeError. */
+export function refusalMessage(err: ExchangeError): CodedMessage {
+  if (err.coded) return err.coded;
+  const exchange = TITLES[err.exchange] ?? err.exchange;
+  const detail = err.message;
+  switch (kindOf(err)) {
+    case "insufficientBalance":
+      return msg("exchange.insufficientBalance", { exchange });
+    case "filterFailure":
+      return msg("exchange.filterFailure", { exchange, detail });
+    case "clockSkew":
+      return msg("exchange.clockSkew", { exchange, detail });
+    case "badKey":
+      return msg("exchange.badKey", { exchange, detail });
+    default:
+      return msg("exchange.refused", { detail });
+  }
+}
