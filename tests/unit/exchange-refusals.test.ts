@@ -3,8 +3,10 @@ import { msg } from "../../server/core/messages.ts";
 import { ExchangeError } from "../../server/exchanges/adapter.ts";
 import { refusalMessage } from "../../server/exchanges/refusals.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 
-Deno.test("refusalMessage: the refusals a trader can act on are coded by the exchange's code or label", () => {
+Deno.test("refusalMessage: the refusals a trader can act on are coded by the exchange's code or label", async () => {
+  await languageLoaded("es");
   const binanceBalance = new ExchangeError(
     "binance",
     "Account has insufficient balance for requested action.",
@@ -28,7 +30,8 @@ Deno.test("refusalMessage: the refusals a trader can act on are coded by the exc
   );
 });
 
-Deno.test("refusalMessage: our own refusals keep their code; any other keeps the exchange's text", () => {
+Deno.test("refusalMessage: our own refusals keep their code; any other keeps the exchange's text", async () => {
+  await languageLoaded("fr");
   const ours = msg("exchange.minimumOrder", {
     exchange: "Gate",
     pair: "BTC/USDT",
