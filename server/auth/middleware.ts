@@ -2,11 +2,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "./env.ts";
 import { tagRoute } from "../core/route-meta.ts";
 import { forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
-import { can, type Permission } from "../users/roles.ts";
+import { can, type Permission } from "./roles.ts";
 import { resolveSession, type SessionScope } from "./sessions.ts";
 import { msg } from "../core/messages.ts";
 

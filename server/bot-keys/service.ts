@@ -7,9 +7,9 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, conflict, notFound } from "../core/errors.ts";
 import { botKeys, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { sealSentFields } from "../keys/seal-fields.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import { findLiveBotKey, newKeyAdapter } from "./accounts.ts";
 import type {
   BotKeyExchange,

@@ -6,7 +6,7 @@ import { badRequest } from "../core/errors.ts";
 import { randomHex } from "../core/hex.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { findPair } from "../market/pairs.ts";
+import { findPair } from "../exchanges/pairs.ts";
 import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./target.ts";
 import type { Hub } from "../realtime/hub.ts";
 import type { CallInfo } from "../realtime/protocol.ts";

@@ -6,7 +6,7 @@ import { dec } from "../core/decimal.ts";
 import { conflict, forbidden, notFound } from "../core/errors.ts";
 import { shiftReports, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import {
   SHIFT_AMOUNT_FIELDS,
   type shiftReportUpdateSchema,

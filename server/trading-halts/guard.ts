@@ -6,7 +6,7 @@ import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { dec, type DecimalInput } from "../core/decimal.ts";
 import { tradingHalts, tradingLimits, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { oneAtATime } from "./day-lock.ts";
 import { TradingRefused } from "./refusal.ts";
 

@@ -4,7 +4,7 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { recordAudit } from "../audit/record.ts";
 import { tradingLimits, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, findTarget } from "../users/guards.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
 import type { LimitView, SetLimitInput } from "./schema.ts";
 
 /** Both maxima null removes the limit. Answers the user's limits after the change. */

@@ -7,8 +7,8 @@ import { recordAudit } from "../audit/record.ts";
 import { notFound } from "../core/errors.ts";
 import { ROLES, tradingHalts, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, findTarget } from "../users/guards.ts";
-import { can } from "../users/roles.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
+import { can } from "../auth/roles.ts";
 import type { CreateHaltInput, HaltView } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 

@@ -5,8 +5,8 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { toPublicUser } from "./public-user.ts";
-import { can } from "./roles.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { can } from "../auth/roles.ts";
 import type { SearchUsersQuery } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 

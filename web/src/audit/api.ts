@@ -1,6 +1,6 @@
-// GET /api/audit (Admin and SuperAdmin): the audit log, newest first (server/audit/service.ts).
-import type { AuditQuery } from "../../../server/audit/schema.ts";
-import type { listAudit as serverListAudit } from "../../../server/audit/service.ts";
+// GET /api/audit (Admin and SuperAdmin): the audit log, newest first (server/audit-log/service.ts).
+import type { AuditQuery } from "../../../server/audit-log/schema.ts";
+import type { listAudit as serverListAudit } from "../../../server/audit-log/service.ts";
 import { api } from "../api/http.ts";
 
 export { AUDIT_ACTIONS } from "../../../server/audit/actions.ts";

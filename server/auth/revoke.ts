@@ -1,5 +1,5 @@
 // Ending every session of a user, and telling the realtime hub so open sockets get `logout`.
-import { revokeUserSessions } from "../auth/sessions.ts";
+import { revokeUserSessions } from "./sessions.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 
