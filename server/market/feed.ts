@@ -43,7 +43,20 @@ export interface MarketFeed {
     reconnects: number;
     /** Pairs the exchange refused to stream (unknown there): dropped from the subscription. */
     unsupported?: Pair[];
+    /** Each pair's own state (live feeds and the sim; a relay knows only the whole feed). */
+    pairs?: Record<Pair, PairHealth>;
   };
+}
+
+/**
+ * live: a price within the feed's silence limit; waiting: subscribed, none yet; silent: none for
+ * longer (about to be subscribed again or reconnected); resubscribed: subscribed again after a
+ * silence, none since; unsupported: the exchange refused it; down: the feed's socket is not open.
+ */
+export interface PairHealth {
+  state: "live" | "waiting" | "silent" | "resubscribed" | "unsupported" | "down";
+  /** When its last price arrived (ISO), null if none yet. */
+  lastPriceAt: string | null;
 }
 
 /** The feeds of the running server, one per exchange. */

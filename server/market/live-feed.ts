@@ -1,11 +1,13 @@
 // A feed over an exchange WebSocket: connects, keeps the last price per pair, and checks every
 // 5 s (docs/realtime.md#live-prices) that the socket is alive, reconnecting and resubscribing when
 // it is not. Prices survive a disconnect, so readers keep the last known price until the feed
-// resumes. "Alive" means prices arrive: an open socket kept busy by pings alone, with no ticker for
-// noTickMs, is reconnected too. A pair the exchange refuses to stream is dropped, the rest
-// subscribed again, and /api/health lists it as unsupported.
+// resumes. "Alive" means prices arrive, pair by pair: an open socket kept busy by pings, or
+// streaming every pair but one, is not. A pair with no price for noTickMs is subscribed again
+// (where the protocol subscribes by frames); still silent noTickMs later, or when every pair is
+// silent, or when the protocol subscribes in its URL, the socket is reopened. A pair the exchange
+// refuses to stream is dropped, the rest subscribed again. /api/health shows each pair's state.
 import type { Clock } from "../core/clock.ts";
-import type { FeedState, MarketExchange, MarketFeed, Pair, PriceTick } from "./feed.ts";
+import type { FeedState, MarketExchange, MarketFeed, Pair, PairHealth, PriceTick } from "./feed.ts";
 import { PriceBook } from "./price-book.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 
@@ -33,7 +35,10 @@ export interface LiveFeedOptions {
   reconnectMs?: number;
   /** An open socket silent this long is closed and reopened; default 60 s. */
   staleMs?: number;
-  /** An open socket that brought no price this long is closed and reopened; default 60 s. */
+  /**
+   * A pair with no price this long while open is subscribed again, then (still silent) the socket
+   * reopened; default 60 s.
+   */
   noTickMs?: number;
   log?: (message: string) => void;
 }
@@ -47,8 +52,13 @@ export class LiveFeed implements MarketFeed {
   private closed: Promise<void> = Promise.resolve();
   private current: FeedState = "closed";
   private lastMessageAt = 0;
-  /** The last price received, or the socket's opening if none since. */
-  private lastPriceAt = 0;
+  /**
+   * Per pair while open: since when it is watched (its last price, or the socket's opening or its
+   * re-subscription if none since), and whether it was subscribed again during this silence.
+   */
+  private watched = new Map<Pair, { since: number; resubscribed: boolean }>();
+  /** Per pair: when its last price frame arrived (an unchanged price counts: the stream lives). */
+  private pricedAt = new Map<Pair, number>();
   private unsupported = new Set<Pair>();
   private connects = 0;
   private timers: (() => void)[] = [];
@@ -65,7 +75,7 @@ export class LiveFeed implements MarketFeed {
   start() {
     if (this.timers.length) return Promise.resolve();
     const scheduler = this.opts.scheduler ?? systemScheduler;
-    this.timers.push(scheduler.every(this.opts.reconnectMs ?? 5000, () => this.check()));
+    this.timers.push(scheduler.every(this.opts.reconnectMs ?? 5000, () => void this.check()));
     const ping = this.protocol.ping;
     if (ping) this.timers.push(scheduler.every(ping.everyMs, () => this.send(ping.frame())));
     this.connect();
@@ -101,23 +111,57 @@ export class LiveFeed implements MarketFeed {
       lastTickAt: this.book.lastTickAt,
       reconnects: Math.max(0, this.connects - 1),
       unsupported: [...this.unsupported],
+      pairs: Object.fromEntries(this.pairs.map((p) => [p, this.pairHealth(p)])),
     };
   }
 
+  private pairHealth(pair: Pair): PairHealth {
+    const at = this.pricedAt.get(pair);
+    const lastPriceAt = at === undefined ? null : new Date(at).toISOString();
+    if (this.unsupported.has(pair)) return { state: "unsupported", lastPriceAt };
+    const watch = this.watched.get(pair);
+    if (this.current !== "open" || !watch) return { state: "down", lastPriceAt };
+    const silentMs = this.opts.clock.now().getTime() - watch.since;
+    if (silentMs > this.noTickMs) return { state: "silent", lastPriceAt };
+    if (watch.resubscribed) return { state: "resubscribed", lastPriceAt };
+    return { state: at !== undefined && at >= watch.since ? "live" : "waiting", lastPriceAt };
+  }
+
+  private get noTickMs() {
+    return this.opts.noTickMs ?? 60_000;
+  }
+
   /** The periodic liveness check: reopen a lost socket, close a silent or stuck one. */
-  private check() {
+  private async check() {
     if (!this.socket) return this.connect();
-    const silentMs = this.opts.clock.now().getTime() - this.lastMessageAt;
+    const socket = this.socket;
+    const now = this.opts.clock.now().getTime();
+    const silentMs = now - this.lastMessageAt;
     if (silentMs > (this.opts.staleMs ?? 60_000)) {
       this.log(`no data for ${Math.round(silentMs / 1000)} s; reconnecting`);
-      this.socket.close();
-      return;
+      return socket.close();
     }
-    const priceless = this.opts.clock.now().getTime() - this.lastPriceAt;
-    if (this.current === "open" && priceless > (this.opts.noTickMs ?? 60_000)) {
-      this.log(`no price for ${Math.round(priceless / 1000)} s while open; reconnecting`);
-      this.socket.close();
+    if (this.current !== "open") return;
+    const silent = [...this.watched].filter(([, w]) => now - w.since > this.noTickMs);
+    if (!silent.length) return;
+    const longest = Math.round(Math.max(...silent.map(([, w]) => now - w.since)) / 1000);
+    if (silent.length === this.watched.size) {
+      this.log(`no price for ${longest} s while open; reconnecting`);
+      return socket.close();
     }
+    const pairs = silent.map(([pair]) => pair);
+    const reconnect = () => {
+      this.log(`no price for ${pairs.join(", ")} for ${longest} s while open; reconnecting`);
+      socket.close();
+    };
+    if (silent.some(([, w]) => w.resubscribed)) return reconnect();
+    // Marked first: the next check, while the frames are being made, must not send them again.
+    for (const pair of pairs) this.watched.set(pair, { since: now, resubscribed: true });
+    const frames = await this.hello(pairs);
+    if (this.socket !== socket) return;
+    if (!frames.length) return reconnect();
+    this.log(`no price for ${pairs.join(", ")} for ${longest} s; subscribing again`);
+    for (const frame of frames) this.send(frame);
   }
 
   private connect() {
@@ -147,16 +191,26 @@ export class LiveFeed implements MarketFeed {
   private async opened(socket: WebSocket) {
     if (this.socket !== socket) return;
     this.current = "open";
-    this.lastMessageAt = this.lastPriceAt = this.opts.clock.now().getTime();
+    this.lastMessageAt = this.opts.clock.now().getTime();
+    this.watched = new Map(
+      this.pairs.filter((p) => !this.unsupported.has(p))
+        .map((p) => [p, { since: this.lastMessageAt, resubscribed: false }]),
+    );
     await this.subscribe();
   }
 
   private async subscribe() {
     const pairs = this.pairs.filter((p) => !this.unsupported.has(p));
+    for (const frame of await this.hello(pairs)) this.send(frame);
+  }
+
+  /** The protocol's subscription frames for `pairs`; none when it failed (logged). */
+  private async hello(pairs: readonly Pair[]) {
     try {
-      for (const frame of await this.protocol.hello(pairs)) this.send(frame);
+      return await this.protocol.hello(pairs);
     } catch (err) {
       this.log(`subscription failed: ${(err as Error).message}`);
+      return [];
     }
   }
 
@@ -166,13 +220,20 @@ export class LiveFeed implements MarketFeed {
     try {
       const refused = (this.protocol.refused?.(data) ?? []).filter((p) => !this.unsupported.has(p));
       if (refused.length) {
-        for (const pair of refused) this.unsupported.add(pair);
+        for (const pair of refused) {
+          this.unsupported.add(pair);
+          this.watched.delete(pair);
+        }
         this.log(`${refused.join(", ")} not streamed by ${this.source}; subscribing the rest`);
         void this.subscribe();
       }
-      const prices = this.protocol.parse(data, this.log);
-      if (prices.length) this.lastPriceAt = this.lastMessageAt;
-      for (const { pair, price } of prices) this.book.set(pair, price);
+      for (const { pair, price } of this.protocol.parse(data, this.log)) {
+        this.pricedAt.set(pair, this.lastMessageAt);
+        if (this.watched.has(pair)) {
+          this.watched.set(pair, { since: this.lastMessageAt, resubscribed: false });
+        }
+        this.book.set(pair, price);
+      }
     } catch (err) {
       this.log(`unreadable frame: ${(err as Error).message}`);
     }

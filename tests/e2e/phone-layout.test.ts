@@ -1,9 +1,11 @@
 // A staff member's phone (390x844): the topbar of Lead and above fits in 110 px, the language is
-// changed from the avatar menu, and a wide table keeps its actions reachable with a visible
-// scrollbar.
+// changed from the avatar menu, and the wide lists are cards with their actions in reach.
+import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
+import { botKeys, shifts, transactions } from "../../server/db/schema.ts";
 import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
-import { startE2EServer } from "./support/server.ts";
+import { type E2EServer, startE2EServer } from "./support/server.ts";
+import { contextWith, storedSession } from "./support/stored-session.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -44,3 +46,113 @@ Deno.test(
     }
   },
 );
+
+/** The wide lists: route, the list's test id, and what its rows need to exist. */
+const LISTS = [
+  { route: "/manage-users", list: "users-table" },
+  { route: "/dashboard", list: "transactions-BUY" },
+  { route: "/shift", list: "shifts-table" },
+  { route: "/bot-keys/gate", list: "bot-keys-table" },
+  { route: "/profit", list: "profits-table" },
+  { route: "/audit", list: "audit-table" },
+];
+
+Deno.test(
+  "phone: the wide lists are cards with every field and action in reach; a desk keeps tables",
+  E2E_OPTS,
+  async () => {
+    const server = await startE2EServer();
+    const browser = await launchBrowser();
+    try {
+      const admin = await server.user("SuperAdmin");
+      const user = await server.user("User");
+      await seedRows(server, admin.id);
+      const session = await storedSession(browser, server, admin);
+      for (const size of [PHONE, { width: 1440, height: 900 }]) {
+        const context = await contextWith(browser, server, { session, viewport: size });
+        const page = await context.newPage();
+        for (const { route, list } of LISTS) {
+          await page.goto(server.baseUrl + route);
+          const rows = page.getByTestId(list).locator(size === PHONE ? "> li" : "tbody tr");
+          await rows.first().waitFor();
+          const tag = await page.getByTestId(list).evaluate((e) => e.tagName);
+          if (size !== PHONE) {
+            assert.equal(tag, "TABLE", `${route} at ${size.width}`);
+            continue;
+          }
+          assert.equal(tag, "UL", `${route} at ${size.width}`);
+          // Nothing scrolls sideways: the page is no wider than the phone.
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(wide <= PHONE.width, `${route} is ${wide} px wide`);
+          // Each card names its fields, and each of its controls shows whole on the screen.
+          const first = rows.first();
+          assert.ok(await first.locator("dt").count() >= 2, `${route}: labelled fields`);
+          for (const control of await first.locator("button, select, input, a").all()) {
+            if (!(await control.isVisible())) continue;
+            const box = (await control.boundingBox())!;
+            const name = `${route} ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`;
+            assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, name);
+            // Nor is its label cut short.
+            const clipped = await control.evaluate((e) =>
+              [e, ...e.querySelectorAll("*")].some((el) => el.scrollWidth > el.clientWidth + 1)
+            );
+            assert.ok(!clipped, `${name} is cut short`);
+          }
+          // The cards hold rows here, which the whole-route axe test may not have.
+          const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${list}"]`)
+            .analyze();
+          assert.deepEqual(
+            violations.filter((v) => v.impact === "critical" || v.impact === "serious")
+              .map((v) => `${route} ${v.id}`),
+            [],
+          );
+        }
+        await context.close();
+      }
+      // The actions of a card work: the other user's role select and Delete are there to use.
+      const context = await contextWith(browser, server, { session, viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/manage-users`);
+      await page.getByTestId(`role-select-${user.username}`).waitFor();
+      await page.getByTestId(`delete-${user.username}`).click();
+      await page.getByRole("dialog").waitFor();
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+);
+
+/** One row in each list: a BUY and a DONE transaction, a shift and a Gate bot key. */
+async function seedRows(server: E2EServer, userId: number) {
+  const db = server.deps.db;
+  const trade = {
+    userId,
+    pair: "btc_usdt",
+    exchange: "binance" as const,
+    adapter: "paper",
+    marketPrice: "100",
+    buyPrice: "100",
+    sellPrice: "101",
+    amount: "10",
+    quantity: "0.1",
+  };
+  await db.insert(transactions).values([
+    { ...trade, status: "BUY" as const },
+    { ...trade, status: "DONE" as const },
+  ]);
+  const now = server.clock.now().getTime();
+  await db.insert(shifts).values({
+    timeStart: new Date(now),
+    timeEnd: new Date(now + 8 * 3_600_000),
+    interval: 8,
+    userIds: [userId],
+  });
+  await db.insert(botKeys).values({
+    exchange: "gate",
+    username: "bot_phone",
+    key: "sealed-key",
+    secret: "sealed-secret",
+  });
+}

@@ -98,6 +98,30 @@ Deno.test("binance feed: a stream silent for over 60 s is closed and reopened", 
   }
 });
 
+Deno.test("binance feed: one symbol silent for 60 s while the others stream reopens the stream (its URL is the subscription)", async () => {
+  const t = setup();
+  const streaming = ["BTCUSDT", "ETHUSDT", "BNBUSDT", "BTCFDUSD"];
+  try {
+    await t.feed.start();
+    await waitFor("open", () => t.feed.state().state === "open" && t.fake.openStreams === 1);
+    for (let second = 5; second <= 65; second += 5) {
+      for (const symbol of streaming) t.fake.bookTicker(symbol, `${second}.5`);
+      await waitFor("the bids", () => t.feed.price("btc_fdusd") === `${second}.5`);
+      assert.equal(t.feed.state().pairs?.btc_tusd.state, "waiting");
+      t.clock.advance(5000);
+      t.scheduler.advance(5000);
+    }
+    await waitFor("the close", () => t.feed.state().state === "closed");
+    assert.match(t.logs.join("\n"), /no price for btc_tusd for 65 s while open; reconnecting/);
+    assert.equal(t.feed.state().pairs?.btc_usdt.state, "down");
+    t.scheduler.advance(5000);
+    await waitFor("the reopen", () => t.fake.streamConnects === 2);
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
 Deno.test("binance feed: frames for other symbols, empty books and garbage are ignored", async () => {
   const t = setup();
   try {

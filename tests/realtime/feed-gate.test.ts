@@ -115,6 +115,60 @@ Deno.test("gate feed: open with pongs but no price for 60 s is not alive: it rec
   }
 });
 
+Deno.test("gate feed: one pair silent while the others stream is subscribed again, then reconnected; /api/health shows it", async () => {
+  const t = setup({}, undefined, 3_600_000);
+  const streaming = ["BTC_USDT", "ETH_USDT", "BNB_USDT", "UNDEAD_USDT", "NAFT_USDT"];
+  let price = 0;
+  /** Ten seconds on: the others tick (one price each), MEPAD does not; the 5 s checks run. */
+  const tenSeconds = async () => {
+    price++;
+    for (const pair of streaming) t.fake.ticker(pair, `${price}.5`);
+    await waitFor("the others' prices", () => t.feed.price("naft_usdt") === `${price}.5`);
+    for (let i = 0; i < 2; i++) {
+      t.clock.advance(5000);
+      t.scheduler.advance(5000);
+    }
+  };
+  const pairState = (pair: string) => t.feed.state().pairs?.[pair].state;
+  try {
+    await t.feed.start();
+    await waitFor("the subscription", () => t.settled() && t.fake.openSockets === 1);
+    assert.equal(pairState("mepad_usdt"), "waiting");
+    assert.equal(pairState("btc_usd"), "unsupported");
+    for (let i = 0; i < 6; i++) await tenSeconds();
+    assert.equal(pairState("btc_usdt"), "live");
+    assert.equal(pairState("mepad_usdt"), "waiting", "60 s is not yet silent");
+    // At 65 s MEPAD alone is silent: subscribed again on its own, the socket kept.
+    await tenSeconds();
+    await waitFor("MEPAD subscribed again", () => t.subscribed() === 4);
+    assert.deepEqual(t.fake.frames.filter((f) => f.event === "subscribe").at(-1)!.payload, [
+      "MEPAD_USDT",
+    ]);
+    assert.match(t.logs.join("\n"), /no price for mepad_usdt for 6\d s; subscribing again/);
+    assert.equal(t.fake.connects, 1);
+    assert.equal(pairState("mepad_usdt"), "resubscribed");
+    assert.equal(pairState("btc_usdt"), "live");
+    assert.equal(t.feed.state().state, "open");
+    // Still silent a minute later: the socket is reopened and everything subscribed again.
+    for (let i = 0; i < 6; i++) await tenSeconds();
+    await waitFor("the close", () => t.feed.state().state === "closed");
+    assert.equal(pairState("mepad_usdt"), "down");
+    assert.match(
+      t.logs.join("\n"),
+      /no price for mepad_usdt for 6\d s while open; reconnecting/,
+    );
+    t.scheduler.advance(5000);
+    await waitFor("the reconnect", () => t.fake.connects === 2 && t.subscribed() === 5);
+    t.fake.ticker("MEPAD_USDT", "0.0012");
+    await waitFor("MEPAD's price", () => t.feed.price("mepad_usdt") === "0.0012");
+    assert.equal(pairState("mepad_usdt"), "live");
+    assert.equal(t.feed.state().pairs?.mepad_usdt.lastPriceAt, t.clock.now().toISOString());
+  } finally {
+    await t.feed.stop();
+    await t.fake.close();
+  }
+});
+
 Deno.test("gate feed: with credentials the subscription carries a valid api_key signature", async () => {
   const t = setup({ requireAuth: true }, "gate-test-secret");
   try {

@@ -13,7 +13,7 @@ const twoDecimals = new Intl.NumberFormat("en-US", {
 });
 const price2 = (value: string) => twoDecimals.format(Number(value));
 
-export function TradeDialogs() {
+export default function TradeDialogs() {
   const t = useT();
   const { dialog } = useSnapshot(trade);
   if (!dialog) return null;

@@ -2,7 +2,7 @@
 // BUY and SELL. Compact (below desktop width) the topbar shows the live price in its first row, and
 // these controls wrap in rows of their own.
 import { Button, Group, NativeSelect } from "@mantine/core";
-import { useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { findPair } from "../../../server/market/pairs.ts";
@@ -14,10 +14,12 @@ import { clickDebounce, tradeButtons } from "./buttons.ts";
 import { LivePrice } from "./live-price.tsx";
 import { loadPairs, market, restoreSelection, selectExchange, selectPair } from "./market-store.ts";
 import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "./pairs.ts";
-import { TradeDialogs } from "./trade-dialogs.tsx";
 import { placeOrder, trade } from "./trade-store.ts";
 import { LIVE_PRICE_PAGES, usePricePoll } from "./use-price-poll.ts";
 import "./messages.ts";
+
+// Dialogs are rare: their code (and Modal's) loads with the first one.
+const TradeDialogs = lazy(() => import("./trade-dialogs.tsx"));
 
 export const CLICK_DEBOUNCE_MS = 1000;
 
@@ -28,7 +30,7 @@ export function TradingBar(
   const t = useT();
   const { user } = useSnapshot(session);
   const { pair, exchange, pairs } = useSnapshot(market);
-  const { creating } = useSnapshot(trade);
+  const { creating, dialog } = useSnapshot(trade);
   const { activeBuy, activeSell } = useSnapshot(calls);
   // Pushed prices replace the poll while the socket is up.
   const { connected } = useSnapshot(realtime);
@@ -114,7 +116,11 @@ export function TradingBar(
       >
         {t("trading.sell")}
       </Button>
-      <TradeDialogs />
+      {dialog && (
+        <Suspense fallback={null}>
+          <TradeDialogs />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,9 +1,12 @@
 // The table of a server-paged list: the load error, the rows, the empty line once nothing is
-// loading, and the pages. A page brings its columns; its filters and actions stay its own.
+// loading, and the pages. A page brings its columns; its filters and actions stay its own. On a
+// phone the rows are cards (CardList): a table there would scroll sideways.
 import { Alert, Box, Pagination, Progress, Table, Text } from "@mantine/core";
 import type { Key, ReactNode } from "react";
 import { useT } from "../i18n/index.ts";
+import { CardList } from "./card-list.tsx";
 import { PAGE_SIZE } from "./paged-list.ts";
+import { usePhone } from "./use-phone.ts";
 
 export interface Column<Row> {
   key: string;
@@ -12,6 +15,17 @@ export interface Column<Row> {
   align?: "right";
   /** Keeps the cell on one line (dates). */
   nowrap?: boolean;
+}
+
+/** The rows of a page, shown as a table or as cards. */
+export interface RowsView<Row> {
+  items: readonly Row[];
+  /** The columns the viewer sees. */
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => Key;
+  rowProps?: (row: Row) => Record<`data-${string}`, string>;
+  busy: boolean;
+  testId: string;
 }
 
 interface PagedView<Row> {
@@ -49,8 +63,16 @@ export function PagedTable<Row>({
   toolbar?: ReactNode;
 }) {
   const t = useT();
+  const phone = usePhone();
   const { items, totalItems } = table.result;
-  const shown = columns.filter((c) => c !== false);
+  const rows: RowsView<Row> = {
+    items,
+    columns: columns.filter((c) => c !== false),
+    rowKey,
+    rowProps,
+    busy: table.requesting,
+    testId: tableTestId,
+  };
   return (
     <>
       {table.error && <Alert color="red">{table.error}</Alert>}
@@ -63,46 +85,7 @@ export function PagedTable<Row>({
           </Progress.Root>
         )}
       </Box>
-      {
-        /* A phone scrolls the table sideways: the bar stays in sight as the cue, and the keyboard
-          scrolls it too. */
-      }
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        scrollAreaProps={{
-          type: "always",
-          viewportProps: { tabIndex: 0, role: "region", "aria-label": t("common.scrollTable") },
-        }}
-      >
-        <Table
-          striped
-          highlightOnHover
-          aria-busy={table.requesting}
-          style={table.requesting ? { opacity: 0.6 } : undefined}
-          data-testid={tableTestId}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {shown.map((c) => <Table.Th key={c.key} ta={c.align}>{c.header}</Table.Th>)}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((row) => (
-              <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
-                {shown.map((c) => (
-                  <Table.Td
-                    key={c.key}
-                    ta={c.align}
-                    style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}
-                  >
-                    {c.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? <CardList {...rows} /> : <TableRows {...rows} minWidth={minWidth} />}
       {!table.requesting && items.length === 0 && (
         <Text c="dimmed" data-testid={`${testId}-empty`}>{empty}</Text>
       )}
@@ -114,5 +97,52 @@ export function PagedTable<Row>({
         data-testid={`${testId}-pagination`}
       />
     </>
+  );
+}
+
+/** The rows as a table, scrolling sideways where the screen is narrower than `minWidth`. */
+function TableRows<Row>(
+  { items, columns, rowKey, rowProps, busy, testId, minWidth }: RowsView<Row> & {
+    minWidth: number;
+  },
+) {
+  const t = useT();
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{
+        type: "always",
+        viewportProps: { tabIndex: 0, role: "region", "aria-label": t("common.scrollTable") },
+      }}
+    >
+      <Table
+        striped
+        highlightOnHover
+        aria-busy={busy}
+        style={busy ? { opacity: 0.6 } : undefined}
+        data-testid={testId}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => <Table.Th key={c.key} ta={c.align}>{c.header}</Table.Th>)}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((row) => (
+            <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((c) => (
+                <Table.Td
+                  key={c.key}
+                  ta={c.align}
+                  style={c.nowrap ? { whiteSpace: "nowrap" } : undefined}
+                >
+                  {c.cell(row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
