@@ -13,21 +13,21 @@ import { dirname, join, relative, resolve } from "node:path";
 /** Shared rules and constants that are neither a schema nor the protocol, named one by one. */
 export const SHARED = [
   "server/audit/actions.ts",
+  "server/auth/public-user.ts",
+  "server/auth/roles.ts",
   "server/calls/call-count.ts",
   "server/calls/target.ts",
   "server/core/decimal.ts",
   "server/core/messages.ts",
   "server/db/enums.ts",
+  "server/exchanges/pairs.ts",
   "server/keys/transport-crypto.ts",
   "server/market/feed.ts",
-  "server/market/pairs.ts",
   "server/realtime/client-message.ts",
   "server/shift-reports/summary.ts",
   "server/shifts/shift-time.ts",
   "server/transactions/order-ids.ts",
   "server/transactions/pricing.ts",
-  "server/users/public-user.ts",
-  "server/users/roles.ts",
 ];
 
 const SCHEMA = /(^|\/|-)schema\.ts$/;

@@ -7,10 +7,10 @@ import { randomHex, sha256Hex } from "../core/hex.ts";
 import { afterAnswer } from "../core/after-answer.ts";
 import { resetTokens, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { findLiveUserById, findLiveUserByUsername } from "../users/find.ts";
-import { toPublicUser } from "../users/public-user.ts";
-import { revokeAndNotify } from "../users/revoke.ts";
-import { can, canActOn } from "../users/roles.ts";
+import { findLiveUserById, findLiveUserByUsername } from "./find-user.ts";
+import { toPublicUser } from "./public-user.ts";
+import { revokeAndNotify } from "./revoke.ts";
+import { can, canActOn } from "./roles.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type {
   changePasswordSchema,
@@ -184,7 +184,7 @@ const FORGOT_ACK = "Your request was recorded. An administrator will reset your 
  * and recorded after the answer has gone, so neither the answer nor its time tells.
  */
 async function recordForgot(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   kind: "forgot-password" | "forgot-2fa",
   username: string,
   ip: string,

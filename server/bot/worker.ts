@@ -24,11 +24,16 @@ import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
 import { InDoubtError } from "../exchanges/in-doubt.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { closingHalts } from "../trading-halts/guard.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
-import { closesInDatabase, closeTransaction, Refused, stillOpen } from "./close-order.ts";
+import {
+  closesInDatabase,
+  closeTransaction,
+  Refused,
+  stillOpen,
+} from "../transactions/close-order.ts";
 
 export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;

@@ -2,7 +2,7 @@
 // the request id; a stack only for the unexpected ones (a database outage would print thousands).
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { unavailableReason } from "../db/faults.ts";
+import { unavailableReason } from "./database-faults.ts";
 import { AppError } from "./errors.ts";
 import { logError } from "./log-error.ts";
 import { answer, msg } from "./messages.ts";

@@ -82,7 +82,7 @@ export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Eng
  * A standby taking over continues the simulated walks from the prices everyone was trading at,
  * rather than jumping back to the walks' starting prices.
  */
-function continueWalks(deps: Deps, feeds: MarketRuntime) {
+function continueWalks(deps: Pick<Deps, "market">, feeds: MarketRuntime) {
   if (!deps.market?.relay) return;
   for (const exchange of MARKET_EXCHANGES) {
     const sim = feeds.sim(exchange);

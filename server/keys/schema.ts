@@ -1,6 +1,7 @@
 // The user exchange-key fields (docs/trading.md#exchange-keys) and which pair of them trades on
 // each exchange. Shared with the client's key form.
 import { msg } from "../core/messages.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 
 export const USER_KEY_FIELDS = [
   "gateKeyV2",
@@ -46,10 +47,6 @@ export function needsKeys(
   const exchange = user.exchange === "gate" ? "gate" : "binance";
   return !hasTradingKeys(user, exchange);
 }
-
-/** "binance" -> "Binance", as the missing-keys message spells it. */
-export const exchangeTitle = (exchange: string) =>
-  exchange.charAt(0).toUpperCase() + exchange.slice(1);
 
 export const missingKeysMessage = (exchange: string) =>
   msg("keys.missing", { exchange: exchangeTitle(exchange) }).text;

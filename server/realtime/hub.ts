@@ -5,7 +5,7 @@ import type { Clock } from "../core/clock.ts";
 import { msg as coded } from "../core/messages.ts";
 import type { Db } from "../db/client.ts";
 import type { Market, MarketExchange } from "../market/feed.ts";
-import { findLiveUserById } from "../users/find.ts";
+import { findLiveUserById } from "../auth/find-user.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";

@@ -5,7 +5,7 @@ import { createMiddleware } from "hono/factory";
 import { tagRoute } from "../core/route-meta.ts";
 import { upgradeWebSocket } from "hono/deno";
 import { resolveSession } from "../auth/sessions.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { AppError, forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Connection } from "./connections.ts";

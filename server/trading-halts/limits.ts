@@ -4,7 +4,7 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { recordAudit } from "../audit/record.ts";
 import { tradingLimits, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, findTarget } from "../users/guards.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
 import type { LimitView, SetLimitInput } from "./schema.ts";
 
 /** Both maxima null removes the limit. Answers the user's limits after the change. */
@@ -43,7 +43,7 @@ export async function setLimit(deps: Deps, actor: SessionUser, input: SetLimitIn
 }
 
 /** Every live user's limits, or one user's. */
-export async function listLimits(deps: Deps, userId?: number): Promise<LimitView[]> {
+export async function listLimits(deps: Pick<Deps, "db">, userId?: number): Promise<LimitView[]> {
   const l = tradingLimits;
   const rows = await deps.db.select({ limit: l, username: users.username }).from(l)
     .innerJoin(users, eq(users.id, l.userId))

@@ -7,8 +7,8 @@ import { recordAudit } from "../audit/record.ts";
 import { notFound } from "../core/errors.ts";
 import { ROLES, tradingHalts, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, findTarget } from "../users/guards.ts";
-import { can } from "../users/roles.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
+import { can } from "../auth/roles.ts";
 import type { CreateHaltInput, HaltView } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 
@@ -48,7 +48,10 @@ export function activeHaltsFor(deps: Deps, user: SessionUser): Promise<HaltView[
   return haltViews(deps, and(isNull(h.releasedAt), mine));
 }
 
-async function haltViews(deps: Deps, where: ReturnType<typeof and>): Promise<HaltView[]> {
+async function haltViews(
+  deps: Pick<Deps, "db">,
+  where: ReturnType<typeof and>,
+): Promise<HaltView[]> {
   const h = tradingHalts;
   const target = alias(users, "target");
   const rows = await deps.db.select({ halt: h, username: target.username, by: users.username })
@@ -71,7 +74,7 @@ async function haltViews(deps: Deps, where: ReturnType<typeof and>): Promise<Hal
 }
 
 async function changed(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
   actor: SessionUser,
   action: "trading.halted" | "trading.released",
   row: HaltRow,

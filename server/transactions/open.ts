@@ -14,7 +14,7 @@ import {
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { refusalMessage } from "../exchanges/refusals.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
   insertTransaction,

@@ -9,11 +9,11 @@
 // It runs on the engine (engine/engine.ts, beside the bot worker), so one instance settles at a
 // time; each write is conditional on the row still pending, so a row settled twice is not changed.
 import { and, asc, eq, lte } from "drizzle-orm";
-import { closingAccount, Refused } from "../bot/close-order.ts";
+import { closingAccount, Refused } from "./close-order.ts";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError, type OrderResult } from "../exchanges/adapter.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { openingFill, openOrderId } from "./record.ts";
 import { toTransactionView, type TransactionRow } from "./view.ts";
 

@@ -2,7 +2,7 @@
 // create flow's dialogs and list effects.
 import assert from "node:assert/strict";
 import { answer as serverAnswer, msg } from "../../server/core/messages.ts";
-import type { PublicUser } from "../../server/users/public-user.ts";
+import type { PublicUser } from "../../server/auth/public-user.ts";
 import { calls } from "../../web/src/calls/store.ts";
 import { session, signIn, signOut } from "../../web/src/session/store.ts";
 import {

@@ -1,11 +1,11 @@
-// GET /api/audit (Admin and SuperAdmin): the audit log, newest first (server/audit/view.ts).
-import type { AuditQuery } from "../../../server/audit/schema.ts";
-import type { AuditPage } from "../../../server/audit/view.ts";
+// GET /api/audit (Admin and SuperAdmin): the audit log, newest first (server/audit-log/view.ts).
+import type { AuditQuery } from "../../../server/audit-log/schema.ts";
+import type { AuditPage } from "../../../server/audit-log/view.ts";
 import { api } from "../api/http.ts";
 
 export { AUDIT_ACTIONS } from "../../../server/audit/actions.ts";
 
-export type { AuditEntry } from "../../../server/audit/view.ts";
+export type { AuditEntry } from "../../../server/audit-log/view.ts";
 
 /** The action filter as the select holds it: "" (every action) or one of AUDIT_ACTIONS. */
 export const listAudit = (

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { CALL_TARGETS } from "../../../server/calls/target.ts";
 import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/calls/call-count.ts";
-import { can } from "../../../server/users/roles.ts";
+import { can } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { market } from "../trading/market-store.ts";

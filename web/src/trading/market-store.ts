@@ -2,7 +2,7 @@
 // saved to the user (PATCH /users/{id}) and restored from the profile. Prices arrive from the 1 s
 // poll or, pushed, from the realtime client through setPrice.
 import { proxy } from "valtio";
-import { DEFAULT_PAIR } from "../../../server/market/pairs.ts";
+import { DEFAULT_PAIR } from "../../../server/exchanges/pairs.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";

@@ -18,10 +18,9 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { BOT_MODES } from "../../../server/db/enums.ts";
-import { exchangeTitle } from "../../../server/keys/schema.ts";
-import { DEFAULT_PAIR } from "../../../server/market/pairs.ts";
+import { DEFAULT_PAIR, exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { usePairOptions } from "../trading/use-pair-options.ts";
-import { can, canActOn } from "../../../server/users/roles.ts";
+import { can, canActOn } from "../../../server/auth/roles.ts";
 import {
   type TradingSettingsForm,
   tradingSettingsFormSchema,

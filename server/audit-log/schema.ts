@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.ts";
 import { idParam } from "../core/input-rules.ts";
 import { emptyToUndefined, pageShape } from "../users/schema.ts";
-import { AUDIT_ACTIONS } from "./actions.ts";
+import { AUDIT_ACTIONS } from "../audit/actions.ts";
 
 const optionalId = z.preprocess(
   emptyToUndefined,

@@ -10,12 +10,11 @@ import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Credentials } from "../exchanges/adapter.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle } from "../keys/schema.ts";
-import { findPair } from "../market/pairs.ts";
+import { exchangeTitle, findPair } from "../exchanges/pairs.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
-import { exchangeFailure, exchangesOf } from "../transactions/open.ts";
-import { assertCanActOn, findTarget } from "./guards.ts";
-import { can } from "./roles.ts";
+import { exchangeFailure, exchangesOf } from "./open.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
+import { can } from "../auth/roles.ts";
 import { msg } from "../core/messages.ts";
 
 export interface CoinFunds {

@@ -1,5 +1,5 @@
 // Ending every session of a user, and telling the realtime hub so open sockets get `logout`.
-import { revokeUserSessions } from "../auth/sessions.ts";
+import { revokeUserSessions } from "./sessions.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 
@@ -7,7 +7,10 @@ import type { Deps } from "../deps.ts";
 export const revokeSessionsIn = (deps: Deps, db: Db, userId: number) =>
   revokeUserSessions(db, userId, deps.clock.now());
 
-export function notifyRevoked(deps: Deps, userId: number) {
+export function notifyRevoked(
+  deps: Pick<Deps, "onSessionsRevoked" | "sessionCache">,
+  userId: number,
+) {
   deps.sessionCache?.forgetUser(userId);
   deps.onSessionsRevoked?.(userId);
 }

@@ -114,3 +114,7 @@ export function priceDecimals(pair: string): number {
   const tick = byValue.get(pair)?.tickSize ?? "0.00000001";
   return tick.includes(".") ? tick.split(".")[1].length : 0;
 }
+
+/** "binance" -> "Binance", as the missing-keys message spells it. */
+export const exchangeTitle = (exchange: string) =>
+  exchange.charAt(0).toUpperCase() + exchange.slice(1);

@@ -17,12 +17,12 @@ import type { Deps } from "../deps.ts";
 import type { Side } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
 import { TradingRefused } from "../trading-halts/refusal.ts";
-import { exchangeFailure, openTransaction } from "../transactions/open.ts";
-import { type NewTransaction, type Outcome, reserveTransactionId } from "../transactions/record.ts";
-import { toTransactionView, type TransactionView } from "../transactions/view.ts";
-import { can } from "../users/roles.ts";
-import { botAccount, botAccountId } from "./accounts.ts";
-import type { BotKeyRow } from "./view.ts";
+import { exchangeFailure, openTransaction } from "./open.ts";
+import { type NewTransaction, type Outcome, reserveTransactionId } from "./record.ts";
+import { toTransactionView, type TransactionView } from "./view.ts";
+import { can } from "../auth/roles.ts";
+import { botAccount, botAccountId } from "../bot-keys/accounts.ts";
+import type { BotKeyRow } from "../bot-keys/view.ts";
 
 export interface BotTradeResult {
   botKeyId: number;

@@ -4,7 +4,7 @@ import { hashPassword } from "../auth/password.ts";
 import { randomHex } from "../core/hex.ts";
 import type { Deps } from "../deps.ts";
 import { newUniqueId } from "../users/unique-id.ts";
-import { users } from "./schema.ts";
+import { users } from "../db/schema.ts";
 
 export async function seedFirstSuperAdmin(deps: Pick<Deps, "db" | "config" | "passwordCost">) {
   const [{ n }] = await deps.db.select({ n: count() }).from(users);

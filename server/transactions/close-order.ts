@@ -20,14 +20,14 @@ import type {
 import { kindOf } from "../exchanges/exchanges.ts";
 import { placeOrFind } from "../exchanges/in-doubt.ts";
 import { dec } from "../core/decimal.ts";
-import { findPair } from "../market/pairs.ts";
+import { findPair } from "../exchanges/pairs.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { missingKeysMessage } from "../keys/schema.ts";
-import { closeOrderId } from "../transactions/record.ts";
-import { transactionShape } from "../transactions/row-sql.ts";
+import { closeOrderId } from "./record.ts";
+import { transactionShape } from "./row-sql.ts";
 import type { Db } from "../db/client.ts";
 import { executeRows, textQuery } from "../db/raw-rows.ts";
-import type { TransactionRow } from "../transactions/view.ts";
+import type { TransactionRow } from "./view.ts";
 
 /** Failed before anything reached the exchange: the row may go back to the queue. */
 export class Refused extends Error {

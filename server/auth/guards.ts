@@ -3,9 +3,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AppError, notFound } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import type { SessionUser } from "../auth/sessions.ts";
+import type { SessionUser } from "./sessions.ts";
 import { canActOn, type Role, roleLevel } from "./roles.ts";
-import { findLiveUserById } from "./find.ts";
+import { findLiveUserById } from "./find-user.ts";
 import { msg } from "../core/messages.ts";
 
 export async function findTarget(db: Db, id: number) {

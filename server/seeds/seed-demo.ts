@@ -10,11 +10,11 @@ import { loadAppKey } from "../core/app-key.ts";
 import { randomHex } from "../core/hex.ts";
 import { createSecretBox, type SecretBox } from "../core/secret-box.ts";
 import type { Deps } from "../deps.ts";
-import { findLiveUserByUsername } from "../users/find.ts";
-import type { Role } from "../users/roles.ts";
+import { findLiveUserByUsername } from "../auth/find-user.ts";
+import type { Role } from "../auth/roles.ts";
 import { newUniqueId } from "../users/unique-id.ts";
-import { openDatabase } from "./client.ts";
-import { users } from "./schema.ts";
+import { openDatabase } from "../db/client.ts";
+import { users } from "../db/schema.ts";
 import { seedFirstSuperAdmin } from "./seed-admin.ts";
 
 export const DEMO_GROUP = "demo";

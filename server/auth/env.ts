@@ -1,5 +1,5 @@
 // The Hono environment every route shares: the signed-in user and session, set by requireAuth.
-import type { SessionUser } from "../auth/sessions.ts";
+import type { SessionUser } from "./sessions.ts";
 
 export interface AppEnv {
   Variables: {
