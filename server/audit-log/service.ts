@@ -19,7 +19,7 @@ import type { AuditQuery } from "./schema.ts";
 const actor = aliasedTable(users, "actor");
 const target = aliasedTable(users, "target");
 
-export async function listAudit(deps: Deps, q: AuditQuery) {
+export async function listAudit(deps: Pick<Deps, "db">, q: AuditQuery) {
   const filters: SQL[] = [];
   if (q.action) filters.push(eq(auditLog.action, q.action));
   if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));

@@ -17,7 +17,10 @@ export function bearerToken(c: Context): string | null {
 }
 
 /** Requires a live session; enrolment tokens pass only where `scope` is "enroll". */
-export function requireAuth(deps: Deps, scope: SessionScope = "full"): MiddlewareHandler<AppEnv> {
+export function requireAuth(
+  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+  scope: SessionScope = "full",
+): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
       const token = bearerToken(c);
@@ -37,7 +40,9 @@ export function requireAuth(deps: Deps, scope: SessionScope = "full"): Middlewar
 }
 
 /** Sets the user when a valid full token is present, and goes on without one otherwise. */
-export function optionalAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+export function optionalAuth(
+  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
       const token = bearerToken(c);

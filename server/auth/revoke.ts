@@ -7,7 +7,10 @@ import type { Deps } from "../deps.ts";
 export const revokeSessionsIn = (deps: Deps, db: Db, userId: number) =>
   revokeUserSessions(db, userId, deps.clock.now());
 
-export function notifyRevoked(deps: Deps, userId: number) {
+export function notifyRevoked(
+  deps: Pick<Deps, "onSessionsRevoked" | "sessionCache">,
+  userId: number,
+) {
   deps.sessionCache?.forgetUser(userId);
   deps.onSessionsRevoked?.(userId);
 }

@@ -184,7 +184,7 @@ const FORGOT_ACK = "Your request was recorded. An administrator will reset your 
  * and recorded after the answer has gone, so neither the answer nor its time tells.
  */
 async function recordForgot(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   kind: "forgot-password" | "forgot-2fa",
   username: string,
   ip: string,

@@ -28,7 +28,11 @@ type SecretField = (typeof SECRET_FIELDS)[number];
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Managers get the masked entries; a Lead selecting bots gets id, exchange and username. */
-export async function listBotKeys(deps: Deps, actor: SessionUser, exchange?: BotKeyExchange) {
+export async function listBotKeys(
+  deps: Pick<Deps, "db">,
+  actor: SessionUser,
+  exchange?: BotKeyExchange,
+) {
   const filters: SQL[] = [isNull(botKeys.deletedAt)];
   if (exchange) filters.push(eq(botKeys.exchange, exchange));
   const rows = await deps.db.select().from(botKeys).where(and(...filters))
@@ -36,7 +40,7 @@ export async function listBotKeys(deps: Deps, actor: SessionUser, exchange?: Bot
   return can(actor.role, "botKeys.manage") ? rows.map(toBotKeyView) : rows.map(toBotKeyOption);
 }
 
-export async function searchBotKeys(deps: Deps, q: SearchBotKeysQuery) {
+export async function searchBotKeys(deps: Pick<Deps, "db">, q: SearchBotKeysQuery) {
   const filters: SQL[] = [isNull(botKeys.deletedAt)];
   if (q.exchange) filters.push(eq(botKeys.exchange, q.exchange));
   if (q.username) filters.push(ilike(botKeys.username, contains(q.username)));

@@ -37,7 +37,7 @@ function normalizeTarget(raw: string): string {
 
 /** Records the call and delivers it to every online member of the caller's group but the caller. */
 export async function sendCall(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "config" | "db" | "onCallSent">,
   hub: Hub,
   caller: SessionUser,
   input: SendCallInput,

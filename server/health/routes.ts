@@ -34,7 +34,7 @@ export function healthRoutes(deps: Deps) {
   });
 }
 
-async function probe(deps: Deps) {
+async function probe(deps: Pick<Deps, "db">) {
   const start = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {

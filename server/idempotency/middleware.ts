@@ -114,7 +114,7 @@ function replay(c: Context<AppEnv>, answer?: Answer) {
   });
 }
 
-async function sweep(deps: Deps) {
+async function sweep(deps: Pick<Deps, "clock" | "db">) {
   const before = new Date(deps.clock.now().getTime() - KEEP_MS);
   await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
 }

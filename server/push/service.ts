@@ -34,17 +34,24 @@ export async function unsubscribe(deps: Deps, user: SessionUser, endpoint: strin
   return { subscribed: false, devices: await deviceCount(deps, user.id) };
 }
 
-async function deviceCount(deps: Deps, userId: number) {
+async function deviceCount(deps: Pick<Deps, "db">, userId: number) {
   return (await deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))).length;
 }
 
-export async function readSettings(deps: Deps, userId: number): Promise<PushSettingsInput> {
+export async function readSettings(
+  deps: Pick<Deps, "db">,
+  userId: number,
+): Promise<PushSettingsInput> {
   const [row] = await deps.db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
   return row ? settingsOf(row) : DEFAULT_SETTINGS;
 }
 
-export async function saveSettings(deps: Deps, user: SessionUser, input: PushSettingsInput) {
+export async function saveSettings(
+  deps: Pick<Deps, "clock" | "db">,
+  user: SessionUser,
+  input: PushSettingsInput,
+) {
   const values = { ...input, updatedAt: deps.clock.now() };
   await deps.db.insert(pushSettings).values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: pushSettings.userId, set: values });

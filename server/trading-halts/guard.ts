@@ -55,7 +55,7 @@ export async function closingHalts(deps: Deps, exchange: string) {
 }
 
 /** Active halts for everyone, for the exchange, and for the user (every user's when absent). */
-function activeHalts(deps: Deps, exchange: string, userId?: number) {
+function activeHalts(deps: Pick<Deps, "db">, exchange: string, userId?: number) {
   const h = tradingHalts;
   return deps.db.select().from(h).where(and(
     isNull(h.releasedAt),
@@ -68,7 +68,7 @@ function activeHalts(deps: Deps, exchange: string, userId?: number) {
 }
 
 /** Answers the user's daily maximum on the exchange, if any. */
-async function assertPerOrder(deps: Deps, order: OrderToCheck) {
+async function assertPerOrder(deps: Pick<Deps, "db">, order: OrderToCheck) {
   const [limit] = await deps.db.select().from(tradingLimits).where(and(
     eq(tradingLimits.userId, order.userId),
     sql`${tradingLimits.exchange}::text = ${order.exchange}`,
@@ -99,7 +99,7 @@ async function assertPerDay(deps: Deps, order: OrderToCheck, maxPerDay: string) 
 const plain = (v: DecimalInput) => dec(v).toString();
 
 /** The amounts of the user's transactions on the exchange since 00:00 UTC. */
-async function todaysTotal(deps: Deps, order: OrderToCheck) {
+async function todaysTotal(deps: Pick<Deps, "clock" | "db">, order: OrderToCheck) {
   const now = deps.clock.now();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const t = transactions;

@@ -43,7 +43,7 @@ export async function setLimit(deps: Deps, actor: SessionUser, input: SetLimitIn
 }
 
 /** Every live user's limits, or one user's. */
-export async function listLimits(deps: Deps, userId?: number): Promise<LimitView[]> {
+export async function listLimits(deps: Pick<Deps, "db">, userId?: number): Promise<LimitView[]> {
   const l = tradingLimits;
   const rows = await deps.db.select({ limit: l, username: users.username }).from(l)
     .innerJoin(users, eq(users.id, l.userId))

@@ -48,7 +48,10 @@ export function activeHaltsFor(deps: Deps, user: SessionUser): Promise<HaltView[
   return haltViews(deps, and(isNull(h.releasedAt), mine));
 }
 
-async function haltViews(deps: Deps, where: ReturnType<typeof and>): Promise<HaltView[]> {
+async function haltViews(
+  deps: Pick<Deps, "db">,
+  where: ReturnType<typeof and>,
+): Promise<HaltView[]> {
   const h = tradingHalts;
   const target = alias(users, "target");
   const rows = await deps.db.select({ halt: h, username: target.username, by: users.username })
@@ -71,7 +74,7 @@ async function haltViews(deps: Deps, where: ReturnType<typeof and>): Promise<Hal
 }
 
 async function changed(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
   actor: SessionUser,
   action: "trading.halted" | "trading.released",
   row: HaltRow,

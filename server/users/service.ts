@@ -40,7 +40,7 @@ async function liveUserWhere(db: Db, column: "username" | "email", value: string
 }
 
 export async function registerUser(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "passwordCost">,
   actor: SessionUser,
   input: z.output<typeof newUserSchema>,
 ) {
