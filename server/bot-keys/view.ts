@@ -29,3 +29,5 @@ export const toBotKeyOption = (row: BotKeyRow) => ({
 });
 
 export type BotKeyOption = ReturnType<typeof toBotKeyOption>;
+
+export type { BotBalance } from "./balances.ts";

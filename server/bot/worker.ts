@@ -34,6 +34,7 @@ import {
   Refused,
   stillOpen,
 } from "../transactions/close-order.ts";
+import { logError } from "../core/log-error.ts";
 
 export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;
@@ -52,7 +53,7 @@ export class BotWorker {
   private log: NonNullable<BotWorkerOptions["log"]>;
 
   constructor(private deps: Deps, opts: BotWorkerOptions = {}) {
-    this.log = opts.log ?? ((m, e) => console.error(m, e ?? ""));
+    this.log = opts.log ?? logError;
   }
 
   /** Follows every feed's ticks, after a first pass over every market (restart catch-up). */
@@ -90,7 +91,7 @@ export class BotWorker {
         try {
           await this.scan(exchange, pair);
         } catch (err) {
-          this.log(`bot worker: scan of ${key} failed:`, err);
+          this.log(`bot worker: scan of ${key} failed`, err);
         }
       } while (this.again.has(key));
     })().finally(() => this.running.delete(key));
@@ -176,8 +177,8 @@ export class BotWorker {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof Refused && err.quiet) {
       this.log(
-        `bot worker: close of transaction ${row.id} not placed, back in the queue:`,
-        message,
+        `bot worker: close of transaction ${row.id} not placed, back in the queue`,
+        err,
       );
       await this.deps.db.update(t).set({ closingSince: null }).where(stillOpen(row));
       return "database";

@@ -7,6 +7,7 @@ import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
 import { AppError } from "../core/errors.ts";
 import { msg } from "../core/messages.ts";
+import { logError } from "../core/log-error.ts";
 
 export type RealtimeHooks = Required<
   Pick<
@@ -39,7 +40,7 @@ export function running(deps: Pick<Deps, "realtime">): Realtime {
   return deps.realtime;
 }
 
-const fire = (p: Promise<unknown>) => void p.catch((err) => console.error(err));
+const fire = (p: Promise<unknown>) => void p.catch((err) => logError("realtime", err));
 
 /** What the realtime part reads of Deps (it is started before the rest of Deps is complete). */
 export type RealtimeDeps = Pick<

@@ -12,6 +12,7 @@ import type { Connection } from "./connections.ts";
 import { originAllowed } from "./origin.ts";
 import { running } from "./realtime.ts";
 import { answer, msg } from "../core/messages.ts";
+import { logError } from "../core/log-error.ts";
 
 type SocketEnv = AppEnv & {
   Variables: { socketSession: NonNullable<Awaited<ReturnType<typeof resolveSession>>> };
@@ -57,7 +58,7 @@ export function realtimeRoutes(deps: Deps) {
       return await upgradeWebSocket(c, {
         onOpen: (_evt, ws) => void (conn = hub.open(ws.raw as WebSocket, grant)),
         onMessage: (evt) => {
-          if (conn) hub.receive(conn, evt.data).catch((err) => console.error(err));
+          if (conn) hub.receive(conn, evt.data).catch((err) => logError("socket: message", err));
         },
         onClose: () => conn && hub.closed(conn),
       }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });

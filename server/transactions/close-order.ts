@@ -31,9 +31,12 @@ import type { TransactionRow } from "./view.ts";
 
 /** Failed before anything reached the exchange: the row may go back to the queue. */
 export class Refused extends Error {
-  /** `quiet`: not the owner's to fix (the database failed); retried on the next tick untold. */
-  constructor(message: string, readonly quiet = false) {
-    super(message);
+  /**
+   * `quiet`: not the owner's to fix (the database failed); retried on the next tick untold. Its
+   * cause is kept for the log (logError withholds a failed query's secret parameters).
+   */
+  constructor(message: string, readonly quiet = false, cause?: unknown) {
+    super(message, { cause });
   }
 }
 
@@ -152,7 +155,10 @@ async function closeInDatabase(
     // Asked only after the rollback: PGlite has one connection, which the transaction held.
     if (err === NOT_FILLED) throw new Refused((await planned!.refusal()).message);
     const quiet = !(err instanceof Error && err.name === "ExchangeError");
-    throw new Refused(err instanceof Error ? err.message : String(err), quiet);
+    // A database failure's own message holds the failed query and its parameters: the log gets
+    // it through the cause, redacted.
+    if (quiet) throw new Refused("the database failed", true, err);
+    throw new Refused(err instanceof Error ? err.message : String(err));
   }
 }
 

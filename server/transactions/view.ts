@@ -87,3 +87,8 @@ export interface TradeError {
   transactionId: number;
   message: string;
 }
+
+// The answers built elsewhere in this area, read by the client from here.
+export type { TransactionList } from "./list.ts";
+export type { CreateResult } from "./create.ts";
+export type { CoinFunds } from "./coin-funds.ts";

@@ -9,7 +9,7 @@ import { ErrorBoundary } from "../errors/error-boundary.tsx";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { Shell } from "../layout/app-shell.tsx";
 import { LocalDates } from "../i18n/dates-provider.tsx";
-import { fetchProfile } from "../session/api.ts";
+import { fetchProfile } from "../auth/api.ts";
 import { session, updateUser } from "../session/store.ts";
 import "./messages.ts";
 

@@ -1,6 +1,6 @@
 // The trading calls (docs/api.md#summaries and #transactions): Summaries, POST /transaction, the
 // saved selection.
-import type { CreateResult } from "../../../server/transactions/create.ts";
+import type { CreateResult } from "../../../server/transactions/view.ts";
 import { api, orderApi } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { OrderPayload } from "./order.ts";

@@ -3,7 +3,7 @@ import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { Role } from "../../../server/auth/roles.ts";
 import type { NewUserInput, UpdateUserInput } from "../../../server/users/schema.ts";
-import type { CoinFunds } from "../../../server/transactions/coin-funds.ts";
+import type { CoinFunds } from "../../../server/transactions/view.ts";
 
 /** What a search returns: the public user for Admins; id, username and role for a Lead. */
 export type ListedUser = Pick<PublicUser, "id" | "username" | "role"> & Partial<PublicUser>;
