@@ -5,12 +5,8 @@ import { answer as serverAnswer, msg } from "../../server/core/messages.ts";
 import type { PublicUser } from "../../server/auth/public-user.ts";
 import { calls } from "../../web/src/calls/store.ts";
 import { session, signIn, signOut } from "../../web/src/session/store.ts";
-import {
-  market,
-  restoreSelection,
-  selectExchange,
-  setPrice,
-} from "../../web/src/trading/market-store.ts";
+import { market, restoreSelection, setPrice } from "../../web/src/market/store.ts";
+import { selectExchange } from "../../web/src/trading/selection.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
 import { transactionLists } from "../../web/src/transactions/store.ts";

@@ -4,7 +4,7 @@ import { receiveCall, resumeActiveCall } from "../calls/actions.ts";
 import { showTradeError } from "../calls/store.ts";
 import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
-import { setPrice } from "../trading/market-store.ts";
+import { setPrice } from "../market/store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { debounce } from "./debounce.ts";
 

@@ -11,8 +11,8 @@ import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/noti
 import { serverText } from "../errors/server-messages.ts";
 import { fetchProfile } from "../auth/api.ts";
 import { createTransactionRequest } from "./api.ts";
-import { market, selectedPrice } from "./market-store.ts";
-import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
+import { market, selectedPrice } from "../market/store.ts";
+import { isTypedPrice, needsTypedPrice } from "../market/pairs.ts";
 import "./messages.ts";
 
 export type TradeDialog =
