@@ -171,6 +171,8 @@ const zh: Catalogue = {
   "input.pushKey": "无效的推送密钥",
   "input.botExchange": "必须是 gate、binance 或 houbi",
   "input.hash": "无效的哈希值",
+  "bots.failed": "{{bot}}：{{failure}}",
+  "bots.allFailed": "所有机器人账户都未能下单：\n{{details}}",
 };
 
 const es: Catalogue = {
@@ -346,6 +348,8 @@ const es: Catalogue = {
   "input.pushKey": "Clave push no válida",
   "input.botExchange": "Debe ser gate, binance o houbi",
   "input.hash": "Hash no válido",
+  "bots.failed": "{{bot}}: {{failure}}",
+  "bots.allFailed": "Ninguna cuenta bot pudo colocar la orden:\n{{details}}",
 };
 
 const fr: Catalogue = {
@@ -524,6 +528,8 @@ const fr: Catalogue = {
   "input.pushKey": "Clé push invalide",
   "input.botExchange": "Doit être gate, binance ou houbi",
   "input.hash": "Empreinte invalide",
+  "bots.failed": "{{bot}} : {{failure}}",
+  "bots.allFailed": "Aucun compte bot n'a pu passer l'ordre :\n{{details}}",
 };
 
 const it: Catalogue = {
@@ -699,6 +705,8 @@ const it: Catalogue = {
   "input.pushKey": "Chiave push non valida",
   "input.botExchange": "Deve essere gate, binance o houbi",
   "input.hash": "Hash non valido",
+  "bots.failed": "{{bot}}: {{failure}}",
+  "bots.allFailed": "Nessun account bot ha potuto inviare l'ordine:\n{{details}}",
 };
 
 export const SERVER_TRANSLATIONS: Record<Exclude<Lang, "en">, Catalogue> = { zh, es, fr, it };
@@ -731,13 +739,7 @@ export function serverText(
   params: MessageParams = {},
   lang = locale.lang,
 ): string {
-  const { issueCode, ...issueParams } = params;
-  const issue = isServerCode(issueCode)
-    ? serverText(issueCode, issueParams, lang)
-    : typeof params.issue === "string"
-    ? translate(params.issue, {}, lang)
-    : params.issue;
-  const worded = issue === undefined ? params : { ...params, issue };
+  const worded = wordedParams(params, lang);
   if (code === "validation.field" && lang !== "en") {
     const label = fieldLabel(String(params.field), lang);
     // Outside English a field's code name (coinTradingAmount) is no word: the issue alone.
@@ -745,6 +747,24 @@ export function serverText(
     return translate(key(code), { ...worded, field: label }, lang);
   }
   return translate(key(code), worded, lang);
+}
+
+/**
+ * The params with each wrapped message (`<name>` with its code in `<name>Code`: a validation
+ * issue, a bot's failure) worded in `lang`. An issue without a code is a shared schema message,
+ * itself a client key.
+ */
+function wordedParams(params: MessageParams, lang: Lang): MessageParams {
+  const out = { ...params };
+  for (const [key, code] of Object.entries(params)) {
+    if (!key.endsWith("Code") || !isServerCode(code)) continue;
+    const { [key]: _, ...inner } = params;
+    out[key.slice(0, -"Code".length)] = serverText(code, inner, lang);
+  }
+  if (params.issueCode === undefined && typeof params.issue === "string") {
+    out.issue = translate(params.issue, {}, lang);
+  }
+  return out;
 }
 
 /** A field's name where an area words it (the trading settings name theirs), if loaded. */
