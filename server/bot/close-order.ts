@@ -22,7 +22,9 @@ import { placeOrFind } from "../exchanges/in-doubt.ts";
 import { dec } from "../core/decimal.ts";
 import { findPair } from "../market/pairs.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { missingKeysMessage } from "../keys/schema.ts";
+import { exchangeTitle } from "../keys/schema.ts";
+import { msg, type Saying } from "../core/messages.ts";
+import { refusalMessage, sayingOf } from "../exchanges/refusals.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { transactionShape } from "../transactions/row-sql.ts";
 import type { Db } from "../db/client.ts";
@@ -32,8 +34,8 @@ import type { TransactionRow } from "../transactions/view.ts";
 /** Failed before anything reached the exchange: the row may go back to the queue. */
 export class Refused extends Error {
   /** `quiet`: not the owner's to fix (the database failed); retried on the next tick untold. */
-  constructor(message: string, readonly quiet = false) {
-    super(message);
+  constructor(readonly said: Saying, readonly quiet = false) {
+    super(said.text);
   }
 }
 
@@ -98,9 +100,11 @@ export async function closingAccount(deps: Deps, row: TransactionRow) {
     };
     adapter = deps.exchanges.adapter(exchange, kindOf(row.adapter));
   } catch (err) {
-    throw new Refused(err instanceof Error ? err.message : String(err));
+    throw new Refused(sayingOf(err));
   }
-  if (!account.credentials) throw new Refused(missingKeysMessage(exchange));
+  if (!account.credentials) {
+    throw new Refused(msg("keys.missing", { exchange: exchangeTitle(exchange) }));
+  }
   return { adapter, account };
 }
 
@@ -150,9 +154,9 @@ async function closeInDatabase(
   } catch (err) {
     if (err instanceof Refused) throw err;
     // Asked only after the rollback: PGlite has one connection, which the transaction held.
-    if (err === NOT_FILLED) throw new Refused((await planned!.refusal()).message);
+    if (err === NOT_FILLED) throw new Refused(refusalMessage(await planned!.refusal()));
     const quiet = !(err instanceof Error && err.name === "ExchangeError");
-    throw new Refused(err instanceof Error ? err.message : String(err), quiet);
+    throw new Refused(sayingOf(err), quiet);
   }
 }
 

@@ -185,6 +185,9 @@ export const SERVER_MESSAGES = {
   "exchange.unsupported": "Trading on {{exchange}} is not supported",
   "bots.failed": "{{bot}}: {{failure}}",
   "bots.allFailed": "{{details}}",
+  "worker.unclear":
+    "{{reason}}. Check order {{orderId}} on {{exchange}}, then set the transaction's status.",
+  "worker.interrupted": "the closing order was interrupted",
   "idempotency.badKey": '{{header}}: 1 to 100 letters, digits, "-", "_", ":" or "."',
   "idempotency.reused": "{{header}}: already used for {{route}}; send a new key for each request",
 } as const;
@@ -232,6 +235,13 @@ export function issueMessage(text: string): CodedMessage | undefined {
   return undefined;
 }
 
+/** A message as said: its English text, coded where we word it. */
+export interface Saying {
+  text: string;
+  code?: MessageCode;
+  params?: MessageParams;
+}
+
 /** A coded message as the client needs it to word it: code and params, no English. */
 export type Said = Pick<CodedMessage, "code" | "params">;
 
@@ -243,7 +253,7 @@ export type Said = Pick<CodedMessage, "code" | "params">;
 export function wrapping(
   code: MessageCode,
   name: string,
-  inner: { text: string; code?: MessageCode; params?: MessageParams },
+  inner: Saying,
   params: MessageParams,
 ): CodedMessage {
   return msg(code, {

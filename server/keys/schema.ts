@@ -1,6 +1,5 @@
 // The user exchange-key fields (docs/trading.md#exchange-keys) and which pair of them trades on
 // each exchange. Shared with the client's key form.
-import { msg } from "../core/messages.ts";
 
 export const USER_KEY_FIELDS = [
   "gateKeyV2",
@@ -50,6 +49,3 @@ export function needsKeys(
 /** "binance" -> "Binance", as the missing-keys message spells it. */
 export const exchangeTitle = (exchange: string) =>
   exchange.charAt(0).toUpperCase() + exchange.slice(1);
-
-export const missingKeysMessage = (exchange: string) =>
-  msg("keys.missing", { exchange: exchangeTitle(exchange) }).text;

@@ -173,6 +173,8 @@ const zh: Catalogue = {
   "input.hash": "无效的哈希值",
   "bots.failed": "{{bot}}：{{failure}}",
   "bots.allFailed": "所有机器人账户都未能下单：\n{{details}}",
+  "worker.unclear": "{{reason}}。请在 {{exchange}} 上核对订单 {{orderId}}，然后设置该交易的状态。",
+  "worker.interrupted": "平仓订单被中断",
 };
 
 const es: Catalogue = {
@@ -350,6 +352,9 @@ const es: Catalogue = {
   "input.hash": "Hash no válido",
   "bots.failed": "{{bot}}: {{failure}}",
   "bots.allFailed": "Ninguna cuenta bot pudo colocar la orden:\n{{details}}",
+  "worker.unclear":
+    "{{reason}}. Comprueba la orden {{orderId}} en {{exchange}} y luego fija el estado de la transacción.",
+  "worker.interrupted": "la orden de cierre se interrumpió",
 };
 
 const fr: Catalogue = {
@@ -530,6 +535,9 @@ const fr: Catalogue = {
   "input.hash": "Empreinte invalide",
   "bots.failed": "{{bot}} : {{failure}}",
   "bots.allFailed": "Aucun compte bot n'a pu passer l'ordre :\n{{details}}",
+  "worker.unclear":
+    "{{reason}}. Vérifiez l'ordre {{orderId}} sur {{exchange}}, puis fixez le statut de la transaction.",
+  "worker.interrupted": "l'ordre de clôture a été interrompu",
 };
 
 const it: Catalogue = {
@@ -707,6 +715,9 @@ const it: Catalogue = {
   "input.hash": "Hash non valido",
   "bots.failed": "{{bot}}: {{failure}}",
   "bots.allFailed": "Nessun account bot ha potuto inviare l'ordine:\n{{details}}",
+  "worker.unclear":
+    "{{reason}}. Controlla l'ordine {{orderId}} su {{exchange}}, poi imposta lo stato della transazione.",
+  "worker.interrupted": "l'ordine di chiusura è stato interrotto",
 };
 
 export const SERVER_TRANSLATIONS: Record<Exclude<Lang, "en">, Catalogue> = { zh, es, fr, it };
