@@ -4,7 +4,7 @@
 // Needs only --allow-net --allow-env --allow-read.
 import { parseConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { seededMessage, seedFirstSuperAdmin } from "../server/db/seed-admin.ts";
+import { seededMessage, seedFirstSuperAdmin } from "../server/seeds/seed-admin.ts";
 
 const config = parseConfig(Deno.env.toObject());
 if (!config.DATABASE_URL) {

@@ -4,11 +4,11 @@ import { compress } from "hono/compress";
 import { logger } from "hono/logger";
 import { requestId } from "hono/request-id";
 import { requestScope } from "./core/request-scope.ts";
-import { auditRoutes } from "./audit/routes.ts";
+import { auditRoutes } from "./audit-log/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { botKeyRoutes } from "./bot-keys/routes.ts";
 import { clientIp } from "./core/client-ip.ts";
-import type { AppEnv } from "./core/env.ts";
+import type { AppEnv } from "./auth/env.ts";
 import { onError } from "./core/error-handler.ts";
 import { limitBodies } from "./core/body-limit.ts";
 import { noStore, securityHeaders } from "./core/security-headers.ts";
@@ -21,7 +21,10 @@ import { callRoutes } from "./calls/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_BODY_LIMIT } from "./media/service.ts";
 import { contractRoutes } from "./contracts/routes.ts";
-import { reportAreaRoutes } from "./reports/areas.ts";
+import { reportRoutes } from "./reports/routes.ts";
+import { shiftReportRoutes } from "./shift-reports/routes.ts";
+import { shiftRoutes } from "./shifts/routes.ts";
+import { profitRoutes } from "./profits/routes.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
 import { tradingHaltRoutes } from "./trading-halts/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
@@ -37,7 +40,9 @@ export function createApi(deps: Deps) {
     .route("/", healthRoutes(deps))
     .route("/", authRoutes(deps))
     .route("/", keyRoutes(deps)).route("/", summaryRoutes(deps)).route("/", transactionRoutes(deps))
-    .route("/", reportAreaRoutes(deps))
+    // The CSV routes first: their fixed paths win over the parameter routes of the routers after.
+    .route("/", reportRoutes(deps)).route("/", shiftReportRoutes(deps))
+    .route("/", shiftRoutes(deps)).route("/", profitRoutes(deps))
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
     .route("/", botKeyRoutes(deps))

@@ -5,7 +5,7 @@ import { systemClock } from "./core/clock.ts";
 import { loadAppKey } from "./core/app-key.ts";
 import { loadVapidKeys } from "./push/vapid.ts";
 import { openDatabase } from "./db/client.ts";
-import { seededMessage, seedFirstSuperAdmin } from "./db/seed-admin.ts";
+import { seededMessage, seedFirstSuperAdmin } from "./seeds/seed-admin.ts";
 import { composeDeps } from "./compose.ts";
 import { createMarket } from "./market/market.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";

@@ -3,7 +3,7 @@
 // gzip copies when the browser accepts them (scripts/precompress.ts).
 import { Hono } from "hono";
 import { serveStatic } from "hono/deno";
-import type { AppEnv } from "./core/env.ts";
+import type { AppEnv } from "./auth/env.ts";
 
 export function webClient(distDir: string) {
   return new Hono<AppEnv>()

@@ -2,11 +2,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { every } from "hono/combine";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "./env.ts";
 import { tagRoute } from "../core/route-meta.ts";
 import { forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
-import { can, type Permission } from "../users/roles.ts";
+import { can, type Permission } from "./roles.ts";
 import { resolveSession, type SessionScope } from "./sessions.ts";
 import { msg } from "../core/messages.ts";
 
@@ -17,7 +17,10 @@ export function bearerToken(c: Context): string | null {
 }
 
 /** Requires a live session; enrolment tokens pass only where `scope` is "enroll". */
-export function requireAuth(deps: Deps, scope: SessionScope = "full"): MiddlewareHandler<AppEnv> {
+export function requireAuth(
+  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+  scope: SessionScope = "full",
+): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
       const token = bearerToken(c);
@@ -37,7 +40,9 @@ export function requireAuth(deps: Deps, scope: SessionScope = "full"): Middlewar
 }
 
 /** Sets the user when a valid full token is present, and goes on without one otherwise. */
-export function optionalAuth(deps: Deps): MiddlewareHandler<AppEnv> {
+export function optionalAuth(
+  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
       const token = bearerToken(c);
@@ -66,7 +71,7 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
 
 /** requireAuth then requirePermission as one middleware, tagged with both for the OpenAPI document. */
 export function requireAuthAndPermission(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
   permission: Permission,
 ): MiddlewareHandler<AppEnv> {
   return tagRoute(every(requireAuth(deps), requirePermission(permission)), {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "./env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { toPublicUser } from "../users/public-user.ts";
+import { toPublicUser } from "./public-user.ts";
 import { optionalAuth, requireAuth } from "./middleware.ts";
 import {
   changePasswordSchema,
@@ -22,7 +22,7 @@ import {
   resetPassword,
 } from "./service.ts";
 import { revokeSession } from "./sessions.ts";
-import { notifyRevoked } from "../users/revoke.ts";
+import { notifyRevoked } from "./revoke.ts";
 
 export function authRoutes(deps: Deps) {
   const info = (c: { get(k: "ip"): string; req: { header(n: string): string | undefined } }) => ({

@@ -7,10 +7,10 @@ import { randomHex, sha256Hex } from "../core/hex.ts";
 import { afterAnswer } from "../core/after-answer.ts";
 import { resetTokens, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { findLiveUserById, findLiveUserByUsername } from "../users/find.ts";
-import { toPublicUser } from "../users/public-user.ts";
-import { revokeAndNotify } from "../users/revoke.ts";
-import { can, canActOn } from "../users/roles.ts";
+import { findLiveUserById, findLiveUserByUsername } from "./find-user.ts";
+import { toPublicUser } from "./public-user.ts";
+import { revokeAndNotify } from "./revoke.ts";
+import { can, canActOn } from "./roles.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type {
   changePasswordSchema,
@@ -95,7 +95,11 @@ const tooManyAttempts = (retryAfterMs: number) =>
  * Checks a code against the user's secret and records its time step in the same statement that
  * checks the last one, so two requests racing with one code cannot both pass.
  */
-async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<number | null> {
+async function acceptTotp(
+  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  user: SessionUser,
+  code: string,
+): Promise<number | null> {
   if (!user.totpSecret) return null;
   const secret = await deps.secretBox.open(user.totpSecret);
   const step = await checkTotp(secret, code, deps.clock.now(), user.totpLastStep);
@@ -112,7 +116,10 @@ async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<
 }
 
 /** Starts (or restarts) enrolment: a fresh secret, its otpauth URI and QR code. */
-export async function generateTotp(deps: Deps, user: SessionUser) {
+export async function generateTotp(
+  deps: Pick<Deps, "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  user: SessionUser,
+) {
   if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
   const secret = newTotpSecret();
   await deps.db.update(users).set({ totpSecret: await deps.secretBox.seal(secret) })
@@ -123,7 +130,12 @@ export async function generateTotp(deps: Deps, user: SessionUser) {
 }
 
 /** Confirms enrolment with a first code; the enrolment token becomes a full session. */
-export async function confirmTotp(deps: Deps, user: SessionUser, token: string, code: string) {
+export async function confirmTotp(
+  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  user: SessionUser,
+  token: string,
+  code: string,
+) {
   if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
   if (!user.totpSecret) throw badRequest(msg("auth.generateQrFirst"));
   const step = await acceptTotp(deps, user, code);
@@ -184,7 +196,7 @@ const FORGOT_ACK = "Your request was recorded. An administrator will reset your 
  * and recorded after the answer has gone, so neither the answer nor its time tells.
  */
 async function recordForgot(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   kind: "forgot-password" | "forgot-2fa",
   username: string,
   ip: string,
@@ -211,7 +223,7 @@ async function recordForgot(
  * username gets a one-time reset token to hand over.
  */
 export async function forgotPassword(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   actor: SessionUser | null,
   username: string,
   ip: string,

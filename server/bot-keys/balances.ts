@@ -8,7 +8,7 @@ import { dec } from "../core/decimal.ts";
 import type { Deps } from "../deps.ts";
 import { type Balance, ExchangeError } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { botAccount, findLiveBotKey } from "./accounts.ts";
 import type { BotKeyExchange } from "./schema.ts";
 import { msg } from "../core/messages.ts";
@@ -26,7 +26,11 @@ export interface BotBalance {
   error: string | null;
 }
 
-export async function botBalance(deps: Deps, id: number, exchange?: BotKeyExchange) {
+export async function botBalance(
+  deps: Pick<Deps, "db" | "exchanges" | "secretBox">,
+  id: number,
+  exchange?: BotKeyExchange,
+) {
   const row = await findLiveBotKey(deps.db, id);
   if (!row) throw notFound(msg("botKeys.notFound", { id }));
   if (exchange && exchange !== row.exchange) {

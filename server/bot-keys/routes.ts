@@ -2,7 +2,7 @@
 // above (bots.select) list the keys they may select.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { botBalance } from "./balances.ts";

@@ -7,9 +7,9 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, conflict, notFound } from "../core/errors.ts";
 import { botKeys, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { sealSentFields } from "../keys/seal-fields.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import { findLiveBotKey, newKeyAdapter } from "./accounts.ts";
 import type {
   BotKeyExchange,
@@ -28,7 +28,11 @@ type SecretField = (typeof SECRET_FIELDS)[number];
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Managers get the masked entries; a Lead selecting bots gets id, exchange and username. */
-export async function listBotKeys(deps: Deps, actor: SessionUser, exchange?: BotKeyExchange) {
+export async function listBotKeys(
+  deps: Pick<Deps, "db">,
+  actor: SessionUser,
+  exchange?: BotKeyExchange,
+) {
   const filters: SQL[] = [isNull(botKeys.deletedAt)];
   if (exchange) filters.push(eq(botKeys.exchange, exchange));
   const rows = await deps.db.select().from(botKeys).where(and(...filters))
@@ -36,7 +40,7 @@ export async function listBotKeys(deps: Deps, actor: SessionUser, exchange?: Bot
   return can(actor.role, "botKeys.manage") ? rows.map(toBotKeyView) : rows.map(toBotKeyOption);
 }
 
-export async function searchBotKeys(deps: Deps, q: SearchBotKeysQuery) {
+export async function searchBotKeys(deps: Pick<Deps, "db">, q: SearchBotKeysQuery) {
   const filters: SQL[] = [isNull(botKeys.deletedAt)];
   if (q.exchange) filters.push(eq(botKeys.exchange, q.exchange));
   if (q.username) filters.push(ilike(botKeys.username, contains(q.username)));
@@ -120,7 +124,11 @@ export async function updateBotKey(
  * Deletes softly: transactions keep naming the key (and open ones still close on its account).
  * It leaves every user's selectBots in the same database transaction.
  */
-export async function deleteBotKey(deps: Deps, actor: SessionUser, id: number) {
+export async function deleteBotKey(
+  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "sessionCache">,
+  actor: SessionUser,
+  id: number,
+) {
   const now = deps.clock.now();
   const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(botKeys).set({ deletedAt: now, updatedAt: now })

@@ -26,11 +26,17 @@ import { InDoubtError } from "../exchanges/in-doubt.ts";
 import { sayingOf } from "../exchanges/refusals.ts";
 import { msg, type Saying, wrapping } from "../core/messages.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { closingHalts } from "../trading-halts/guard.ts";
 import { closeOrderId } from "../transactions/record.ts";
 import { toTransactionView, type TransactionRow } from "../transactions/view.ts";
-import { closesInDatabase, closeTransaction, Refused, stillOpen } from "./close-order.ts";
+import {
+  closesInDatabase,
+  closeTransaction,
+  Refused,
+  stillOpen,
+} from "../transactions/close-order.ts";
+import { logError } from "../core/log-error.ts";
 
 export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;
@@ -49,7 +55,7 @@ export class BotWorker {
   private log: NonNullable<BotWorkerOptions["log"]>;
 
   constructor(private deps: Deps, opts: BotWorkerOptions = {}) {
-    this.log = opts.log ?? ((m, e) => console.error(m, e ?? ""));
+    this.log = opts.log ?? logError;
   }
 
   /** Follows every feed's ticks, after a first pass over every market (restart catch-up). */
@@ -87,7 +93,7 @@ export class BotWorker {
         try {
           await this.scan(exchange, pair);
         } catch (err) {
-          this.log(`bot worker: scan of ${key} failed:`, err);
+          this.log(`bot worker: scan of ${key} failed`, err);
         }
       } while (this.again.has(key));
     })().finally(() => this.running.delete(key));
@@ -171,11 +177,10 @@ export class BotWorker {
   private async failed(row: TransactionRow, side: "BUY" | "SELL", err: unknown) {
     const t = transactions;
     const said = err instanceof Refused ? err.said : sayingOf(err);
-    const message = said.text;
     if (err instanceof Refused && err.quiet) {
       this.log(
-        `bot worker: close of transaction ${row.id} not placed, back in the queue:`,
-        message,
+        `bot worker: close of transaction ${row.id} not placed, back in the queue`,
+        err,
       );
       await this.deps.db.update(t).set({ closingSince: null }).where(stillOpen(row));
       return "database";

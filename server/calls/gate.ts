@@ -1,7 +1,7 @@
 // The trade gate: a User trades only while a call activates that side's button for them. Trading
 // is given the gate at construction (Deps.callGate, required), so no app can be built without it.
 import type { Deps } from "../deps.ts";
-import { findLiveUserById } from "../users/find.ts";
+import { findLiveUserById } from "../auth/find-user.ts";
 import { activeCallFor } from "./service.ts";
 
 /** Whether the user may trade now on `side` (either side when not given). */

@@ -1,7 +1,7 @@
 // The calls API: a Lead (or above) sends a call to their group; anyone reads the one governing them.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { running } from "../realtime/realtime.ts";

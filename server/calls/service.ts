@@ -6,7 +6,7 @@ import { badRequest } from "../core/errors.ts";
 import { randomHex } from "../core/hex.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { findPair } from "../market/pairs.ts";
+import { findPair } from "../exchanges/pairs.ts";
 import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./target.ts";
 import type { Hub } from "../realtime/hub.ts";
 import type { CallInfo } from "../realtime/protocol.ts";
@@ -37,7 +37,7 @@ function normalizeTarget(raw: string): string {
 
 /** Records the call and delivers it to every online member of the caller's group but the caller. */
 export async function sendCall(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "config" | "db" | "onCallSent">,
   hub: Hub,
   caller: SessionUser,
   input: SendCallInput,
@@ -55,7 +55,7 @@ export async function sendCall(
   }).returning();
   const call = toCallInfo(row);
   await hub.publish({ groups: [call.group], exceptUsers: [caller.id] }, { type: "call", call });
-  deps.onCallSent?.(call);
+  deps.onCallSent(call);
   return call;
 }
 

@@ -4,9 +4,9 @@
 // hand (NFT pairs).
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import type { Deps } from "../deps.ts";
-import { type ExchangeName, isListedOn, PAIRS } from "../market/pairs.ts";
+import { type ExchangeName, isListedOn, PAIRS } from "../exchanges/pairs.ts";
 
 export function listContracts() {
   return PAIRS.flatMap((p) => {

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
-import type { AppEnv } from "./env.ts";
 
 /** The caller's address: X-Forwarded-For only behind a trusted proxy, else the socket's. */
-export function clientIp(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function clientIp(trustProxy: boolean): MiddlewareHandler<{ Variables: { ip: string } }> {
   return async (c, next) => {
     let ip = "local";
     const forwarded = c.req.header("x-forwarded-for");

@@ -2,7 +2,7 @@
 // the request id; a stack only for the unexpected ones (a database outage would print thousands).
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { unavailableReason } from "../db/faults.ts";
+import { unavailableReason } from "./database-faults.ts";
 import { AppError } from "./errors.ts";
 import { logError } from "./log-error.ts";
 import { answer, msg } from "./messages.ts";
@@ -14,7 +14,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   const err = thrown instanceof Error && thrown.cause instanceof AppError ? thrown.cause : thrown;
   if (err instanceof AppError) {
     if (err.status >= 500) {
-      console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
+      logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
     const { message, messageCode, messageParams: params, field } = err;
     return c.json({ message, code: messageCode ?? err.code, params, field }, err.status);
@@ -22,7 +22,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   if (err instanceof HTTPException) {
     const status = err.status;
     if (status >= 500) {
-      console.error(`${idOf(c)} ${c.req.method} ${c.req.path} ${status}: ${err.message}`);
+      logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${status}: ${err.message}`);
     }
     return c.json(answer(msg("api.requestFailed")), status);
   }
@@ -33,7 +33,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   const reason = unavailableReason(err);
   if (reason) {
     const said = msg(reason);
-    console.error(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${said.text} ${oneLine(err)}`);
+    logError(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${said.text} ${oneLine(err)}`);
     c.header("Retry-After", "1");
     return c.json(answer(said), 503);
   }

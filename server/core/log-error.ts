@@ -64,6 +64,20 @@ export function describeError(err: unknown, depth = 0): string {
   return lines.join("\n");
 }
 
-export function logError(context: string, err: unknown) {
-  console.error(`${context}: ${describeError(err)}`);
+/**
+ * Text with every `name=value` whose name says secret withheld: an exchange's signed URL in a
+ * network error (`signature=`, `apiKey=`), a token in a query string.
+ */
+export const redactText = (text: string) =>
+  text.replace(
+    /\b(\w*(?:pass|hash|token|secret|key|totp|sign|otp|cookie|auth)\w*)=("[^"]*"|[^\s&,)]+)/gi,
+    `$1=${WITHHELD}`,
+  );
+
+/**
+ * The one way errors reach the log: `context`, and the error, if any, as describeError writes
+ * it, with secret-named values withheld from the text as well.
+ */
+export function logError(context: string, err?: unknown) {
+  console.error(redactText(err === undefined ? context : `${context}: ${describeError(err)}`));
 }

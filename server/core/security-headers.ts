@@ -3,12 +3,11 @@
 // into a <style> element at run time; images may be data: URLs (the enrolment QR code).
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv } from "./env.ts";
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
 /** `trustProxy`: the scheme a TLS-terminating proxy reports in X-Forwarded-Proto is believed. */
-export function securityHeaders(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -44,7 +43,7 @@ export function securityHeaders(trustProxy: boolean): MiddlewareHandler<AppEnv> 
  * API answers are never stored by a browser or proxy: several carry tokens, TOTP secrets or
  * reset tokens, and none is worth caching. A route that chose its own Cache-Control keeps it.
  */
-export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
   if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
 };

@@ -4,7 +4,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "./schema.ts";
-import { retryConflicts } from "./faults.ts";
+import { retryConflicts } from "../core/database-faults.ts";
 import { abandoned, requestSignal } from "../core/request-scope.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

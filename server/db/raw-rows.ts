@@ -5,7 +5,7 @@ import { getTableColumns, getTableName, type SQL, sql, type Table } from "drizzl
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Db } from "./client.ts";
-import { retryConflicts } from "./faults.ts";
+import { retryConflicts } from "../core/database-faults.ts";
 
 /** The rows of a drizzle query run as it is: postgres.js answers an array, PGlite `{ rows }`. */
 export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {

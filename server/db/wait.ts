@@ -1,7 +1,7 @@
 // Start-up waits for PostgreSQL instead of exiting when it is not up yet (a machine boot, a
 // database restart): tries again with a growing pause, and says so on each try.
 import postgres from "postgres";
-import { unavailableReason } from "./faults.ts";
+import { unavailableReason } from "../core/database-faults.ts";
 
 const FIRST_PAUSE_MS = 250;
 const MAX_PAUSE_MS = 5_000;

@@ -2,7 +2,7 @@
 // engine taking over before its worker starts, so each position is closed exactly once.
 // Only rows whose owner was not told yet count: a told one already waits for a person.
 import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { closingAccount, doneValues, stillOpen } from "../bot/close-order.ts";
+import { closingAccount, doneValues, stillOpen } from "../transactions/close-order.ts";
 import type { Db } from "../db/client.ts";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -70,7 +70,7 @@ async function settle(deps: Deps, row: TransactionRow): Promise<keyof LookedUp> 
     if (!done) return "unknown";
     const [owner] = await deps.db.select({ username: users.username }).from(users)
       .where(eq(users.id, row.userId));
-    deps.onTransactionChanged?.(toTransactionView(done, owner?.username ?? ""));
+    deps.onTransactionChanged(toTransactionView(done, owner?.username ?? ""));
     return "recorded";
   } catch (err) {
     if (isInDoubt(err)) return "unknown";

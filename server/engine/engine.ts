@@ -14,6 +14,7 @@ import type { MarketRuntime } from "../market/market.ts";
 import { handOnPrices } from "../realtime/price-push.ts";
 import { lookUpInterruptedClaims, releaseInterruptedClaims } from "./claims.ts";
 import { startLease } from "./lease.ts";
+import { logError } from "../core/log-error.ts";
 
 export interface Engine {
   readonly name: string;
@@ -36,7 +37,7 @@ export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Eng
     // Lookups wait on the exchanges for seconds; the worker leaves those rows alone meanwhile.
     void lookUpInterruptedClaims(deps).then(
       (r) => r.recorded + r.released + r.unknown && console.log(`engine ${name}: live claims`, r),
-      (err) => console.error(`engine ${name}: looking up live claims failed:`, err),
+      (err) => logError(`engine ${name}: looking up live claims failed`, err),
     );
     continueWalks(deps, feeds);
     await feeds.start();
@@ -61,7 +62,7 @@ export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Eng
     active = false;
     // Last started, first stopped: the worker's closes in flight finish before the feeds stop.
     for (const stop of stops.splice(0).reverse()) {
-      await Promise.resolve(stop()).catch((err) => console.error(`engine ${name}:`, err));
+      await Promise.resolve(stop()).catch((err) => logError(`engine ${name}: stop`, err));
     }
   }
 
@@ -82,7 +83,7 @@ export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Eng
  * A standby taking over continues the simulated walks from the prices everyone was trading at,
  * rather than jumping back to the walks' starting prices.
  */
-function continueWalks(deps: Deps, feeds: MarketRuntime) {
+function continueWalks(deps: Pick<Deps, "market">, feeds: MarketRuntime) {
   if (!deps.market?.relay) return;
   for (const exchange of MARKET_EXCHANGES) {
     const sim = feeds.sim(exchange);

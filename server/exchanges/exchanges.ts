@@ -4,13 +4,13 @@ import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import { msg } from "../core/messages.ts";
 import type { Database } from "../db/client.ts";
-import type { Market, MarketExchange } from "../market/feed.ts";
 import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
 import { createBinanceAdapter } from "./binance.ts";
 import { createGateAdapter } from "./gate.ts";
 import type { Fetch } from "./http.ts";
 import { liveMarkets, type Markets, storedMarkets } from "./markets/markets.ts";
 import { createPaperAdapter, parseStartBalances } from "./paper.ts";
+import type { ExchangeName } from "./pairs.ts";
 
 export type AdapterKind = "paper" | "live";
 
@@ -26,6 +26,11 @@ export interface Exchanges {
   start(): Promise<void>;
 }
 
+/** Where paper orders take their prices: the market's feeds (server/market/), one per exchange. */
+export interface PriceSource {
+  feed(exchange: ExchangeName): { price(pair: string): string | undefined };
+}
+
 export interface ExchangesDeps {
   config: Pick<
     Config,
@@ -34,7 +39,7 @@ export interface ExchangesDeps {
   database: Pick<Database, "db" | "sql">;
   clock: Clock;
   /** Absent on an api-only instance: its market orders then find no price. */
-  market?: Market;
+  market?: PriceSource;
   fetch?: Fetch;
   /** How long a live exchange's answer is awaited before the order is in doubt; default 10 s. */
   timeoutMs?: number;
@@ -46,7 +51,7 @@ export const kindOf = (adapter: string): AdapterKind => adapter === "paper" ? "p
 export function createExchanges(deps: ExchangesDeps): Exchanges {
   const startBalances = parseStartBalances(deps.config.PAPER_START_BALANCES);
   const funded = new Set<string>();
-  const priceOf = (exchange: MarketExchange) => (pair: string) =>
+  const priceOf = (exchange: ExchangeName) => (pair: string) =>
     deps.market?.feed(exchange).price(pair);
   const markets: Record<AdapterKind, Markets & { load?(): Promise<void> }> = {
     paper: storedMarkets(),
@@ -56,7 +61,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
       fetch: deps.fetch,
     }),
   };
-  const paper = (exchange: MarketExchange) =>
+  const paper = (exchange: ExchangeName) =>
     createPaperAdapter({
       database: deps.database,
       exchange,
@@ -65,7 +70,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
       startBalances,
       funded,
     });
-  const adapters: Record<MarketExchange, Record<AdapterKind, ExchangeAdapter>> = {
+  const adapters: Record<ExchangeName, Record<AdapterKind, ExchangeAdapter>> = {
     binance: {
       paper: paper("binance"),
       live: createBinanceAdapter({

@@ -22,13 +22,18 @@ import { gateRestSign } from "./signing.ts";
 
 const PREFIX = "/api/v4";
 
-/** Gate's refusals on the pair's rules: the stored rules may be stale. */
-const FILTER_LABELS = [
+/**
+ * Gate's refusals on the pair's rules, so the stored rules may be stale: too many decimals in the
+ * amount or the price (one label for both), an order under the minimum (INVALID_PARAM_VALUE "Your
+ * order size ... is too small", in practice) or over the maximum. Labels: server/exchanges/README.md.
+ */
+export const GATE_FILTER_LABELS = [
   "INVALID_PRECISION",
-  "INVALID_PRECISION_AMOUNT",
   "AMOUNT_TOO_LITTLE",
+  "AMOUNT_TOO_MUCH",
   "INVALID_PARAM_VALUE",
 ];
+/** A lookup by id or by our text found nothing: the order was never placed. */
 const NOT_FOUND_LABELS = ["ORDER_NOT_FOUND", "CLIENT_ID_NOT_FOUND"];
 
 interface GateOrder {
@@ -130,7 +135,7 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
         }, creds);
         return resultOf(res, order);
       } catch (err) {
-        if (err instanceof ExchangeError && FILTER_LABELS.includes(err.code ?? "")) {
+        if (err instanceof ExchangeError && GATE_FILTER_LABELS.includes(err.code ?? "")) {
           deps.markets.invalidate("gate");
         }
         throw err;

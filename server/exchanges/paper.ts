@@ -13,7 +13,7 @@ import { dec, Decimal } from "../core/decimal.ts";
 import { msg } from "../core/messages.ts";
 import type { Database } from "../db/client.ts";
 import { paperBalances, paperOrders } from "../db/schema.ts";
-import { type ExchangeName, findPair } from "../market/pairs.ts";
+import { type ExchangeName, findPair } from "./pairs.ts";
 import { textRows } from "../db/raw-rows.ts";
 import {
   type AccountRef,

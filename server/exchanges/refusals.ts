@@ -6,6 +6,7 @@
 import { AppError } from "../core/errors.ts";
 import { type CodedMessage, msg, type Saying } from "../core/messages.ts";
 import { ExchangeError } from "./adapter.ts";
+import { GATE_FILTER_LABELS } from "./gate.ts";
 
 type Kind = "insufficientBalance" | "filterFailure" | "clockSkew" | "badKey";
 
@@ -18,13 +19,15 @@ const BY_CODE: Record<string, Record<string, Kind>> = {
   },
   gate: {
     BALANCE_NOT_ENOUGH: "insufficientBalance",
-    INVALID_PRECISION: "filterFailure",
-    INVALID_PRECISION_AMOUNT: "filterFailure",
-    AMOUNT_TOO_LITTLE: "filterFailure",
-    INVALID_PARAM_VALUE: "filterFailure",
+    ...Object.fromEntries(GATE_FILTER_LABELS.map((label) => [label, "filterFailure" as const])),
     REQUEST_EXPIRED: "clockSkew",
+    // The key: unknown, wrongly signed, read-only, not allowed from this IP, or its account locked.
     INVALID_KEY: "badKey",
+    INVALID_CREDENTIALS: "badKey",
     INVALID_SIGNATURE: "badKey",
+    READ_ONLY: "badKey",
+    IP_FORBIDDEN: "badKey",
+    ACCOUNT_LOCKED: "badKey",
     FORBIDDEN: "badKey",
   },
 };

@@ -4,7 +4,7 @@
 // everything else works).
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { answer, msg } from "../core/messages.ts";
 import type { Deps } from "../deps.ts";
 import { feedHealth } from "../market/market.ts";
@@ -34,7 +34,7 @@ export function healthRoutes(deps: Deps) {
   });
 }
 
-async function probe(deps: Deps) {
+async function probe(deps: Pick<Deps, "db">) {
   const start = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {

@@ -12,7 +12,7 @@
 //   none.
 import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, isNull, lt } from "drizzle-orm";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { AppError, badRequest } from "../core/errors.ts";
 import { msg } from "../core/messages.ts";
 import { idempotencyKeys } from "../db/schema.ts";
@@ -114,7 +114,7 @@ function replay(c: Context<AppEnv>, answer?: Answer) {
   });
 }
 
-async function sweep(deps: Deps) {
+async function sweep(deps: Pick<Deps, "clock" | "db">) {
   const before = new Date(deps.clock.now().getTime() - KEEP_MS);
   await deps.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
 }

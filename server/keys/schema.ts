@@ -45,7 +45,3 @@ export function needsKeys(
   const exchange = user.exchange === "gate" ? "gate" : "binance";
   return !hasTradingKeys(user, exchange);
 }
-
-/** "binance" -> "Binance", as the missing-keys message spells it. */
-export const exchangeTitle = (exchange: string) =>
-  exchange.charAt(0).toUpperCase() + exchange.slice(1);

@@ -1,7 +1,7 @@
 // Key fields arrive encrypted for transport; each one sent is decrypted and sealed for storage.
 import { badRequest } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
-import { SECRET_MASK } from "../users/public-user.ts";
+import { SECRET_MASK } from "../auth/public-user.ts";
 import { msg } from "../core/messages.ts";
 
 /**

@@ -3,7 +3,7 @@
 // stream for an unknown symbol open and silent. Binance pings and the WebSocket answers by itself.
 import type { Pair } from "./feed.ts";
 import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
-import { exchangeSymbol, pairFromSymbol } from "./pairs.ts";
+import { exchangeSymbol, pairFromSymbol } from "../exchanges/pairs.ts";
 import { storedPairs } from "../exchanges/markets/markets.ts";
 
 interface BookTickerFrame {

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { candles } from "../db/schema.ts";
 import type { Market, PriceTick } from "./feed.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
+import { logError } from "../core/log-error.ts";
 
 const MINUTE = 60_000;
 /** Closed candles kept while the database is unreachable; the oldest go first past this. */
@@ -102,7 +103,7 @@ export class CandleRecorder {
       try {
         await this.insert(batch);
       } catch (err) {
-        console.error("candle write failed; will retry:", (err as Error).message);
+        logError("candle write failed; will retry", err);
         break;
       }
       this.pending.splice(0, batch.length);

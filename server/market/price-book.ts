@@ -1,6 +1,7 @@
 // The part every feed shares: the last price per pair and the tick listeners.
 import type { Clock } from "../core/clock.ts";
 import type { MarketExchange, Pair, PriceTick } from "./feed.ts";
+import { logError } from "../core/log-error.ts";
 
 export class PriceBook {
   private last = new Map<Pair, string>();
@@ -20,7 +21,7 @@ export class PriceBook {
         listener(tick);
       } catch (err) {
         // One faulty listener must not stop prices reaching the others.
-        console.error("market tick listener failed:", err);
+        logError("market tick listener failed", err);
       }
     }
   }

@@ -4,7 +4,7 @@ import type { Clock } from "../core/clock.ts";
 import { dec } from "../core/decimal.ts";
 import type { FeedState, MarketExchange, MarketFeed, Pair } from "./feed.ts";
 import { storedPairs } from "../exchanges/markets/markets.ts";
-import { findPair, priceDecimals } from "./pairs.ts";
+import { findPair, priceDecimals } from "../exchanges/pairs.ts";
 import { PriceBook } from "./price-book.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { badRequest } from "../core/errors.ts";
 import { msg } from "../core/messages.ts";
 import { validate } from "../core/validate.ts";

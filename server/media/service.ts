@@ -21,7 +21,7 @@ export function cleanName(name: string, ext: string) {
   return `${base || "file"}.${ext}`;
 }
 
-export async function uploadMedia(deps: Deps, user: SessionUser, file: File) {
+export async function uploadMedia(deps: Pick<Deps, "clock" | "db">, user: SessionUser, file: File) {
   if (file.size === 0) throw badRequest(msg("media.empty"), "file");
   if (file.size > MEDIA_MAX_BYTES) {
     throw badRequest(msg("media.tooLarge", { mb: MEDIA_MAX_BYTES / 1024 / 1024 }), "file");
@@ -54,7 +54,7 @@ export async function uploadMedia(deps: Deps, user: SessionUser, file: File) {
   };
 }
 
-export async function readMedia(deps: Deps, id: string) {
+export async function readMedia(deps: Pick<Deps, "db">, id: string) {
   const [row] = await deps.db.select().from(media).where(eq(media.id, id));
   if (!row) throw notFound(msg("media.notFound"));
   return row;

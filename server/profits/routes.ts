@@ -1,19 +1,33 @@
-// GET /profits (Admin and SuperAdmin): the /profit page's table. The CSV download,
-// POST /users/calculator-profit-csv, is served with the other reports (server/reports).
+// GET /profits (Admin and SuperAdmin): the /profit page's table, and its CSV download,
+// POST /users/calculator-profit-csv (mounted before the users router, whose paths it shares).
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { profitListQuerySchema } from "./schema.ts";
+import { csvFile } from "../reports/csv-stream.ts";
+import { profitCsv } from "./csv.ts";
+import { profitCsvQuerySchema, profitListQuerySchema } from "./schema.ts";
 import { listProfits } from "./service.ts";
 
 export function profitRoutes(deps: Deps) {
-  return new Hono<AppEnv>().get(
-    "/profits",
-    requireAuth(deps),
-    requirePermission("profits.view"),
-    validate("query", profitListQuerySchema),
-    async (c) => c.json(await listProfits(deps, c.req.valid("query"))),
-  );
+  const auth = requireAuth(deps);
+  return new Hono<AppEnv>()
+    .get(
+      "/profits",
+      auth,
+      requirePermission("profits.view"),
+      validate("query", profitListQuerySchema),
+      async (c) => c.json(await listProfits(deps, c.req.valid("query"))),
+    )
+    .post(
+      "/users/calculator-profit-csv",
+      auth,
+      requirePermission("profits.view"),
+      validate("query", profitCsvQuerySchema),
+      async (c) => {
+        const stream = await profitCsv(deps, c.req.valid("query"));
+        return csvFile(c, stream, `profit-${deps.clock.now().getTime()}.csv`);
+      },
+    );
 }

@@ -2,7 +2,7 @@
 // signed-in role: each acts on their own subscriptions and settings only.
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { AppError } from "../core/errors.ts";
 import { msg } from "../core/messages.ts";
 import { validate } from "../core/validate.ts";

@@ -15,6 +15,7 @@ import { callNotice } from "./messages.ts";
 import { inQuietHours } from "./quiet.ts";
 import type { PushTarget } from "./schema.ts";
 import { DEFAULT_SETTINGS, settingsOf } from "./service.ts";
+import { logError } from "../core/log-error.ts";
 
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -84,7 +85,9 @@ export async function pushCall(
       }
     } catch (err) {
       outcome.failed++;
-      console.error(`push to ${new URL(sub.endpoint).host} failed: ${(err as Error).message}`);
+      // The endpoint is the subscription's capability: only its host is logged.
+      const host = new URL(sub.endpoint).host;
+      logError(`push to ${host} failed`, (err as Error).message.replaceAll(sub.endpoint, host));
     }
   }));
   return outcome;

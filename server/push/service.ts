@@ -13,7 +13,11 @@ export const DEFAULT_SETTINGS: PushSettingsInput = {
 };
 
 /** An endpoint is one browser: subscribing it again (or as another user) moves it here. */
-export async function subscribe(deps: Deps, user: SessionUser, input: SubscribeInput) {
+export async function subscribe(
+  deps: Pick<Deps, "clock" | "db">,
+  user: SessionUser,
+  input: SubscribeInput,
+) {
   const values = {
     userId: user.id,
     p256dh: input.keys.p256dh,
@@ -26,7 +30,7 @@ export async function subscribe(deps: Deps, user: SessionUser, input: SubscribeI
   return { subscribed: true, devices: await deviceCount(deps, user.id) };
 }
 
-export async function unsubscribe(deps: Deps, user: SessionUser, endpoint: string) {
+export async function unsubscribe(deps: Pick<Deps, "db">, user: SessionUser, endpoint: string) {
   await deps.db.delete(pushSubscriptions).where(and(
     eq(pushSubscriptions.endpoint, endpoint),
     eq(pushSubscriptions.userId, user.id),
@@ -34,17 +38,24 @@ export async function unsubscribe(deps: Deps, user: SessionUser, endpoint: strin
   return { subscribed: false, devices: await deviceCount(deps, user.id) };
 }
 
-async function deviceCount(deps: Deps, userId: number) {
+async function deviceCount(deps: Pick<Deps, "db">, userId: number) {
   return (await deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))).length;
 }
 
-export async function readSettings(deps: Deps, userId: number): Promise<PushSettingsInput> {
+export async function readSettings(
+  deps: Pick<Deps, "db">,
+  userId: number,
+): Promise<PushSettingsInput> {
   const [row] = await deps.db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
   return row ? settingsOf(row) : DEFAULT_SETTINGS;
 }
 
-export async function saveSettings(deps: Deps, user: SessionUser, input: PushSettingsInput) {
+export async function saveSettings(
+  deps: Pick<Deps, "clock" | "db">,
+  user: SessionUser,
+  input: PushSettingsInput,
+) {
   const values = { ...input, updatedAt: deps.clock.now() };
   await deps.db.insert(pushSettings).values({ userId: user.id, ...values })
     .onConflictDoUpdate({ target: pushSettings.userId, set: values });

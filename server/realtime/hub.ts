@@ -5,7 +5,7 @@ import type { Clock } from "../core/clock.ts";
 import { msg as coded } from "../core/messages.ts";
 import type { Db } from "../db/client.ts";
 import type { Market, MarketExchange } from "../market/feed.ts";
-import { findLiveUserById } from "../users/find.ts";
+import { findLiveUserById } from "../auth/find-user.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";
@@ -18,6 +18,7 @@ import {
   type SocketReason,
 } from "./protocol.ts";
 import { parseClientMessage } from "./client-message.ts";
+import { logError } from "../core/log-error.ts";
 
 export interface HubOptions {
   db: Db;
@@ -77,7 +78,7 @@ export class Hub {
     if (grant.expiresAt) this.#expireAt(conn, grant.expiresAt.getTime());
     // The sweep runs only while sockets are open, so an idle hub holds no timer.
     this.#sweep ??= setInterval(
-      () => this.sweep().catch((err) => console.error(err)),
+      () => this.sweep().catch((err) => logError("hub: sweep", err)),
       this.opts.sweepMs ?? 60_000,
     );
     return conn;
@@ -228,7 +229,9 @@ export class Hub {
       case "send":
         return this.deliver(event.to, event.msg);
       case "revoked":
-        return void this.recheckUser(event.userId).catch((err) => console.error(err));
+        return void this.recheckUser(event.userId).catch((err) =>
+          logError(`hub: recheck of user ${event.userId}`, err)
+        );
       case "user-changed":
         return; // the session cache's business (server/realtime/realtime.ts)
       case "prices":

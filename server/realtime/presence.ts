@@ -5,6 +5,7 @@
 import type { Clock } from "../core/clock.ts";
 import { randomHex } from "../core/hex.ts";
 import type { Bus, BusEvent } from "./bus.ts";
+import { logError } from "../core/log-error.ts";
 
 export const PRESENCE_REFRESH_MS = 30_000;
 /** Sockets opening or closing together (a deploy, a reconnect wave) make one announcement. */
@@ -66,7 +67,7 @@ export class Presence {
 
   #announce() {
     const event: ShownEvent = { kind: "shown", instance: this.instance, users: [...this.#local] };
-    this.bus.publish(event).catch((err) => console.error(err));
+    this.bus.publish(event).catch((err) => logError("presence: publish", err));
   }
 
   #now() {

@@ -5,6 +5,7 @@ import type { Clock } from "../core/clock.ts";
 import { type Market, type MarketFeed, PRICE_SNAPSHOT_MS } from "../market/feed.ts";
 import type { Bus } from "./bus.ts";
 import type { PriceMessage } from "./protocol.ts";
+import { logError } from "../core/log-error.ts";
 
 /** Injected so tests run the coalescing without waiting. */
 export interface Timers {
@@ -100,7 +101,7 @@ export function handOnPrices(
   opts: Omit<PricePushOptions, "emit" | "intervalMs">,
 ): () => void {
   const emit = (msg: PriceMessage) =>
-    void bus.publish({ kind: "prices", msg }).catch((err) => console.error(err));
+    void bus.publish({ kind: "prices", msg }).catch((err) => logError("prices: publish", err));
   const stops = [
     startPricePush(market, { ...opts, emit }),
     startPriceSnapshots(market, { ...opts, emit }),

@@ -1,13 +1,13 @@
 // Starts the realtime part of an instance: the bus (PostgreSQL when the database is), the hub,
 // the price push and the session sweep, and the hooks other areas call to reach sockets.
 import type { Deps } from "../deps.ts";
-import { PERMISSIONS } from "../users/roles.ts";
+import { PERMISSIONS } from "../auth/roles.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
-import { pushCall } from "../push/send.ts";
 import { AppError } from "../core/errors.ts";
 import { msg } from "../core/messages.ts";
+import { logError } from "../core/log-error.ts";
 
 export type RealtimeHooks = Required<
   Pick<
@@ -16,7 +16,6 @@ export type RealtimeHooks = Required<
     | "onUserChanged"
     | "onTransactionChanged"
     | "onTradeError"
-    | "onCallSent"
   >
 >;
 
@@ -41,12 +40,12 @@ export function running(deps: Pick<Deps, "realtime">): Realtime {
   return deps.realtime;
 }
 
-const fire = (p: Promise<unknown>) => void p.catch((err) => console.error(err));
+const fire = (p: Promise<unknown>) => void p.catch((err) => logError("realtime", err));
 
 /** What the realtime part reads of Deps (it is started before the rest of Deps is complete). */
 export type RealtimeDeps = Pick<
   Deps,
-  "config" | "database" | "db" | "clock" | "market" | "sessionCache" | "vapid"
+  "config" | "database" | "db" | "clock" | "market" | "sessionCache"
 >;
 
 export async function startRealtime(
@@ -110,7 +109,6 @@ export async function startRealtime(
         body.action === "SELL" ? { type: "SELL_ERROR", ...body } : { type: "BUY_ERROR", ...body },
       ));
     },
-    onCallSent: (call) => fire(pushCall(deps, call, (userId) => hub.isVisible(userId))),
   };
 
   return {

@@ -5,13 +5,14 @@ import { createMiddleware } from "hono/factory";
 import { tagRoute } from "../core/route-meta.ts";
 import { upgradeWebSocket } from "hono/deno";
 import { resolveSession } from "../auth/sessions.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { AppError, forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import type { Connection } from "./connections.ts";
 import { originAllowed } from "./origin.ts";
 import { running } from "./realtime.ts";
 import { answer, msg } from "../core/messages.ts";
+import { logError } from "../core/log-error.ts";
 
 type SocketEnv = AppEnv & {
   Variables: { socketSession: NonNullable<Awaited<ReturnType<typeof resolveSession>>> };
@@ -57,7 +58,7 @@ export function realtimeRoutes(deps: Deps) {
       return await upgradeWebSocket(c, {
         onOpen: (_evt, ws) => void (conn = hub.open(ws.raw as WebSocket, grant)),
         onMessage: (evt) => {
-          if (conn) hub.receive(conn, evt.data).catch((err) => console.error(err));
+          if (conn) hub.receive(conn, evt.data).catch((err) => logError("socket: message", err));
         },
         onClose: () => conn && hub.closed(conn),
       }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });

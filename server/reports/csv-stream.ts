@@ -2,6 +2,7 @@
 // becomes one chunk. While a chunk goes out, the next page is already being read (the database
 // and this process work at once), so at most two pages are ever held: memory does not grow with
 // the number of rows.
+import type { Context } from "hono";
 import { logError } from "../core/log-error.ts";
 import { type CsvColumn, csvHeader, csvRows } from "./csv.ts";
 
@@ -48,4 +49,13 @@ export async function csvStream<Row, Cursor>(
       }
     },
   }, { highWaterMark: 0 });
+}
+
+/** The answer carrying a CSV stream as a download named `filename`. */
+export function csvFile(c: Context, stream: ReadableStream<Uint8Array>, filename: string) {
+  return c.body(stream, 200, {
+    "content-type": "text/csv; charset=utf-8",
+    "content-disposition": `attachment; filename="${filename}"`,
+    "cache-control": "no-store",
+  });
 }

@@ -66,7 +66,7 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
   return { id: 0, at: "", reportDate: "", username: "", account: "", ...row };
 }
 
-export function endOfShiftReport(deps: Deps, range: ReportRange) {
+export function endOfShiftReport(deps: Pick<Deps, "config" | "db">, range: ReportRange) {
   const limit = deps.config.REPORT_PAGE_SIZE;
   return csvStream(END_OF_SHIFT_COLUMNS, async (cursor: TimeCursor | null) => {
     const rows = await page(deps.db, range, cursor, limit);

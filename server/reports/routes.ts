@@ -1,25 +1,17 @@
-// The CSV downloads (docs/api.md#reports). These paths share prefixes with the transactions, users
-// and shift-report routers, so this router is mounted before theirs; none of them is a
+// The CSV downloads (docs/api.md#reports); the profits CSV is served by server/profits. These paths
+// share prefixes with the transactions, users and shift-report routers, so this router is mounted
+// before theirs; none of them is a
 // parameter route of the same method.
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { profitCsv } from "../profits/csv.ts";
-import { profitCsvQuerySchema } from "../profits/schema.ts";
+import { csvFile } from "./csv-stream.ts";
 import { endOfShiftReport } from "./end-of-shift-report.ts";
 import { reportRangeSchema, userSummarySchema } from "./schema.ts";
 import { transactionReport } from "./transaction-report.ts";
 import { userSummaryReport } from "./user-summary-report.ts";
-
-function csvFile(c: Context, stream: ReadableStream<Uint8Array>, filename: string) {
-  return c.body(stream, 200, {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${filename}"`,
-    "cache-control": "no-store",
-  });
-}
 
 export function reportRoutes(deps: Deps) {
   const auth = requireAuth(deps);
@@ -53,16 +45,6 @@ export function reportRoutes(deps: Deps) {
       async (c) => {
         const stream = await endOfShiftReport(deps, c.req.valid("json"));
         return csvFile(c, stream, `Report-${stamp()}.csv`);
-      },
-    )
-    .post(
-      "/users/calculator-profit-csv",
-      auth,
-      requirePermission("profits.view"),
-      validate("query", profitCsvQuerySchema),
-      async (c) => {
-        const stream = await profitCsv(deps, c.req.valid("query"));
-        return csvFile(c, stream, `profit-${stamp()}.csv`);
       },
     );
 }

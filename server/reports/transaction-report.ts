@@ -61,7 +61,7 @@ export const TRANSACTION_COLUMNS: CsvColumn<Row>[] = [
   textColumn("Hash", "hash"),
 ];
 
-export function transactionReport(deps: Deps, range: ReportRange) {
+export function transactionReport(deps: Pick<Deps, "config" | "db">, range: ReportRange) {
   const limit = deps.config.REPORT_PAGE_SIZE;
   return csvStream(TRANSACTION_COLUMNS, async (cursor: TimeCursor | null) => {
     const rows = await page(deps.db, range, cursor, limit);

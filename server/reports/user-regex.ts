@@ -42,14 +42,17 @@ function pgMessage(err: unknown): string {
 }
 
 /** Refuses what cannot be bounded on this database before anything runs. */
-export function checkUserRegex(deps: Deps, pattern: string) {
+export function checkUserRegex(deps: Pick<Deps, "database">, pattern: string) {
   if (deps.database.kind === "pglite" && hasBackReference(pattern)) {
     throw badRequest(msg("reports.regexBackReferences"), "userRegex");
   }
 }
 
 /** Runs `work` so that a slow or invalid pattern ends as a 400 with a clear message. */
-export async function withRegexLimit<T>(deps: Deps, work: (db: Db) => Promise<T>): Promise<T> {
+export async function withRegexLimit<T>(
+  deps: Pick<Deps, "config" | "database" | "db">,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
   try {
     return await deps.db.transaction(async (tx) => {
       if (deps.database.kind === "postgres") {

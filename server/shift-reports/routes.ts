@@ -1,7 +1,7 @@
 // Shift report routes (docs/api.md#shift-reports) (the daily-report CSV lives in server/reports).
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { shiftReportIdParamSchema, shiftReportSchema, shiftReportUpdateSchema } from "./schema.ts";

@@ -6,7 +6,7 @@ import { dec } from "../core/decimal.ts";
 import { conflict, forbidden, notFound } from "../core/errors.ts";
 import { shiftReports, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import {
   SHIFT_AMOUNT_FIELDS,
   type shiftReportUpdateSchema,
@@ -37,7 +37,11 @@ function toView(row: Row, username: string): ShiftReportView {
   };
 }
 
-export async function createShiftReport(deps: Deps, user: SessionUser, input: ShiftReportValues) {
+export async function createShiftReport(
+  deps: Pick<Deps, "clock" | "db">,
+  user: SessionUser,
+  input: ShiftReportValues,
+) {
   const now = deps.clock.now();
   const day = reportDay(now);
   const row = await deps.db.transaction(async (tx) => {
@@ -61,7 +65,7 @@ export async function createShiftReport(deps: Deps, user: SessionUser, input: Sh
 }
 
 /** The caller's report of today, or null when there is none yet. */
-export async function todayShiftReport(deps: Deps, user: SessionUser) {
+export async function todayShiftReport(deps: Pick<Deps, "clock" | "db">, user: SessionUser) {
   const [row] = await deps.db.select().from(shiftReports).where(and(
     eq(shiftReports.userId, user.id),
     eq(shiftReports.reportDate, reportDay(deps.clock.now())),
@@ -70,7 +74,7 @@ export async function todayShiftReport(deps: Deps, user: SessionUser) {
 }
 
 export async function updateShiftReport(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   actor: SessionUser,
   id: number,
   input: z.output<typeof shiftReportUpdateSchema>,

@@ -1,7 +1,7 @@
 // Shift routes (Admin and SuperAdmin); not in the spec, documented in README.md beside this file.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import {

@@ -50,7 +50,10 @@ function toView(row: ShiftRow, names: Map<number, string>): ShiftView {
   };
 }
 
-export async function listShifts(deps: Deps, query: z.output<typeof shiftListQuerySchema>) {
+export async function listShifts(
+  deps: Pick<Deps, "db">,
+  query: z.output<typeof shiftListQuerySchema>,
+) {
   const rows = await deps.db.select().from(shifts).orderBy(desc(shifts.id))
     .limit(query.limit).offset((query.page - 1) * query.limit);
   const [{ total }] = await deps.db.select({ total: count() }).from(shifts);
@@ -65,7 +68,7 @@ async function findShift(db: Db, id: number) {
 }
 
 export async function createShift(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   actor: SessionUser,
   input: z.output<typeof shiftCreateSchema>,
 ) {
@@ -92,7 +95,7 @@ export async function createShift(
 }
 
 export async function updateShift(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   actor: SessionUser,
   id: number,
   input: z.output<typeof shiftUpdateSchema>,
@@ -122,7 +125,11 @@ export async function updateShift(
   return toView(row, await usernames(deps.db, row.userIds));
 }
 
-export async function deleteShift(deps: Deps, actor: SessionUser, id: number) {
+export async function deleteShift(
+  deps: Pick<Deps, "clock" | "db">,
+  actor: SessionUser,
+  id: number,
+) {
   await findShift(deps.db, id);
   await deps.db.transaction(async (tx) => {
     await tx.delete(shifts).where(eq(shifts.id, id));

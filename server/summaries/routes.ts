@@ -1,7 +1,7 @@
 // docs/api.md#summaries: live prices, the pairs a selector offers, the key-transport hash.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { AppError } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";

@@ -6,7 +6,7 @@ import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
 import { dec, type DecimalInput } from "../core/decimal.ts";
 import { tradingHalts, tradingLimits, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { oneAtATime } from "./day-lock.ts";
 import { TradingRefused } from "./refusal.ts";
 
@@ -24,7 +24,11 @@ export interface OrderToCheck {
  * Runs `open` (place and record the order) once no halt or limit refuses it. Under a daily maximum
  * the user's orders on the exchange go one at a time, so their total cannot pass it.
  */
-export async function openIfAllowed<T>(deps: Deps, order: OrderToCheck, open: () => Promise<T>) {
+export async function openIfAllowed<T>(
+  deps: Pick<Deps, "clock" | "database" | "db">,
+  order: OrderToCheck,
+  open: () => Promise<T>,
+) {
   await assertNotHalted(deps, order);
   const maxPerDay = await assertPerOrder(deps, order);
   if (!maxPerDay) return await open();
@@ -34,7 +38,7 @@ export async function openIfAllowed<T>(deps: Deps, order: OrderToCheck, open: ()
   });
 }
 
-async function assertNotHalted(deps: Deps, order: OrderToCheck) {
+async function assertNotHalted(deps: Pick<Deps, "db">, order: OrderToCheck) {
   const halts = await activeHalts(deps, order.exchange, order.userId);
   const halt = halts.sort((a, b) => SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope])[0];
   if (halt) {
@@ -46,7 +50,7 @@ async function assertNotHalted(deps: Deps, order: OrderToCheck) {
 }
 
 /** What the bot worker may not close on one exchange: everything, or these users' rows. */
-export async function closingHalts(deps: Deps, exchange: string) {
+export async function closingHalts(deps: Pick<Deps, "db">, exchange: string) {
   const halts = (await activeHalts(deps, exchange)).filter((h) => h.stopsClosing);
   return {
     all: halts.some((h) => h.scope !== "user"),
@@ -55,7 +59,7 @@ export async function closingHalts(deps: Deps, exchange: string) {
 }
 
 /** Active halts for everyone, for the exchange, and for the user (every user's when absent). */
-function activeHalts(deps: Deps, exchange: string, userId?: number) {
+function activeHalts(deps: Pick<Deps, "db">, exchange: string, userId?: number) {
   const h = tradingHalts;
   return deps.db.select().from(h).where(and(
     isNull(h.releasedAt),
@@ -68,7 +72,7 @@ function activeHalts(deps: Deps, exchange: string, userId?: number) {
 }
 
 /** Answers the user's daily maximum on the exchange, if any. */
-async function assertPerOrder(deps: Deps, order: OrderToCheck) {
+async function assertPerOrder(deps: Pick<Deps, "db">, order: OrderToCheck) {
   const [limit] = await deps.db.select().from(tradingLimits).where(and(
     eq(tradingLimits.userId, order.userId),
     sql`${tradingLimits.exchange}::text = ${order.exchange}`,
@@ -83,7 +87,11 @@ async function assertPerOrder(deps: Deps, order: OrderToCheck) {
   return limit?.maxPerDay ?? null;
 }
 
-async function assertPerDay(deps: Deps, order: OrderToCheck, maxPerDay: string) {
+async function assertPerDay(
+  deps: Pick<Deps, "clock" | "db">,
+  order: OrderToCheck,
+  maxPerDay: string,
+) {
   const total = dec(order.amount).add(await todaysTotal(deps, order));
   if (total.gt(maxPerDay)) {
     throw new TradingRefused("perDay", {
@@ -99,7 +107,7 @@ async function assertPerDay(deps: Deps, order: OrderToCheck, maxPerDay: string) 
 const plain = (v: DecimalInput) => dec(v).toString();
 
 /** The amounts of the user's transactions on the exchange since 00:00 UTC. */
-async function todaysTotal(deps: Deps, order: OrderToCheck) {
+async function todaysTotal(deps: Pick<Deps, "clock" | "db">, order: OrderToCheck) {
   const now = deps.clock.now();
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const t = transactions;

@@ -4,11 +4,15 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { recordAudit } from "../audit/record.ts";
 import { tradingLimits, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, findTarget } from "../users/guards.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
 import type { LimitView, SetLimitInput } from "./schema.ts";
 
 /** Both maxima null removes the limit. Answers the user's limits after the change. */
-export async function setLimit(deps: Deps, actor: SessionUser, input: SetLimitInput) {
+export async function setLimit(
+  deps: Pick<Deps, "clock" | "db">,
+  actor: SessionUser,
+  input: SetLimitInput,
+) {
   assertCanActOn(actor, await findTarget(deps.db, input.userId));
   const key = and(
     eq(tradingLimits.userId, input.userId),
@@ -43,7 +47,7 @@ export async function setLimit(deps: Deps, actor: SessionUser, input: SetLimitIn
 }
 
 /** Every live user's limits, or one user's. */
-export async function listLimits(deps: Deps, userId?: number): Promise<LimitView[]> {
+export async function listLimits(deps: Pick<Deps, "db">, userId?: number): Promise<LimitView[]> {
   const l = tradingLimits;
   const rows = await deps.db.select({ limit: l, username: users.username }).from(l)
     .innerJoin(users, eq(users.id, l.userId))

@@ -7,14 +7,18 @@ import { recordAudit } from "../audit/record.ts";
 import { notFound } from "../core/errors.ts";
 import { ROLES, tradingHalts, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, findTarget } from "../users/guards.ts";
-import { can } from "../users/roles.ts";
+import { assertCanActOn, findTarget } from "../auth/guards.ts";
+import { can } from "../auth/roles.ts";
 import type { CreateHaltInput, HaltView } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 
 type HaltRow = typeof tradingHalts.$inferSelect;
 
-export async function createHalt(deps: Deps, actor: SessionUser, input: CreateHaltInput) {
+export async function createHalt(
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
+  actor: SessionUser,
+  input: CreateHaltInput,
+) {
   if (input.scope === "user") assertCanActOn(actor, await findTarget(deps.db, input.userId!));
   const [row] = await deps.db.insert(tradingHalts).values({
     scope: input.scope,
@@ -29,7 +33,11 @@ export async function createHalt(deps: Deps, actor: SessionUser, input: CreateHa
   return (await haltViews(deps, eq(tradingHalts.id, row.id)))[0];
 }
 
-export async function releaseHalt(deps: Deps, actor: SessionUser, id: number) {
+export async function releaseHalt(
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
+  actor: SessionUser,
+  id: number,
+) {
   const [row] = await deps.db.update(tradingHalts)
     .set({ releasedAt: deps.clock.now(), releasedBy: actor.id })
     .where(and(eq(tradingHalts.id, id), isNull(tradingHalts.releasedAt)))
@@ -40,7 +48,7 @@ export async function releaseHalt(deps: Deps, actor: SessionUser, id: number) {
 }
 
 /** The active halts the user is under; those who may halt see every one. */
-export function activeHaltsFor(deps: Deps, user: SessionUser): Promise<HaltView[]> {
+export function activeHaltsFor(deps: Pick<Deps, "db">, user: SessionUser): Promise<HaltView[]> {
   const h = tradingHalts;
   const mine = can(user.role, "trading.halt")
     ? undefined
@@ -48,7 +56,10 @@ export function activeHaltsFor(deps: Deps, user: SessionUser): Promise<HaltView[
   return haltViews(deps, and(isNull(h.releasedAt), mine));
 }
 
-async function haltViews(deps: Deps, where: ReturnType<typeof and>): Promise<HaltView[]> {
+async function haltViews(
+  deps: Pick<Deps, "db">,
+  where: ReturnType<typeof and>,
+): Promise<HaltView[]> {
   const h = tradingHalts;
   const target = alias(users, "target");
   const rows = await deps.db.select({ halt: h, username: target.username, by: users.username })
@@ -71,7 +82,7 @@ async function haltViews(deps: Deps, where: ReturnType<typeof and>): Promise<Hal
 }
 
 async function changed(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
   actor: SessionUser,
   action: "trading.halted" | "trading.released",
   row: HaltRow,

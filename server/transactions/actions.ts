@@ -11,7 +11,7 @@ import { AppError, badRequest, forbidden, notFound } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import { callOutcomes, transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import type { UpdateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
 import { msg } from "../core/messages.ts";

@@ -14,18 +14,17 @@
 //   undo the others; its message is in extraErrors.
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
-import { type BotTradeResult, openForBots, selectedBotKeys } from "../bot-keys/trade.ts";
+import { type BotTradeResult, openForBots, selectedBotKeys } from "./bot-key-trade.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
 import { dec, floor8 } from "../core/decimal.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle } from "../keys/schema.ts";
-import { findPair, type PairInfo } from "../market/pairs.ts";
+import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
-import { readCoinFunds } from "../users/coin-funds.ts";
-import { can } from "../users/roles.ts";
+import { readCoinFunds } from "./coin-funds.ts";
+import { can } from "../auth/roles.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
   buyQuantity,

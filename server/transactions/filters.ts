@@ -6,7 +6,7 @@ import type { SessionUser } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import { TRANSACTION_STATUSES, type TransactionStatus } from "../db/enums.ts";
 import { users } from "../db/schema.ts";
-import { can } from "../users/roles.ts";
+import { can } from "../auth/roles.ts";
 import type { TransactionFilter } from "./schema.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

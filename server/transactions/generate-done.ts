@@ -11,7 +11,7 @@ import type { Db } from "../db/client.ts";
 import { callOutcomes, calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { hasTradingKeys } from "../keys/schema.ts";
-import { findPair } from "../market/pairs.ts";
+import { findPair } from "../exchanges/pairs.ts";
 import { callEffect } from "../calls/target.ts";
 import { botPrices, buyQuantity } from "./pricing.ts";
 import type { NewTransaction } from "./record.ts";

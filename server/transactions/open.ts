@@ -14,7 +14,7 @@ import {
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { refusalMessage } from "../exchanges/refusals.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
@@ -27,6 +27,7 @@ import {
 import { msg } from "../core/messages.ts";
 import { nextCheckAt } from "./resolver.ts";
 import type { TransactionRow } from "./view.ts";
+import { logError } from "../core/log-error.ts";
 
 export interface OpenRequest {
   user: SessionUser;
@@ -91,7 +92,7 @@ async function placeAndRecord(deps: Deps, req: OpenRequest) {
     return await insertTransaction(deps.database, recorded(result), { id, outcome: req.outcome });
   } catch (err) {
     // The order stands on the exchange: say which, so it can be reconciled by hand.
-    console.error(`order ${openOrderId(id)} (${result.orderId}) placed but not recorded:`, err);
+    logError(`order ${openOrderId(id)} (${result.orderId}) placed but not recorded`, err);
     throw err;
   }
 }

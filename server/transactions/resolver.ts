@@ -9,13 +9,14 @@
 // It runs on the engine (engine/engine.ts, beside the bot worker), so one instance settles at a
 // time; each write is conditional on the row still pending, so a row settled twice is not changed.
 import { and, asc, eq, lte } from "drizzle-orm";
-import { closingAccount, Refused } from "../bot/close-order.ts";
+import { closingAccount, Refused } from "./close-order.ts";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError, type OrderResult } from "../exchanges/adapter.ts";
-import { exchangeTitle } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
 import { openingFill, openOrderId } from "./record.ts";
 import { toTransactionView, type TransactionRow } from "./view.ts";
+import { logError } from "../core/log-error.ts";
 
 /** The first wait; each next one is as long as the order has been pending, up to the longest. */
 export const FIRST_CHECK_MS = 5_000;
@@ -56,7 +57,7 @@ export class OrderResolver {
   private log: NonNullable<OrderResolverOptions["log"]>;
 
   constructor(private deps: Deps, private opts: OrderResolverOptions = {}) {
-    this.log = opts.log ?? ((m, e) => console.error(m, e ?? ""));
+    this.log = opts.log ?? logError;
   }
 
   start() {
@@ -73,7 +74,7 @@ export class OrderResolver {
   private tick() {
     if (this.running) return;
     this.running = this.settleDue()
-      .catch((err) => this.log("order resolver: pass failed:", err))
+      .catch((err) => this.log("order resolver: pass failed", err))
       .finally(() => this.running = undefined);
   }
 

@@ -1,12 +1,12 @@
 // docs/api.md#transactions (the CSV reports are a later issue's).
 import { Hono } from "hono";
 import { requireAuthAndPermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { forbidden } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { findTarget } from "../users/guards.ts";
-import { can } from "../users/roles.ts";
+import { findTarget } from "../auth/guards.ts";
+import { can } from "../auth/roles.ts";
 import { buyToSell, deleteTransaction, setDone, setStatus, updateTransaction } from "./actions.ts";
 import { transactionAverages } from "./avg.ts";
 import { createTransaction } from "./create.ts";

@@ -91,3 +91,8 @@ export interface TradeError {
   code?: MessageCode;
   params?: MessageParams;
 }
+
+// The answers built elsewhere in this area, read by the client from here.
+export type { TransactionList } from "./list.ts";
+export type { CreateResult } from "./create.ts";
+export type { CoinFunds } from "./coin-funds.ts";

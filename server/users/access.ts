@@ -12,10 +12,10 @@ import {
   assertCanGiveRole,
   assertNotLastSuperAdmin,
   findTarget,
-} from "./guards.ts";
-import { toPublicUser } from "./public-user.ts";
-import { notifyRevoked, revokeSessionsIn } from "./revoke.ts";
-import { can, type Role } from "./roles.ts";
+} from "../auth/guards.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { notifyRevoked, revokeSessionsIn } from "../auth/revoke.ts";
+import { can, type Role } from "../auth/roles.ts";
 import type { adminChangePasswordSchema } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 

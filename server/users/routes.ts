@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
-import type { AppEnv } from "../core/env.ts";
+import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { adminChangePassword, changeRole, deleteUser } from "./access.ts";
@@ -12,7 +12,7 @@ import {
   updateUserSchema,
   userIdParam,
 } from "./schema.ts";
-import { coinFundsOf } from "./coin-funds.ts";
+import { coinFundsOf } from "../transactions/coin-funds.ts";
 import { listAllUsers, searchUsers } from "./search.ts";
 import { registerUser, updateUser } from "./service.ts";
 

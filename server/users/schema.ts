@@ -6,8 +6,8 @@ import { idField } from "../core/input-rules.ts";
 import { passwordField } from "../auth/schema.ts";
 import { dec } from "../core/decimal.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.ts";
-import { findPair } from "../market/pairs.ts";
-import { type Role, rolesAtOrBelow } from "./roles.ts";
+import { findPair } from "../exchanges/pairs.ts";
+import { type Role, rolesAtOrBelow } from "../auth/roles.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
 

@@ -5,15 +5,15 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { toPublicUser } from "./public-user.ts";
-import { can } from "./roles.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { can } from "../auth/roles.ts";
 import type { SearchUsersQuery } from "./schema.ts";
 import { msg } from "../core/messages.ts";
 
 /** `%`, `_` and `\` typed by the user match themselves, not any text. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-export async function searchUsers(deps: Deps, actor: SessionUser, q: SearchUsersQuery) {
+export async function searchUsers(deps: Pick<Deps, "db">, actor: SessionUser, q: SearchUsersQuery) {
   const full = can(actor.role, "users.list");
   // Filtering by email would let a Lead find out emails one guess at a time.
   if (q.email && !full) throw new AppError("FORBIDDEN", msg("users.emailSearchAdminOnly"));
@@ -33,7 +33,7 @@ export async function searchUsers(deps: Deps, actor: SessionUser, q: SearchUsers
   return { items, totalItems: total, page: q.page, limit: q.limit };
 }
 
-export async function listAllUsers(deps: Deps) {
+export async function listAllUsers(deps: Pick<Deps, "db">) {
   const rows = await deps.db.select().from(users).where(isNull(users.deletedAt))
     .orderBy(asc(users.id));
   return rows.map(toPublicUser);

@@ -8,9 +8,9 @@ import { AppError, badRequest, conflict, notFound } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import { botKeys, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { assertCanActOn, assertCanGiveRole, findTarget } from "./guards.ts";
-import { toPublicUser } from "./public-user.ts";
-import { can } from "./roles.ts";
+import { assertCanActOn, assertCanGiveRole, findTarget } from "../auth/guards.ts";
+import { toPublicUser } from "../auth/public-user.ts";
+import { can } from "../auth/roles.ts";
 import { type newUserSchema, SELF_FIELDS, type UpdateUserInput } from "./schema.ts";
 import { newUniqueId } from "./unique-id.ts";
 import { userChanged } from "../auth/user-changed.ts";
@@ -40,7 +40,7 @@ async function liveUserWhere(db: Db, column: "username" | "email", value: string
 }
 
 export async function registerUser(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "passwordCost">,
   actor: SessionUser,
   input: z.output<typeof newUserSchema>,
 ) {
@@ -123,7 +123,7 @@ async function assertBotKeysExist(db: Db, ids: number[]) {
 }
 
 export async function updateUser(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "onUserChanged" | "sessionCache">,
   actor: SessionUser,
   id: number,
   input: UpdateUserInput,

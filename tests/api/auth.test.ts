@@ -5,7 +5,7 @@ import { makeTestApp } from "../support/test-app.ts";
 Deno.test("login: a new user enrols TOTP, then signs in with password and code", async () => {
   const t = await makeTestApp({ ADMIN_PASSWORD: "firstpass1" });
   try {
-    const { seedFirstSuperAdmin } = await import("../../server/db/seed-admin.ts");
+    const { seedFirstSuperAdmin } = await import("../../server/seeds/seed-admin.ts");
     await seedFirstSuperAdmin(t.deps);
     const first = await t.call("POST", "/api/users/login", {
       body: { username: "superadmin", password: "firstpass1" },

@@ -1,6 +1,7 @@
 // Multi-account trading: a Lead and above with selectBots places each BUY or SELL once per
 // selected bot key, on that key's account; one account failing stops none of the others.
 import { serverText } from "../../web/src/errors/server-messages.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { BotWorker } from "../../server/bot/worker.ts";
@@ -127,6 +128,7 @@ Deno.test("bots: one account failing is reported with BUY_ERROR and stops none o
       { code: seen.errors[0].error.code, params: seen.errors[0].error.params },
       said,
     );
+    await languageLoaded("zh");
     assert.equal(
       serverText("bots.failed", said.params, "zh"),
       "bot_one：余额不足：需要 120 USDT，可用 0 USDT",

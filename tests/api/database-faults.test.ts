@@ -5,7 +5,7 @@ import type { PGliteInterface } from "@electric-sql/pglite";
 import { eq } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
 import { openDatabase } from "../../server/db/client.ts";
-import { unavailableReason } from "../../server/db/faults.ts";
+import { unavailableReason } from "../../server/core/database-faults.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { buyBody } from "./transactions-fixtures.ts";

@@ -7,7 +7,7 @@ import {
   encryptForTransport,
   transportKey,
 } from "../../server/keys/transport-crypto.ts";
-import { SECRET_MASK } from "../../server/users/public-user.ts";
+import { SECRET_MASK } from "../../server/auth/public-user.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, expectStatus } from "./transactions-fixtures.ts";
 

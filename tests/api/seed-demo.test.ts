@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { totpCode } from "../../server/auth/totp.ts";
 import { needsKeys } from "../../server/keys/schema.ts";
-import { DEMO_GROUP, seedDemo, serverAnswers } from "../../server/db/seed-demo.ts";
+import { DEMO_GROUP, seedDemo, serverAnswers } from "../../server/seeds/seed-demo.ts";
 import { users } from "../../server/db/schema.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, expectStatus } from "./transactions-fixtures.ts";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { BotWorker } from "../../server/bot/worker.ts";
-import { seedFirstSuperAdmin } from "../../server/db/seed-admin.ts";
+import { seedFirstSuperAdmin } from "../../server/seeds/seed-admin.ts";
 import { transactions, users } from "../../server/db/schema.ts";
 import { until } from "../support/until.ts";
 import { E2E_OPTS, launchBrowser } from "./support/browser.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { totpCode } from "../../server/auth/totp.ts";
-import { seedFirstSuperAdmin } from "../../server/db/seed-admin.ts";
+import { seedFirstSuperAdmin } from "../../server/seeds/seed-admin.ts";
 import { E2E_OPTS, launchBrowser, signInToDashboard, signInUi } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 

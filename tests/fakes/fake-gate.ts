@@ -1,6 +1,7 @@
 // A fake Gate on 127.0.0.1: spot REST v4 (currency_pairs, orders, order lookup by text, accounts)
-// verifying KEY/Timestamp/SIGN and enforcing each pair's rules as Gate does (INVALID_PRECISION_AMOUNT,
-// INVALID_PARAM_VALUE under the minimum, BALANCE_NOT_ENOUGH, INVALID_CURRENCY_PAIR), and the spot
+// verifying KEY/Timestamp/SIGN and enforcing each pair's rules with Gate's labels (INVALID_PRECISION
+// for amount or price decimals, INVALID_PARAM_VALUE under the minimum, BALANCE_NOT_ENOUGH,
+// INVALID_CURRENCY_PAIR, ORDER_NOT_FOUND; sources in server/exchanges/README.md), and the spot
 // WebSocket v4 (spot.tickers subscribe with optional signed auth, spot.ping). A subscription naming
 // one unknown pair fails whole, as Gate's does. Its markets are the committed snapshot
 // (server/exchanges/markets/). It signs with node:crypto, independently of the code under test.
@@ -100,11 +101,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     // A market BUY's amount is what to spend, in the quote currency, on the price's precision.
     const places = marketBuy ? rules.precision : rules.amount_precision;
     if (decimals(o.amount) > places) {
-      return fail(
-        400,
-        "INVALID_PRECISION_AMOUNT",
-        `Invalid amount precision: at most ${places} decimal places`,
-      );
+      return fail(400, "INVALID_PRECISION", `Invalid amount precision: at most ${places}`);
     }
     if (!market && decimals(o.price ?? "") > rules.precision) {
       return fail(400, "INVALID_PRECISION", `Invalid price precision: at most ${rules.precision}`);

@@ -1,6 +1,10 @@
 // A local stand-in for Yahoo Finance's v8 chart API on 127.0.0.1, answering in its real wire
 // format: meta, timestamp[] and indicators.quote[0] parallel arrays, nulls in gaps, and Yahoo's own
 // error bodies. Prices are a deterministic function of the bar time, so tests can predict them.
+// Its intraday limits are the product's own definition of Yahoo's (server/yahoo-finance/limits.ts),
+// so the two cannot drift apart; the edge tests there pin them to Yahoo's documented numbers.
+import { LOOK_BACK_DAYS, SPAN_DAYS } from "../../server/yahoo-finance/limits.ts";
+import type { Interval } from "../../server/yahoo-finance/schema.ts";
 
 const INTERVAL_SECONDS: Record<string, number> = {
   "1m": 60,
@@ -79,22 +83,12 @@ const error = (status: number, code: string, description: string) => ({
   body: { chart: { result: null, error: { code, description } } },
 });
 
-/** Yahoo's intraday limits: days back from now, and days one request may span. */
-const REACH_DAYS: Record<string, number> = {
-  "1m": 30,
-  "2m": 60,
-  "5m": 60,
-  "15m": 60,
-  "30m": 60,
-  "60m": 730,
-  "1h": 730,
-  "90m": 60,
-};
-const SPAN_DAYS: Record<string, number> = { "1m": 7 };
+/** Yahoo's "1h" is its 60m under another name, with 60m's limits. */
+const limitsOf = (interval: string) => (interval === "1h" ? "60m" : interval) as Interval;
 
 function outOfReach(interval: string, period1: number, period2: number, now: number) {
   const what = `${interval} data not available for startTime=${period1} and endTime=${period2}.`;
-  const span = SPAN_DAYS[interval];
+  const span = SPAN_DAYS[limitsOf(interval)];
   if (span && period2 - period1 > span * 86_400) {
     return error(
       422,
@@ -102,7 +96,7 @@ function outOfReach(interval: string, period1: number, period2: number, now: num
       `${what} Only ${span} days worth of ${interval} granularity data are allowed to be fetched per request.`,
     );
   }
-  const reach = REACH_DAYS[interval];
+  const reach = LOOK_BACK_DAYS[limitsOf(interval)];
   if (reach && period1 < now - reach * 86_400) {
     return error(
       422,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { closingSize } from "../../server/bot/close-order.ts";
+import { closingSize } from "../../server/transactions/close-order.ts";
 import type { TransactionRow } from "../../server/transactions/view.ts";
 
 const row = (values: Partial<TransactionRow>) =>

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
-import { closingAccount, closingSize } from "../../server/bot/close-order.ts";
+import { closingAccount, closingSize } from "../../server/transactions/close-order.ts";
 import { BotWorker } from "../../server/bot/worker.ts";
 import { ManualClock } from "../../server/core/clock.ts";
 import { paperBalances, transactions } from "../../server/db/schema.ts";

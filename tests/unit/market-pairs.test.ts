@@ -9,7 +9,7 @@ import {
   pairOptions,
   PAIRS,
   priceDecimals,
-} from "../../server/market/pairs.ts";
+} from "../../server/exchanges/pairs.ts";
 
 const SPEC_CODES = [
   "btc_usdt",

@@ -4,7 +4,7 @@ import { dec } from "../../server/core/decimal.ts";
 import type { PriceTick } from "../../server/market/feed.ts";
 import { ManualScheduler } from "../../server/market/scheduler.ts";
 import { SimFeed } from "../../server/market/sim-feed.ts";
-import { findPair } from "../../server/market/pairs.ts";
+import { findPair } from "../../server/exchanges/pairs.ts";
 
 const sim = (seed: number, scheduler?: ManualScheduler) =>
   new SimFeed({ exchange: "binance", seed, clock: new ManualClock(), scheduler });

@@ -1,12 +1,20 @@
 import assert from "node:assert/strict";
 import { issueMessage, msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
-import { SERVER_TRANSLATIONS, serverText } from "../../web/src/errors/server-messages.ts";
+import { serverText } from "../../web/src/errors/server-messages.ts";
+import zh from "../../web/src/errors/server-messages.zh.ts";
+import es from "../../web/src/errors/server-messages.es.ts";
+import fr from "../../web/src/errors/server-messages.fr.ts";
+import it from "../../web/src/errors/server-messages.it.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 import "../../web/src/app/common-messages.ts";
 import "../../web/src/users/settings-messages.ts";
 
+const SERVER_TRANSLATIONS = { zh, es, fr, it };
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-Deno.test("server messages: every code has all five languages with the same placeholders", () => {
+Deno.test("server messages: every code has all five languages with the same placeholders", async () => {
+  for (const lang of ["zh", "es", "fr", "it"] as const) await languageLoaded(lang);
   const codes = Object.keys(SERVER_MESSAGES).sort();
   for (const [lang, catalogue] of Object.entries(SERVER_TRANSLATIONS)) {
     assert.deepEqual(
@@ -26,7 +34,8 @@ Deno.test("server messages: every code has all five languages with the same plac
   }
 });
 
-Deno.test("serverText: a coded message in the chosen language; English is the server's own text", () => {
+Deno.test("serverText: a coded message in the chosen language; English is the server's own text", async () => {
+  for (const lang of ["zh", "es", "fr", "it"] as const) await languageLoaded(lang);
   const id = { id: 12 };
   assert.equal(serverText("users.notFound", id, "en"), msg("users.notFound", id).text);
   assert.equal(serverText("users.notFound", id, "fr"), "Utilisateur 12 introuvable.");
@@ -58,7 +67,8 @@ Deno.test("serverText: a coded message in the chosen language; English is the se
   );
 });
 
-Deno.test("issueMessage: a schema issue's text is known again as its input. code and params", () => {
+Deno.test("issueMessage: a schema issue's text is known again as its input. code and params", async () => {
+  for (const lang of ["zh", "es", "fr", "it"] as const) await languageLoaded(lang);
   assert.deepEqual(issueMessage("Must be between 0 and 500 with at most 8 decimals"), {
     code: "input.decimal8Range",
     params: { max: "500" },

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { translate } from "../../web/src/i18n/index.ts";
+import { languageLoaded, translate } from "../../web/src/i18n/index.ts";
 import "../../web/src/users/messages.ts";
 
-Deno.test("translate() uses a message's singular for a count of 1, in each language", () => {
+Deno.test("translate() uses a message's singular for a count of 1, in each language", async () => {
+  for (const lang of ["fr", "zh"] as const) await languageLoaded(lang);
   assert.equal(translate("users.total", { count: 1 }, "en"), "1 user");
   assert.equal(translate("users.total", { count: 2 }, "en"), "2 users");
   assert.equal(translate("users.total", { count: 0 }, "en"), "0 users");

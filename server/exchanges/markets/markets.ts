@@ -6,7 +6,7 @@
 // so the demo refuses and rounds exactly as the real exchanges do.
 import type { Clock } from "../../core/clock.ts";
 import { msg } from "../../core/messages.ts";
-import { type ExchangeName, type PairInfo, pairsFor } from "../../market/pairs.ts";
+import { type ExchangeName, type PairInfo, pairsFor } from "../pairs.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 import { type Fetch, restCall } from "../http.ts";
 import {

@@ -3,8 +3,7 @@
 // for it less what its markets do not trade (offeredPairs). Otherwise a 400 naming both.
 import { badRequest } from "../../core/errors.ts";
 import { msg } from "../../core/messages.ts";
-import { exchangeTitle } from "../../keys/schema.ts";
-import { type ExchangeName, findPair } from "../../market/pairs.ts";
+import { type ExchangeName, exchangeTitle, findPair } from "../pairs.ts";
 import { type Markets, offeredPairs } from "./markets.ts";
 
 export async function assertOffered(markets: Markets, exchange: ExchangeName, pair: string) {

@@ -3,7 +3,7 @@
 // exchange's step, prices to its tick, and orders under the minimum refused before they are sent.
 import { dec, Decimal } from "../../core/decimal.ts";
 import { msg } from "../../core/messages.ts";
-import { type ExchangeName, findPair, pairFromSymbol } from "../../market/pairs.ts";
+import { type ExchangeName, findPair, pairFromSymbol } from "../pairs.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 
 export interface MarketRule {

@@ -3,13 +3,13 @@
 import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { can, type Permission } from "../../../server/users/roles.ts";
+import { can, type Permission } from "../../../server/auth/roles.ts";
 import { Route, Switch } from "wouter";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { Shell } from "../layout/app-shell.tsx";
 import { LocalDates } from "../i18n/dates-provider.tsx";
-import { fetchProfile } from "../session/api.ts";
+import { fetchProfile } from "../auth/api.ts";
 import { session, updateUser } from "../session/store.ts";
 import "./messages.ts";
 

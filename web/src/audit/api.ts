@@ -1,12 +1,11 @@
-// GET /api/audit (Admin and SuperAdmin): the audit log, newest first (server/audit/service.ts).
-import type { AuditQuery } from "../../../server/audit/schema.ts";
-import type { listAudit as serverListAudit } from "../../../server/audit/service.ts";
+// GET /api/audit (Admin and SuperAdmin): the audit log, newest first (server/audit-log/view.ts).
+import type { AuditQuery } from "../../../server/audit-log/schema.ts";
+import type { AuditPage } from "../../../server/audit-log/view.ts";
 import { api } from "../api/http.ts";
 
 export { AUDIT_ACTIONS } from "../../../server/audit/actions.ts";
 
-type AuditPage = Awaited<ReturnType<typeof serverListAudit>>;
-export type AuditEntry = AuditPage["items"][number];
+export type { AuditEntry } from "../../../server/audit-log/view.ts";
 
 /** The action filter as the select holds it: "" (every action) or one of AUDIT_ACTIONS. */
 export const listAudit = (

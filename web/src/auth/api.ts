@@ -21,3 +21,6 @@ export const changePasswordRequest = (body: { oldPassword: string; newPassword: 
   api<{ message: string; token: string }>("POST", "/users/change-password", { body });
 
 export const logoutRequest = () => request("POST", "/users/logout");
+
+/** The signed-in user as the server holds it now (a stored login may be stale or revoked). */
+export const fetchProfile = () => api<PublicUser>("GET", "/users/my-profile");

@@ -1,8 +1,7 @@
 // The bot-key calls (docs/api.md#bot-keys). Key and secret are encrypted for transport with the
 // current /Summaries/hash value before they leave the browser (docs/trading.md#key-transport).
-import type { BotBalance } from "../../../server/bot-keys/balances.ts";
 import type { BotKeyExchange } from "../../../server/bot-keys/schema.ts";
-import type { BotKeyOption, BotKeyView } from "../../../server/bot-keys/view.ts";
+import type { BotBalance, BotKeyOption, BotKeyView } from "../../../server/bot-keys/view.ts";
 import { encryptForTransport } from "../../../server/keys/transport-crypto.ts";
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";

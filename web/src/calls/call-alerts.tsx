@@ -1,17 +1,23 @@
 // What a call and a failed bot order show: the '{from} CALLING' notice (with 'ENTER TRADING INFO
-// INTO SHEET.' for RING_ONLY) while the ring loops, and the BUY_ERROR / SELL_ERROR dialog whose
-// title is the action and the transaction id (docs/calls.md#buy-and-sell-errors).
-import { Alert, Button, Group, Modal, Notification, Portal } from "@mantine/core";
+// INTO SHEET.' for RING_ONLY) while the ring loops, and the BUY_ERROR / SELL_ERROR dialog.
+import { Notification, Portal } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { dismissNotice } from "./actions.ts";
 import { NoticeBody } from "./notice-body.tsx";
-import { calls, closeTradeError } from "./store.ts";
+import { calls } from "./store.ts";
 import "./messages.ts";
+
+const TradeErrorDialog = lazy(() => import("./trade-error-dialog.tsx"));
 
 export function CallAlerts() {
   const t = useT();
   const { notice, ringing, tradeError } = useSnapshot(calls);
+  // Once shown the dialog stays mounted, so that its closing returns focus (Mantine's Modal does
+  // on a change of opened, not on unmount).
+  const [errorShown, setErrorShown] = useState(false);
+  if (tradeError && !errorShown) setErrorShown(true);
   return (
     <>
       {notice && (
@@ -37,21 +43,11 @@ export function CallAlerts() {
           </Notification>
         </Portal>
       )}
-      <Modal
-        opened={!!tradeError}
-        onClose={closeTradeError}
-        title={tradeError &&
-          t("calls.tradeErrorTitle", { action: tradeError.action, id: tradeError.transactionId })}
-        centered
-        data-testid="trade-error-dialog"
-      >
-        <Alert color="red" variant="light" style={{ whiteSpace: "pre-line" }}>
-          {tradeError?.message}
-        </Alert>
-        <Group justify="flex-end" mt="md">
-          <Button onClick={closeTradeError}>{t("calls.close")}</Button>
-        </Group>
-      </Modal>
+      {errorShown && (
+        <Suspense fallback={null}>
+          <TradeErrorDialog />
+        </Suspense>
+      )}
     </>
   );
 }

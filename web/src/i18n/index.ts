@@ -1,6 +1,9 @@
-// rosetta with five languages. Each area defines its own messages with defineMessages(); English
-// is the fallback for anything missing. The choice is remembered in localStorage.
+// rosetta with five languages. Each area defines its English messages with defineMessages() and
+// hands it a loader per other language: only the chosen language's messages are fetched (the build
+// puts each language of every area in one chunk), English ships with the code and is the fallback
+// for anything missing. The choice is remembered in localStorage.
 import rosetta from "rosetta";
+import { use } from "react";
 import { proxy, subscribe, useSnapshot } from "valtio";
 
 export const LANGUAGES = [
@@ -25,15 +28,56 @@ subscribe(locale, () => {
   document.documentElement.lang = locale.lang;
 });
 
-export function setLanguage(lang: Lang) {
+type Other = Exclude<Lang, "en">;
+type Catalogue = Record<string, string>;
+/** An area's messages in another language: every English key, no other (`satisfies` checks). */
+export type Translation<T> = { readonly [K in keyof T]: string };
+type Loaders<T> = Record<Other, () => Promise<{ default: Translation<T> }>>;
+
+const areas: Loaders<Catalogue>[] = [];
+/** Per language, the areas whose messages in it are loaded or on their way. */
+const requested = new Map<Other, Set<Loaders<Catalogue>>>();
+/** A promise React's use() reads at once when it is marked settled, without suspending. */
+type Tracked = Promise<void> & { status?: "fulfilled"; value?: void };
+const settled = (promise: Tracked) => Object.assign(promise, { status: "fulfilled" as const });
+/** The chosen language's loads; useT waits for them (Suspense) while they are on their way. */
+let ready: Tracked = settled(Promise.resolve());
+
+/** Fetches `lang` for every area defined so far; resolves once each is in (or failed: English). */
+function load(lang: Lang): Promise<void> {
+  if (lang === "en") return Promise.resolve();
+  const done = requested.get(lang) ?? new Set();
+  requested.set(lang, done);
+  const loads = areas.filter((area) => !done.has(area)).map((area) => {
+    done.add(area);
+    return area[lang]().then((m) => i18n.set(lang, m.default), () => done.delete(area));
+  });
+  if (!loads.length) return lang === locale.lang ? ready : Promise.resolve();
+  const all: Tracked = Promise.all([ready, ...loads]).then(() => void settled(all));
+  if (lang === locale.lang) ready = all;
+  return all;
+}
+
+/** Switches once the language's messages are in, so no screen shows half of each. */
+export async function setLanguage(lang: Lang) {
+  await load(lang);
   locale.lang = lang;
 }
 
-/** Every language must have every English key: the type says so. */
-export function defineMessages<T extends Record<string, string>>(
-  messages: { en: T } & Record<Exclude<Lang, "en">, Record<keyof T, string>>,
-) {
-  for (const { value } of LANGUAGES) i18n.set(value, messages[value]);
+/**
+ * An area's messages: English here (the spec's wording), the other languages as loaders of
+ * modules that each hold every English key (`export default {...} satisfies Translation<typeof
+ * en>`). The chosen language's module is fetched at once.
+ */
+export function defineMessages<T extends Catalogue>(en: T, others: Loaders<T>) {
+  i18n.set("en", en);
+  areas.push(others as Loaders<Catalogue>);
+  load(locale.lang);
+}
+
+/** Resolves once `lang` is in for every area defined so far (tests wait on it). */
+export function languageLoaded(lang: Lang = locale.lang) {
+  return load(lang);
 }
 
 export type Params = Record<string, string | number>;
@@ -53,5 +97,9 @@ export function translate(key: string, params?: Params, lang: Lang = locale.lang
 /** A translator that re-renders the component when the language changes. */
 export function useT() {
   const { lang } = useSnapshot(locale);
+  // An area whose code just arrived (a lazy page) may not have its messages in yet: wait for them
+  // rather than show English for a moment. Called on every render, as use() must be when a
+  // suspended render is replayed.
+  use(ready as Promise<void>);
   return (key: string, params?: Params) => translate(key, params, lang);
 }

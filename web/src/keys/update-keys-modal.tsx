@@ -4,11 +4,12 @@
 import { Button, Modal, PasswordInput, SegmentedControl, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
-import { exchangeTitle, type UserKeyField } from "../../../server/keys/schema.ts";
+import { type UserKeyField } from "../../../server/keys/schema.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
-import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../trading/pairs.ts";
+import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../market/pairs.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { updateKeys } from "./api.ts";
 import {

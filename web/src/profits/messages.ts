@@ -1,110 +1,31 @@
 import { defineMessages } from "../i18n/index.ts";
 import "../reports/messages.ts";
 
-defineMessages({
-  en: {
-    "profits.total.one": "Total realized profit over {{count}} server-priced DONE transaction:",
-    "profits.title": "Profits",
-    "profits.loadFailed": "Could not load profits.",
-    "profits.allTime": "All time",
-    "profits.download": "Download CSV",
-    "profits.total": "Total realized profit over {{count}} server-priced DONE transactions:",
-    "profits.day": "Date (UTC)",
-    "profits.username": "Username",
-    "profits.trades": "Trades",
-    "profits.quantity": "Quantity",
-    "profits.buyAmount": "Buy amount",
-    "profits.sellAmount": "Sell amount",
-    "profits.profit": "Profit",
-    "profits.empty": "No DONE transactions in this range.",
-    "profits.notCounted":
-      "Not counted: {{count}} DONE transactions whose prices the server did not make: typed by hand {{typed}}, closed by hand {{handClosed}}, edited by an Admin {{edited}}. Their profit would be",
-    "profits.notCounted.one":
-      "Not counted: 1 DONE transaction whose prices the server did not make: typed by hand {{typed}}, closed by hand {{handClosed}}, edited by an Admin {{edited}}. Its profit would be",
-    "profits.notCountedColumn": "Not counted",
-  },
-  zh: {
-    "profits.total.one": "{{count}} 笔已完成交易的已实现总利润：",
-    "profits.title": "利润",
-    "profits.loadFailed": "无法加载利润。",
-    "profits.allTime": "全部时间",
-    "profits.download": "下载 CSV",
-    "profits.total": "{{count}} 笔已完成交易的已实现总利润：",
-    "profits.day": "日期（UTC）",
-    "profits.username": "用户名",
-    "profits.trades": "交易数",
-    "profits.quantity": "数量",
-    "profits.buyAmount": "买入金额",
-    "profits.sellAmount": "卖出金额",
-    "profits.profit": "利润",
-    "profits.empty": "此范围内没有已完成的交易。",
-    "profits.notCounted":
-      "未计入：{{count}} 笔价格非服务器生成的已完成交易：手动输入 {{typed}}，手动平仓 {{handClosed}}，管理员编辑 {{edited}}。其利润本应为",
-    "profits.notCounted.one":
-      "未计入：1 笔价格非服务器生成的已完成交易：手动输入 {{typed}}，手动平仓 {{handClosed}}，管理员编辑 {{edited}}。其利润本应为",
-    "profits.notCountedColumn": "未计入",
-  },
-  es: {
-    "profits.total.one": "Beneficio realizado total en {{count}} transacción DONE:",
-    "profits.title": "Beneficios",
-    "profits.loadFailed": "No se pudieron cargar los beneficios.",
-    "profits.allTime": "Todo el tiempo",
-    "profits.download": "Descargar CSV",
-    "profits.total": "Beneficio realizado total en {{count}} transacciones DONE:",
-    "profits.day": "Fecha (UTC)",
-    "profits.username": "Usuario",
-    "profits.trades": "Operaciones",
-    "profits.quantity": "Cantidad",
-    "profits.buyAmount": "Importe de compra",
-    "profits.sellAmount": "Importe de venta",
-    "profits.profit": "Beneficio",
-    "profits.empty": "No hay transacciones DONE en este rango.",
-    "profits.notCounted":
-      "Sin contar: {{count}} transacciones DONE cuyos precios no puso el servidor: escritos a mano {{typed}}, cerradas a mano {{handClosed}}, editadas por un Admin {{edited}}. Su beneficio sería",
-    "profits.notCounted.one":
-      "Sin contar: 1 transacción DONE cuyos precios no puso el servidor: escritos a mano {{typed}}, cerrada a mano {{handClosed}}, editada por un Admin {{edited}}. Su beneficio sería",
-    "profits.notCountedColumn": "Sin contar",
-  },
-  fr: {
-    "profits.total.one": "Profit réalisé total sur {{count}} transaction DONE :",
-    "profits.title": "Profits",
-    "profits.loadFailed": "Impossible de charger les profits.",
-    "profits.allTime": "Toute la période",
-    "profits.download": "Télécharger le CSV",
-    "profits.total": "Profit réalisé total sur {{count}} transactions DONE :",
-    "profits.day": "Date (UTC)",
-    "profits.username": "Utilisateur",
-    "profits.trades": "Opérations",
-    "profits.quantity": "Quantité",
-    "profits.buyAmount": "Montant d'achat",
-    "profits.sellAmount": "Montant de vente",
-    "profits.profit": "Profit",
-    "profits.empty": "Aucune transaction DONE sur cette période.",
-    "profits.notCounted":
-      "Non compté : {{count}} transactions DONE dont le serveur n'a pas fait les prix : saisis à la main {{typed}}, clôturées à la main {{handClosed}}, modifiées par un Admin {{edited}}. Leur profit serait de",
-    "profits.notCounted.one":
-      "Non compté : 1 transaction DONE dont le serveur n'a pas fait les prix : saisis à la main {{typed}}, clôturée à la main {{handClosed}}, modifiée par un Admin {{edited}}. Son profit serait de",
-    "profits.notCountedColumn": "Non compté",
-  },
-  it: {
-    "profits.total.one": "Profitto realizzato totale su {{count}} transazione DONE:",
-    "profits.title": "Profitti",
-    "profits.loadFailed": "Impossibile caricare i profitti.",
-    "profits.allTime": "Tutto il periodo",
-    "profits.download": "Scarica CSV",
-    "profits.total": "Profitto realizzato totale su {{count}} transazioni DONE:",
-    "profits.day": "Data (UTC)",
-    "profits.username": "Utente",
-    "profits.trades": "Operazioni",
-    "profits.quantity": "Quantità",
-    "profits.buyAmount": "Importo di acquisto",
-    "profits.sellAmount": "Importo di vendita",
-    "profits.profit": "Profitto",
-    "profits.empty": "Nessuna transazione DONE in questo intervallo.",
-    "profits.notCounted":
-      "Non conteggiate: {{count}} transazioni DONE con prezzi non del server: digitati a mano {{typed}}, chiuse a mano {{handClosed}}, modificate da un Admin {{edited}}. Il loro profitto sarebbe",
-    "profits.notCounted.one":
-      "Non conteggiata: 1 transazione DONE con prezzi non del server: digitati a mano {{typed}}, chiusa a mano {{handClosed}}, modificata da un Admin {{edited}}. Il suo profitto sarebbe",
-    "profits.notCountedColumn": "Non conteggiate",
-  },
+export const en = {
+  "profits.total.one": "Total realized profit over {{count}} server-priced DONE transaction:",
+  "profits.title": "Profits",
+  "profits.loadFailed": "Could not load profits.",
+  "profits.allTime": "All time",
+  "profits.download": "Download CSV",
+  "profits.total": "Total realized profit over {{count}} server-priced DONE transactions:",
+  "profits.day": "Date (UTC)",
+  "profits.username": "Username",
+  "profits.trades": "Trades",
+  "profits.quantity": "Quantity",
+  "profits.buyAmount": "Buy amount",
+  "profits.sellAmount": "Sell amount",
+  "profits.profit": "Profit",
+  "profits.empty": "No DONE transactions in this range.",
+  "profits.notCounted":
+    "Not counted: {{count}} DONE transactions whose prices the server did not make: typed by hand {{typed}}, closed by hand {{handClosed}}, edited by an Admin {{edited}}. Their profit would be",
+  "profits.notCounted.one":
+    "Not counted: 1 DONE transaction whose prices the server did not make: typed by hand {{typed}}, closed by hand {{handClosed}}, edited by an Admin {{edited}}. Its profit would be",
+  "profits.notCountedColumn": "Not counted",
+};
+
+defineMessages(en, {
+  zh: () => import("./messages.zh.ts"),
+  es: () => import("./messages.es.ts"),
+  fr: () => import("./messages.fr.ts"),
+  it: () => import("./messages.it.ts"),
 });

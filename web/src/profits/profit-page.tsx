@@ -7,7 +7,7 @@ import { Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { findPair, PAIRS } from "../../../server/market/pairs.ts";
+import { findPair, PAIRS } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import { formatBytes } from "../reports/range.ts";
 import { formatNumber, formatQuantity } from "../transactions/format.ts";

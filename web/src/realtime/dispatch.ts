@@ -5,7 +5,7 @@ import { showTradeError } from "../calls/store.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
-import { setPrice } from "../trading/market-store.ts";
+import { setPrice } from "../market/store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { debounce } from "./debounce.ts";
 

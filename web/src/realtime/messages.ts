@@ -1,9 +1,12 @@
 import { defineMessages } from "../i18n/index.ts";
 
-defineMessages({
-  en: { "realtime.serverStopping": "The server is restarting ({{reason}}). Reconnecting…" },
-  zh: { "realtime.serverStopping": "服务器正在重启（{{reason}}）。正在重新连接…" },
-  es: { "realtime.serverStopping": "El servidor se está reiniciando ({{reason}}). Reconectando…" },
-  fr: { "realtime.serverStopping": "Le serveur redémarre ({{reason}}). Reconnexion…" },
-  it: { "realtime.serverStopping": "Il server si sta riavviando ({{reason}}). Riconnessione…" },
+export const en = {
+  "realtime.serverStopping": "The server is restarting ({{reason}}). Reconnecting…",
+};
+
+defineMessages(en, {
+  zh: () => import("./messages.zh.ts"),
+  es: () => import("./messages.es.ts"),
+  fr: () => import("./messages.fr.ts"),
+  it: () => import("./messages.it.ts"),
 });

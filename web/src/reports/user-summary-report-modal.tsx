@@ -2,7 +2,7 @@
 // regex (run by the server, which answers a bad or runaway pattern with a message) and a pair.
 import { NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { PAIRS } from "../../../server/market/pairs.ts";
+import { PAIRS } from "../../../server/exchanges/pairs.ts";
 import { USER_REGEX_MAX_LENGTH } from "../../../server/reports/schema.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";

@@ -9,10 +9,10 @@ import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
 import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
 import { serverText } from "../errors/server-messages.ts";
-import { fetchProfile } from "../session/api.ts";
+import { fetchProfile } from "../auth/api.ts";
 import { createTransactionRequest } from "./api.ts";
-import { market, selectedPrice } from "./market-store.ts";
-import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
+import { market, selectedPrice } from "../market/store.ts";
+import { isTypedPrice, needsTypedPrice } from "../market/pairs.ts";
 import "./messages.ts";
 
 export type TradeDialog =

@@ -2,22 +2,26 @@
 // BUY and SELL. Compact (below desktop width) the topbar shows the live price in its first row, and
 // these controls wrap in rows of their own.
 import { Button, Group, NativeSelect } from "@mantine/core";
-import { useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
-import { findPair } from "../../../server/market/pairs.ts";
+import { findPair } from "../../../server/exchanges/pairs.ts";
 import { calls } from "../calls/store.ts";
 import { useT } from "../i18n/index.ts";
 import { realtime } from "../realtime/store.ts";
 import { session } from "../session/store.ts";
-import { clickDebounce, tradeButtons } from "./buttons.ts";
+import { tradeButtons } from "../calls/buttons.ts";
+import { clickDebounce } from "./buttons.ts";
 import { LivePrice } from "./live-price.tsx";
-import { loadPairs, market, restoreSelection, selectExchange, selectPair } from "./market-store.ts";
-import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "./pairs.ts";
-import { TradeDialogs } from "./trade-dialogs.tsx";
+import { loadPairs, market, restoreSelection } from "../market/store.ts";
+import { selectExchange, selectPair } from "./selection.ts";
+import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "../market/pairs.ts";
 import { placeOrder, trade } from "./trade-store.ts";
 import { LIVE_PRICE_PAGES, usePricePoll } from "./use-price-poll.ts";
 import "./messages.ts";
+
+// Dialogs are rare: their code (and Modal's) loads with the first one.
+const TradeDialogs = lazy(() => import("./trade-dialogs.tsx"));
 
 export const CLICK_DEBOUNCE_MS = 1000;
 
@@ -28,7 +32,7 @@ export function TradingBar(
   const t = useT();
   const { user } = useSnapshot(session);
   const { pair, exchange, pairs } = useSnapshot(market);
-  const { creating } = useSnapshot(trade);
+  const { creating, dialog } = useSnapshot(trade);
   const { activeBuy, activeSell } = useSnapshot(calls);
   // Pushed prices replace the poll while the socket is up.
   const { connected } = useSnapshot(realtime);
@@ -114,7 +118,11 @@ export function TradingBar(
       >
         {t("trading.sell")}
       </Button>
-      <TradeDialogs />
+      {dialog && (
+        <Suspense fallback={null}>
+          <TradeDialogs />
+        </Suspense>
+      )}
     </Group>
   );
 }

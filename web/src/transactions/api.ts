@@ -1,6 +1,5 @@
 // The transaction calls (docs/api.md#transactions) used by the dashboard lists.
-import type { TransactionList } from "../../../server/transactions/list.ts";
-import type { TransactionView } from "../../../server/transactions/view.ts";
+import type { TransactionList, TransactionView } from "../../../server/transactions/view.ts";
 import { api } from "../api/http.ts";
 import type { Filters } from "./list-effects.ts";
 

@@ -1,8 +1,7 @@
 // The list effects (docs/trading.md#list-effects), as pure functions over the three groups the
 // server answers: a created transaction is prepended to its list (and ALL), the total moves, 10 are
 // kept; a deleted one leaves every list. Tested under Deno.
-import type { TransactionList } from "../../../server/transactions/list.ts";
-import type { TransactionView } from "../../../server/transactions/view.ts";
+import type { TransactionList, TransactionView } from "../../../server/transactions/view.ts";
 
 export type GroupName = keyof TransactionList;
 export const GROUPS: readonly GroupName[] = ["BUY", "SELL", "ALL"];

@@ -3,7 +3,7 @@
 import { ActionIcon, Badge, Checkbox, Group, Menu, Tooltip } from "@mantine/core";
 import type { Snapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
-import { findPair } from "../../../server/market/pairs.ts";
+import { findPair } from "../../../server/exchanges/pairs.ts";
 import { openOrderId } from "../../../server/transactions/order-ids.ts";
 import type { useT } from "../i18n/index.ts";
 import type { Column } from "../ui/paged-table.tsx";

@@ -1,12 +1,11 @@
 // The dashboard's transaction lists (docs/screens.md#transaction-lists): BUY, SELL and ALL tabs, 10
 // a page, filters, and for Admin and above the row actions and set-done on the selected rows.
 import { Button, Group, Stack, Tabs } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { can } from "../../../server/users/roles.ts";
+import { can } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
-import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { deleteListed, setListedDone } from "./actions.ts";
 import type { TransactionView } from "./api.ts";
@@ -15,6 +14,11 @@ import { setPage, setTab, showTransactions, transactionLists, transactionsView }
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
 import "./messages.ts";
+
+// Asked only when deleting: its code (and Modal's) loads then.
+const ConfirmModal = lazy(() =>
+  import("../ui/confirm-modal.tsx").then((m) => ({ default: m.ConfirmModal }))
+);
 
 export function TransactionsPanel() {
   const t = useT();
@@ -81,16 +85,18 @@ export function TransactionsPanel() {
       />
       {deleting && (
         // The transaction leaves every list.
-        <ConfirmModal
-          title={t("transactions.deleteTitle")}
-          message={t("transactions.deleteConfirm", { id: deleting.id })}
-          confirmLabel={t("common.delete")}
-          color="red"
-          testId="confirm-delete"
-          action={() => deleteListed(deleting)}
-          failed={t("transactions.actionFailed")}
-          onClose={() => setDeleting(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmModal
+            title={t("transactions.deleteTitle")}
+            message={t("transactions.deleteConfirm", { id: deleting.id })}
+            confirmLabel={t("common.delete")}
+            color="red"
+            testId="confirm-delete"
+            action={() => deleteListed(deleting)}
+            failed={t("transactions.actionFailed")}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

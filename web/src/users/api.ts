@@ -1,9 +1,9 @@
 // The staff-management calls (docs/api.md#users).
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
-import type { Role } from "../../../server/users/roles.ts";
+import type { Role } from "../../../server/auth/roles.ts";
 import type { NewUserInput, UpdateUserInput } from "../../../server/users/schema.ts";
-import type { CoinFunds } from "../../../server/users/coin-funds.ts";
+import type { CoinFunds } from "../../../server/transactions/view.ts";
 
 /** What a search returns: the public user for Admins; id, username and role for a Lead. */
 export type ListedUser = Pick<PublicUser, "id" | "username" | "role"> & Partial<PublicUser>;

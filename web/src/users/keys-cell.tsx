@@ -1,7 +1,8 @@
 // The users table's keys column: which exchanges hold the user's keys, and a red "needs keys" when
 // the user cannot trade as things stand (server/keys/schema.ts needsKeys).
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
-import { exchangesWithKeys, exchangeTitle, needsKeys } from "../../../server/keys/schema.ts";
+import { exchangesWithKeys, needsKeys } from "../../../server/keys/schema.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { useT } from "../i18n/index.ts";
 import type { ListedUser } from "./api.ts";

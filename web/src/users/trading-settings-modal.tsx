@@ -18,10 +18,9 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
 import { BOT_MODES } from "../../../server/db/enums.ts";
-import { exchangeTitle } from "../../../server/keys/schema.ts";
-import { DEFAULT_PAIR } from "../../../server/market/pairs.ts";
+import { DEFAULT_PAIR, exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { usePairOptions } from "../trading/use-pair-options.ts";
-import { can, canActOn } from "../../../server/users/roles.ts";
+import { can, canActOn } from "../../../server/auth/roles.ts";
 import {
   type TradingSettingsForm,
   tradingSettingsFormSchema,
@@ -30,7 +29,7 @@ import {
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
-import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../trading/pairs.ts";
+import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../market/pairs.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { SERVER_MESSAGES } from "../core/messages.ts";
+import { idParam } from "../core/input-rules.ts";
+import { emptyToUndefined, pageShape } from "../users/schema.ts";
+import { AUDIT_ACTIONS } from "../audit/actions.ts";
+
+const optionalId = z.preprocess(
+  emptyToUndefined,
+  idParam.optional(),
+);
+
+const optionalTime = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number().int().min(0).max(8_640_000_000_000_000).optional(),
+);
+
+export const auditQuerySchema = z.object({
+  ...pageShape,
+  // An action that is not one is a 400, not an empty page.
+  action: z.preprocess(emptyToUndefined, z.enum(AUDIT_ACTIONS).optional()),
+  actorId: optionalId,
+  targetUserId: optionalId,
+  /** Start of a username: who acted, or who tried to sign in when nobody was signed in. */
+  actor: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  /** Epoch ms, inclusive: entries at or after `start`, at or before `end`. */
+  start: optionalTime,
+  end: optionalTime,
+}).refine((q) => q.start === undefined || q.end === undefined || q.start <= q.end, {
+  message: SERVER_MESSAGES["input.startAfterEnd"],
+  path: ["start"],
+});
+
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,23 @@
+// Ending every session of a user, and telling the realtime hub so open sockets get `logout`.
+import { revokeUserSessions } from "./sessions.ts";
+import type { Db } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
+
+/** Revokes inside the caller's transaction; call `notifyRevoked` once it has committed. */
+export const revokeSessionsIn = (deps: Deps, db: Db, userId: number) =>
+  revokeUserSessions(db, userId, deps.clock.now());
+
+export function notifyRevoked(
+  deps: Pick<Deps, "onSessionsRevoked" | "sessionCache">,
+  userId: number,
+) {
+  deps.sessionCache?.forgetUser(userId);
+  deps.onSessionsRevoked(userId);
+}
+
+/** Revokes every session of the user now and tells the hub. */
+export async function revokeAndNotify(deps: Deps, userId: number) {
+  const count = await revokeSessionsIn(deps, deps.db, userId);
+  notifyRevoked(deps, userId);
+  return count;
+}

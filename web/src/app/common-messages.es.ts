@@ -1,0 +1,28 @@
+// common-messages.ts in Spanish.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./common-messages.ts";
+
+export default {
+  "common.language": "Idioma",
+  "common.save": "Guardar",
+  "common.cancel": "Cancelar",
+  "common.close": "Cerrar",
+  "common.confirm": "Confirmar",
+  "common.delete": "Eliminar",
+  "common.edit": "Editar",
+  "common.search": "Buscar",
+  "common.loading": "Cargando…",
+  "common.scrollTable": "Tabla, se desplaza en horizontal",
+  "common.togglePassword": "Mostrar u ocultar la contraseña",
+  "errors.notFoundTitle": "Parece que te has perdido",
+  "errors.notFoundBody": "La página que buscas no existe o se ha movido.",
+  "errors.serverTitle": "Error interno del servidor",
+  "errors.serverBody": "Algo salió mal. Inténtalo de nuevo más tarde.",
+  "errors.backHome": "VOLVER AL INICIO",
+  "Required": "Obligatorio",
+  "Passwords must match.": "Las contraseñas deben coincidir.",
+  "Please enter your password": "Introduce tu contraseña",
+  "Invalid email address": "Correo electrónico no válido",
+  "Password must be at least 6 characters": "La contraseña debe tener al menos 6 caracteres",
+  "Enter the 6-digit code": "Introduce el código de 6 dígitos",
+} satisfies Translation<typeof en>;

@@ -1,0 +1,28 @@
+// common-messages.ts in Italian.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./common-messages.ts";
+
+export default {
+  "common.language": "Lingua",
+  "common.save": "Salva",
+  "common.cancel": "Annulla",
+  "common.close": "Chiudi",
+  "common.confirm": "Conferma",
+  "common.delete": "Elimina",
+  "common.edit": "Modifica",
+  "common.search": "Cerca",
+  "common.loading": "Caricamento…",
+  "common.scrollTable": "Tabella, scorre in orizzontale",
+  "common.togglePassword": "Mostra o nascondi la password",
+  "errors.notFoundTitle": "Sembra che ti sia perso",
+  "errors.notFoundBody": "La pagina che cerchi non esiste o è stata spostata.",
+  "errors.serverTitle": "Errore interno del server",
+  "errors.serverBody": "Qualcosa è andato storto. Riprova più tardi.",
+  "errors.backHome": "TORNA ALLA HOME",
+  "Required": "Obbligatorio",
+  "Passwords must match.": "Le password devono coincidere.",
+  "Please enter your password": "Inserisci la password",
+  "Invalid email address": "Indirizzo email non valido",
+  "Password must be at least 6 characters": "La password deve contenere almeno 6 caratteri",
+  "Enter the 6-digit code": "Inserisci il codice a 6 cifre",
+} satisfies Translation<typeof en>;

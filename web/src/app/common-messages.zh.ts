@@ -1,0 +1,28 @@
+// common-messages.ts in Chinese.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./common-messages.ts";
+
+export default {
+  "common.language": "语言",
+  "common.save": "保存",
+  "common.cancel": "取消",
+  "common.close": "关闭",
+  "common.confirm": "确认",
+  "common.delete": "删除",
+  "common.edit": "编辑",
+  "common.search": "搜索",
+  "common.loading": "加载中…",
+  "common.scrollTable": "表格，可左右滚动",
+  "common.togglePassword": "显示或隐藏密码",
+  "errors.notFoundTitle": "您似乎迷路了",
+  "errors.notFoundBody": "您要找的页面不存在或已被移动。",
+  "errors.serverTitle": "服务器内部错误",
+  "errors.serverBody": "出了点问题，请稍后再试。",
+  "errors.backHome": "返回首页",
+  "Required": "必填",
+  "Passwords must match.": "两次输入的密码必须一致。",
+  "Please enter your password": "请输入密码",
+  "Invalid email address": "邮箱地址无效",
+  "Password must be at least 6 characters": "密码至少需要 6 个字符",
+  "Enter the 6-digit code": "请输入 6 位验证码",
+} satisfies Translation<typeof en>;

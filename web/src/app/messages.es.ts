@@ -1,0 +1,23 @@
+// messages.ts in Spanish.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./messages.ts";
+
+export default {
+  "menu.navigation": "Navegación",
+  "menu.toggle": "Mostrar u ocultar menú",
+  "menu.account": "Menú de cuenta",
+  "menu.dashboard": "Panel",
+  "menu.manageUsers": "Gestionar usuarios",
+  "menu.users": "Usuarios",
+  "menu.shifts": "Turnos",
+  "menu.botKeys": "Claves de bots",
+  "menu.gate": "Gate",
+  "menu.binance": "Binance",
+  "menu.houbi": "Houbi",
+  "menu.profits": "Beneficios",
+  "menu.audit": "Registro de auditoría",
+  "menu.btcChart": "Gráfico BTC",
+  "menu.changePassword": "Cambiar contraseña",
+  "menu.logout": "Cerrar sesión",
+  "layout.footer": "Gate Bot ©2022 Created by Gate Bot",
+} satisfies Translation<typeof en>;

@@ -1,0 +1,23 @@
+// messages.ts in French.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./messages.ts";
+
+export default {
+  "menu.navigation": "Navigation",
+  "menu.toggle": "Afficher ou masquer le menu",
+  "menu.account": "Menu du compte",
+  "menu.dashboard": "Tableau de bord",
+  "menu.manageUsers": "Gérer les utilisateurs",
+  "menu.users": "Utilisateurs",
+  "menu.shifts": "Équipes",
+  "menu.botKeys": "Clés des bots",
+  "menu.gate": "Gate",
+  "menu.binance": "Binance",
+  "menu.houbi": "Houbi",
+  "menu.profits": "Profits",
+  "menu.audit": "Journal d'audit",
+  "menu.btcChart": "Graphique BTC",
+  "menu.changePassword": "Changer le mot de passe",
+  "menu.logout": "Se déconnecter",
+  "layout.footer": "Gate Bot ©2022 Created by Gate Bot",
+} satisfies Translation<typeof en>;

@@ -1,0 +1,48 @@
+// messages.ts in Spanish.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./messages.ts";
+
+export default {
+  "botKeys.total.one": "{{count}} clave de bot",
+  "botKeys.title": "Claves de bots: {{exchange}}",
+  "botKeys.loadFailed": "No se pudieron cargar las claves de bots.",
+  "botKeys.searchUsername": "Buscar por usuario",
+  "botKeys.total": "{{count}} claves de bots",
+  "botKeys.empty": "Aún no hay claves de bots.",
+  "botKeys.add": "Añadir clave de bot",
+  "botKeys.addTitle": "Añadir clave de bot de {{exchange}}",
+  "botKeys.editTitle": "Editar la clave de bot {{username}}",
+  "botKeys.id": "ID",
+  "botKeys.username": "Usuario",
+  "botKeys.key": "Clave",
+  "botKeys.secret": "Secreto",
+  "botKeys.adapter": "Cuenta",
+  "botKeys.adapterName.paper": "Simulada",
+  "botKeys.adapterName.live": "Real",
+  "botKeys.actions": "Acciones",
+  "botKeys.keepHint": "Guardado. Haz clic para reemplazarlo; déjalo vacío para conservarlo.",
+  "botKeys.updateSuccess": "¡Actualizado con éxito!",
+  "botKeys.updateFailed": "¡No se pudo actualizar!",
+  "botKeys.delete": "Eliminar",
+  "botKeys.deleteTitle": "Eliminar clave de bot",
+  "botKeys.deleteConfirm":
+    "¿Eliminar {{username}}? También se quita de los bots seleccionados de cada usuario.",
+  "botKeys.deleted": "{{username}} eliminada.",
+  "botKeys.deleteFailed": "No se pudo eliminar.",
+  "botKeys.balance": "Saldo",
+  "botKeys.balanceTitle": "Saldo de {{username}}",
+  "botKeys.balanceFailed": "No se pudo leer el saldo.",
+  "botKeys.noBalances": "Sin saldos.",
+  "botKeys.asset": "Activo",
+  "botKeys.free": "Libre",
+  "botKeys.currency": "Moneda",
+  "botKeys.available": "Disponible",
+  "botKeys.locked": "Bloqueado",
+  "botKeys.selector": "Bots ({{count}})",
+  "botKeys.selectorTitle": "Operar en estas cuentas de bots",
+  "botKeys.selectorHint":
+    "Cada BUY o SELL se coloca una vez por cada clave de bot seleccionada del exchange en el que operas.",
+  "botKeys.selectorEmpty": "Aún no hay claves de bots.",
+  "botKeys.selectFailed": "No se pudieron guardar los bots seleccionados.",
+  "At most 50 characters": "Como máximo 50 caracteres",
+} satisfies Translation<typeof en>;

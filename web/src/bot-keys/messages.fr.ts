@@ -1,0 +1,48 @@
+// messages.ts in French.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./messages.ts";
+
+export default {
+  "botKeys.total.one": "{{count}} clé de bot",
+  "botKeys.title": "Clés de bots : {{exchange}}",
+  "botKeys.loadFailed": "Impossible de charger les clés de bots.",
+  "botKeys.searchUsername": "Rechercher par nom d'utilisateur",
+  "botKeys.total": "{{count}} clés de bots",
+  "botKeys.empty": "Aucune clé de bot pour l'instant.",
+  "botKeys.add": "Ajouter une clé de bot",
+  "botKeys.addTitle": "Ajouter une clé de bot {{exchange}}",
+  "botKeys.editTitle": "Modifier la clé de bot {{username}}",
+  "botKeys.id": "ID",
+  "botKeys.username": "Nom d'utilisateur",
+  "botKeys.key": "Clé",
+  "botKeys.secret": "Secret",
+  "botKeys.adapter": "Compte",
+  "botKeys.adapterName.paper": "Simulé",
+  "botKeys.adapterName.live": "Réel",
+  "botKeys.actions": "Actions",
+  "botKeys.keepHint": "Enregistré. Cliquez pour remplacer ; laissez vide pour conserver.",
+  "botKeys.updateSuccess": "Mise à jour réussie !",
+  "botKeys.updateFailed": "Échec de la mise à jour !",
+  "botKeys.delete": "Supprimer",
+  "botKeys.deleteTitle": "Supprimer la clé de bot",
+  "botKeys.deleteConfirm":
+    "Supprimer {{username}} ? Elle est aussi retirée des bots sélectionnés de chaque utilisateur.",
+  "botKeys.deleted": "{{username}} supprimée.",
+  "botKeys.deleteFailed": "Échec de la suppression.",
+  "botKeys.balance": "Solde",
+  "botKeys.balanceTitle": "Solde de {{username}}",
+  "botKeys.balanceFailed": "Impossible de lire le solde.",
+  "botKeys.noBalances": "Aucun solde.",
+  "botKeys.asset": "Actif",
+  "botKeys.free": "Libre",
+  "botKeys.currency": "Devise",
+  "botKeys.available": "Disponible",
+  "botKeys.locked": "Bloqué",
+  "botKeys.selector": "Bots ({{count}})",
+  "botKeys.selectorTitle": "Trader sur ces comptes de bots",
+  "botKeys.selectorHint":
+    "Chaque BUY ou SELL est passé une fois par clé de bot sélectionnée de la plateforme sur laquelle vous tradez.",
+  "botKeys.selectorEmpty": "Aucune clé de bot pour l'instant.",
+  "botKeys.selectFailed": "Impossible d'enregistrer les bots sélectionnés.",
+  "At most 50 characters": "50 caractères au maximum",
+} satisfies Translation<typeof en>;

@@ -1,0 +1,48 @@
+// messages.ts in Italian.
+import type { Translation } from "../i18n/index.ts";
+import type { en } from "./messages.ts";
+
+export default {
+  "botKeys.total.one": "{{count}} chiave del bot",
+  "botKeys.title": "Chiavi dei bot: {{exchange}}",
+  "botKeys.loadFailed": "Impossibile caricare le chiavi dei bot.",
+  "botKeys.searchUsername": "Cerca per nome utente",
+  "botKeys.total": "{{count}} chiavi dei bot",
+  "botKeys.empty": "Ancora nessuna chiave di bot.",
+  "botKeys.add": "Aggiungi chiave di bot",
+  "botKeys.addTitle": "Aggiungi chiave di bot {{exchange}}",
+  "botKeys.editTitle": "Modifica la chiave di bot {{username}}",
+  "botKeys.id": "ID",
+  "botKeys.username": "Nome utente",
+  "botKeys.key": "Chiave",
+  "botKeys.secret": "Segreto",
+  "botKeys.adapter": "Conto",
+  "botKeys.adapterName.paper": "Simulato",
+  "botKeys.adapterName.live": "Reale",
+  "botKeys.actions": "Azioni",
+  "botKeys.keepHint": "Salvato. Clicca per sostituirlo; lascia vuoto per mantenerlo.",
+  "botKeys.updateSuccess": "Aggiornamento riuscito!",
+  "botKeys.updateFailed": "Aggiornamento non riuscito!",
+  "botKeys.delete": "Elimina",
+  "botKeys.deleteTitle": "Elimina chiave di bot",
+  "botKeys.deleteConfirm":
+    "Eliminare {{username}}? Viene rimossa anche dai bot selezionati di ogni utente.",
+  "botKeys.deleted": "{{username}} eliminata.",
+  "botKeys.deleteFailed": "Eliminazione non riuscita.",
+  "botKeys.balance": "Saldo",
+  "botKeys.balanceTitle": "Saldo di {{username}}",
+  "botKeys.balanceFailed": "Impossibile leggere il saldo.",
+  "botKeys.noBalances": "Nessun saldo.",
+  "botKeys.asset": "Attività",
+  "botKeys.free": "Libero",
+  "botKeys.currency": "Valuta",
+  "botKeys.available": "Disponibile",
+  "botKeys.locked": "Bloccato",
+  "botKeys.selector": "Bot ({{count}})",
+  "botKeys.selectorTitle": "Opera su questi conti dei bot",
+  "botKeys.selectorHint":
+    "Ogni BUY o SELL viene piazzato una volta per ogni chiave di bot selezionata dell'exchange su cui operi.",
+  "botKeys.selectorEmpty": "Ancora nessuna chiave di bot.",
+  "botKeys.selectFailed": "Impossibile salvare i bot selezionati.",
+  "At most 50 characters": "Al massimo 50 caratteri",
+} satisfies Translation<typeof en>;
