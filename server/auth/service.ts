@@ -189,7 +189,7 @@ export async function setPassword(deps: Deps, userId: number, password: string) 
   await revokeAndNotify(deps, userId);
 }
 
-const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
+export const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
 
 /**
  * A signed-out user's forgot-* call: throttled like sign-in; whether the user exists is looked up
