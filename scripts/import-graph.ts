@@ -2,7 +2,8 @@
 // the loops among them. Folders are the areas; a loop means two areas cannot be read, tested or
 // moved apart. Files directly in the tree's root (app.ts, main.ts, deps.ts, config.ts) are the
 // composition root and the types every area shares, not an area: they are left out.
-// `deno run -A scripts/import-graph.ts [dir]` prints every edge, then the loops (exit 0 either way).
+// `deno run -A scripts/import-graph.ts [dir]` prints every edge, then the loops, or without loops
+// the folders by layer (exit 0 either way).
 import { join, relative } from "node:path";
 
 const SOURCE = /\.(ts|tsx)$/;
@@ -97,6 +98,26 @@ function stronglyConnected(edges: Edge[]): string[][] {
   return groups.sort((a, b) => a[0].localeCompare(b[0]));
 }
 
+/**
+ * Without loops, the folders by layer: each imports only folders of lower layers (0 imports none).
+ * With loops there is no such order: null.
+ */
+export function layers(graph: ImportGraph): string[][] | null {
+  if (graph.cycles.length) return null;
+  const imports = new Map(graph.folders.map((f) => [f, [] as string[]]));
+  for (const { from, to } of graph.edges) imports.get(from)!.push(to);
+  const layerOf = new Map<string, number>();
+  const layer = (folder: string): number => {
+    if (!layerOf.has(folder)) {
+      layerOf.set(folder, Math.max(-1, ...(imports.get(folder) ?? []).map(layer)) + 1);
+    }
+    return layerOf.get(folder)!;
+  };
+  const result: string[][] = [];
+  for (const folder of graph.folders) (result[layer(folder)] ??= []).push(folder);
+  return result;
+}
+
 export function formatGraph(graph: ImportGraph): string {
   const inCycle = new Map(graph.cycles.flatMap((c, i) => c.map((f) => [f, i] as const)));
   const lines = [`${graph.folders.length} folders, ${graph.edges.length} edges`, ""];
@@ -107,6 +128,11 @@ export function formatGraph(graph: ImportGraph): string {
   }
   lines.push("", `cycles: ${graph.cycles.length}`);
   for (const cycle of graph.cycles) lines.push(`  {${cycle.join(", ")}}`);
+  const layered = layers(graph);
+  if (layered) {
+    lines.push("", "layers (a folder imports only folders of lower-numbered layers):");
+    layered.forEach((folders, i) => lines.push(`  ${i}: ${folders.join(", ")}`));
+  }
   return lines.join("\n");
 }
 

@@ -10,6 +10,7 @@ import { createExchanges } from "./exchanges/exchanges.ts";
 import { createKeyTransport } from "./keys/transport.ts";
 import type { MarketRuntime } from "./market/market.ts";
 import { pushCall } from "./push/send.ts";
+import { logError } from "./core/log-error.ts";
 import { type RealtimeOptions, startRealtime } from "./realtime/realtime.ts";
 
 /** What an instance is made of; the rest of Deps is built from it here. */
@@ -57,7 +58,7 @@ export async function composeDeps(parts: DepsParts): Promise<Deps> {
     // Users with a visible page hear the call on their socket; the others' devices are pushed.
     onCallSent: (call) =>
       void pushCall(base, call, (userId) => realtime.hub.isVisible(userId)).catch((err) =>
-        console.error(err)
+        logError(`push of call ${call.id}`, err)
       ),
   };
   return feeds ? { ...deps, engine: startEngine(deps, feeds, engineName(config)) } : deps;

@@ -1,4 +1,5 @@
-// What the app is built from. Tests pass their own (in-memory db, manual clock, fake feeds).
+// What the app is built from, by server/compose.ts; tests compose it from their own parts (a test
+// database, a manual clock, sim feeds).
 import type { Config } from "./config.ts";
 import type { Clock } from "./core/clock.ts";
 import type { SecretBox } from "./core/secret-box.ts";
@@ -16,6 +17,10 @@ import type { CallGate } from "./calls/gate.ts";
 import type { Engine } from "./engine/engine.ts";
 import type { LookupOptions } from "./exchanges/in-doubt.ts";
 
+/**
+ * The hooks (on...) and the call gate are required ports: every instance has them from the start,
+ * so no area needs a fallback for one that is missing.
+ */
 export interface Deps {
   config: Config;
   database: Database;
@@ -24,19 +29,19 @@ export interface Deps {
   secretBox: SecretBox;
   passwordCost?: PasswordCost;
   /** Told after every session of a user was revoked (the realtime hub sends `logout`). */
-  onSessionsRevoked?: (userId: number) => void;
+  onSessionsRevoked: (userId: number) => void;
   /** Recently resolved sessions (SESSION_CACHE_MS); absent: every request looks its session up. */
   sessionCache?: SessionCache;
   /** Told after a user's row changed (null: many users): other instances drop cached sessions. */
-  onUserChanged?: (userId: number | null) => void;
+  onUserChanged: (userId: number | null) => void;
   /** The /Summaries/hash value and decryption of transport-encrypted key fields. */
   keyTransport: KeyTransport;
   /** Whether a User may trade now (a call activates that side for them): server/calls/gate.ts. */
   callGate: CallGate;
   /** Told when a transaction is created, changed, closed by the bot or deleted. */
-  onTransactionChanged?: (tx: TransactionView) => void;
+  onTransactionChanged: (tx: TransactionView) => void;
   /** Told when the bot fails to place an order (the hub sends BUY_ERROR / SELL_ERROR). */
-  onTradeError?: (userId: number, error: TradeError) => void;
+  onTradeError: (userId: number, error: TradeError) => void;
   /** Uniform [0, 1) draws for the bot's amount variation; seeded in tests. */
   random?: () => number;
   /** The market feeds, one per exchange; absent on an api-only instance (ROLES=api). */
@@ -50,7 +55,7 @@ export interface Deps {
   /** Signs Web Push messages; absent: calls are not pushed. */
   vapid?: VapidKeys;
   /** Told after a call was recorded and sent to sockets (the push area sends it to devices). */
-  onCallSent?: (call: CallInfo) => void;
+  onCallSent: (call: CallInfo) => void;
   /** How an order whose answer was lost is looked up (backoff); tests pass no delays. */
   orderLookup?: LookupOptions;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */

@@ -71,7 +71,7 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
 
 /** requireAuth then requirePermission as one middleware, tagged with both for the OpenAPI document. */
 export function requireAuthAndPermission(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
   permission: Permission,
 ): MiddlewareHandler<AppEnv> {
   return tagRoute(every(requireAuth(deps), requirePermission(permission)), {

@@ -12,7 +12,7 @@ export function notifyRevoked(
   userId: number,
 ) {
   deps.sessionCache?.forgetUser(userId);
-  deps.onSessionsRevoked?.(userId);
+  deps.onSessionsRevoked(userId);
 }
 
 /** Revokes every session of the user now and tells the hub. */

@@ -95,7 +95,11 @@ const tooManyAttempts = (retryAfterMs: number) =>
  * Checks a code against the user's secret and records its time step in the same statement that
  * checks the last one, so two requests racing with one code cannot both pass.
  */
-async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<number | null> {
+async function acceptTotp(
+  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  user: SessionUser,
+  code: string,
+): Promise<number | null> {
   if (!user.totpSecret) return null;
   const secret = await deps.secretBox.open(user.totpSecret);
   const step = await checkTotp(secret, code, deps.clock.now(), user.totpLastStep);
@@ -112,7 +116,10 @@ async function acceptTotp(deps: Deps, user: SessionUser, code: string): Promise<
 }
 
 /** Starts (or restarts) enrolment: a fresh secret, its otpauth URI and QR code. */
-export async function generateTotp(deps: Deps, user: SessionUser) {
+export async function generateTotp(
+  deps: Pick<Deps, "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  user: SessionUser,
+) {
   if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
   const secret = newTotpSecret();
   await deps.db.update(users).set({ totpSecret: await deps.secretBox.seal(secret) })
@@ -123,7 +130,12 @@ export async function generateTotp(deps: Deps, user: SessionUser) {
 }
 
 /** Confirms enrolment with a first code; the enrolment token becomes a full session. */
-export async function confirmTotp(deps: Deps, user: SessionUser, token: string, code: string) {
+export async function confirmTotp(
+  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  user: SessionUser,
+  token: string,
+  code: string,
+) {
   if (user.totpEnabled) throw conflict(msg("auth.totpAlreadySet"));
   if (!user.totpSecret) throw badRequest(msg("auth.generateQrFirst"));
   const step = await acceptTotp(deps, user, code);
@@ -177,7 +189,7 @@ export async function setPassword(deps: Deps, userId: number, password: string) 
   await revokeAndNotify(deps, userId);
 }
 
-const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
+export const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
 
 /**
  * A signed-out user's forgot-* call: throttled like sign-in; whether the user exists is looked up
@@ -211,7 +223,7 @@ async function recordForgot(
  * username gets a one-time reset token to hand over.
  */
 export async function forgotPassword(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   actor: SessionUser | null,
   username: string,
   ip: string,

@@ -8,5 +8,5 @@ export function userChanged(
   userId: number | null,
 ) {
   deps.sessionCache?.forgetUser(userId);
-  deps.onUserChanged?.(userId);
+  deps.onUserChanged(userId);
 }

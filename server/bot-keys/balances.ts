@@ -26,7 +26,11 @@ export interface BotBalance {
   error: string | null;
 }
 
-export async function botBalance(deps: Deps, id: number, exchange?: BotKeyExchange) {
+export async function botBalance(
+  deps: Pick<Deps, "db" | "exchanges" | "secretBox">,
+  id: number,
+  exchange?: BotKeyExchange,
+) {
   const row = await findLiveBotKey(deps.db, id);
   if (!row) throw notFound(msg("botKeys.notFound", { id }));
   if (exchange && exchange !== row.exchange) {

@@ -124,7 +124,11 @@ export async function updateBotKey(
  * Deletes softly: transactions keep naming the key (and open ones still close on its account).
  * It leaves every user's selectBots in the same database transaction.
  */
-export async function deleteBotKey(deps: Deps, actor: SessionUser, id: number) {
+export async function deleteBotKey(
+  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "sessionCache">,
+  actor: SessionUser,
+  id: number,
+) {
   const now = deps.clock.now();
   const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.update(botKeys).set({ deletedAt: now, updatedAt: now })

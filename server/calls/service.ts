@@ -55,7 +55,7 @@ export async function sendCall(
   }).returning();
   const call = toCallInfo(row);
   await hub.publish({ groups: [call.group], exceptUsers: [caller.id] }, { type: "call", call });
-  deps.onCallSent?.(call);
+  deps.onCallSent(call);
   return call;
 }
 

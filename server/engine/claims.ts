@@ -70,7 +70,7 @@ async function settle(deps: Deps, row: TransactionRow): Promise<keyof LookedUp> 
     if (!done) return "unknown";
     const [owner] = await deps.db.select({ username: users.username }).from(users)
       .where(eq(users.id, row.userId));
-    deps.onTransactionChanged?.(toTransactionView(done, owner?.username ?? ""));
+    deps.onTransactionChanged(toTransactionView(done, owner?.username ?? ""));
     return "recorded";
   } catch (err) {
     if (isInDoubt(err)) return "unknown";

@@ -147,17 +147,24 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
 
     async findOrder(account: AccountRef, pair: string, clientOrderId: string) {
       const rule = await requireRule(deps.markets, "binance", pair);
+      let order: BinanceOrder;
       try {
-        return resultOf(
-          await signed<BinanceOrder>("GET", "/api/v3/order", {
-            symbol: rule.symbol,
-            origClientOrderId: clientOrderId,
-          }, need(account)),
-        );
+        order = await signed<BinanceOrder>("GET", "/api/v3/order", {
+          symbol: rule.symbol,
+          origClientOrderId: clientOrderId,
+        }, need(account));
       } catch (err) {
         if (err instanceof ExchangeError && err.code === NO_SUCH_ORDER) return null;
         throw err;
       }
+      if (dec(order.executedQty).isZero()) return resultOf(order);
+      // The order query carries no commission; its trades do. Without it the bot's close would
+      // sell a fee taken in the bought asset it no longer holds.
+      const fills = await signed<NonNullable<BinanceOrder["fills"]>>("GET", "/api/v3/myTrades", {
+        symbol: rule.symbol,
+        orderId: String(order.orderId),
+      }, need(account));
+      return resultOf({ ...order, fills });
     },
 
     async balances(account: AccountRef): Promise<Balance[]> {

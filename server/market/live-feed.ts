@@ -4,7 +4,9 @@
 // resumes. "Alive" means prices arrive, pair by pair: an open socket kept busy by pings, or
 // streaming every pair but one, is not. A pair with no price for noTickMs is subscribed again
 // (where the protocol subscribes by frames); still silent noTickMs later, or when every pair is
-// silent, or when the protocol subscribes in its URL, the socket is reopened. A pair the exchange
+// silent, or when the protocol subscribes in its URL, the socket is reopened. A pair still silent
+// after that waits twice as long each round (patience), so one that does not trade cannot keep
+// reopening the feed. A pair the exchange
 // refuses to stream is dropped, the rest subscribed again. /api/health shows each pair's state.
 import type { Clock } from "../core/clock.ts";
 import type { FeedState, MarketExchange, MarketFeed, Pair, PairHealth, PriceTick } from "./feed.ts";
@@ -59,6 +61,8 @@ export class LiveFeed implements MarketFeed {
   private watched = new Map<Pair, { since: number; resubscribed: boolean }>();
   /** Per pair: when its last price frame arrived (an unchanged price counts: the stream lives). */
   private pricedAt = new Map<Pair, number>();
+  /** Per pair: reconnects it caused with no price since (its patience doubles with each). */
+  private quietRounds = new Map<Pair, number>();
   private unsupported = new Set<Pair>();
   private connects = 0;
   private timers: (() => void)[] = [];
@@ -131,6 +135,15 @@ export class LiveFeed implements MarketFeed {
     return this.opts.noTickMs ?? 60_000;
   }
 
+  /**
+   * How long a pair may stay silent before it is subscribed again: noTickMs, doubled for each
+   * reconnect it already caused while still silent (at most 16 times), so a pair that simply does
+   * not trade does not reopen the whole feed every two minutes.
+   */
+  private patience(pair: Pair) {
+    return this.noTickMs * 2 ** Math.min(this.quietRounds.get(pair) ?? 0, 4);
+  }
+
   /** The periodic liveness check: reopen a lost socket, close a silent or stuck one. */
   private async check() {
     if (!this.socket) return this.connect();
@@ -142,16 +155,21 @@ export class LiveFeed implements MarketFeed {
       return socket.close();
     }
     if (this.current !== "open") return;
-    const silent = [...this.watched].filter(([, w]) => now - w.since > this.noTickMs);
-    if (!silent.length) return;
-    const longest = Math.round(Math.max(...silent.map(([, w]) => now - w.since)) / 1000);
-    if (silent.length === this.watched.size) {
-      this.log(`no price for ${longest} s while open; reconnecting`);
+    const watched = [...this.watched];
+    const longest = (of: typeof watched) =>
+      Math.round(Math.max(...of.map(([, w]) => now - w.since)) / 1000);
+    if (watched.length && watched.every(([, w]) => now - w.since > this.noTickMs)) {
+      this.log(`no price for ${longest(watched)} s while open; reconnecting`);
       return socket.close();
     }
+    const silent = watched.filter(([pair, w]) => now - w.since > this.patience(pair));
+    if (!silent.length) return;
     const pairs = silent.map(([pair]) => pair);
     const reconnect = () => {
-      this.log(`no price for ${pairs.join(", ")} for ${longest} s while open; reconnecting`);
+      this.log(
+        `no price for ${pairs.join(", ")} for ${longest(silent)} s while open; reconnecting`,
+      );
+      for (const pair of pairs) this.quietRounds.set(pair, (this.quietRounds.get(pair) ?? 0) + 1);
       socket.close();
     };
     if (silent.some(([, w]) => w.resubscribed)) return reconnect();
@@ -160,7 +178,7 @@ export class LiveFeed implements MarketFeed {
     const frames = await this.hello(pairs);
     if (this.socket !== socket) return;
     if (!frames.length) return reconnect();
-    this.log(`no price for ${pairs.join(", ")} for ${longest} s; subscribing again`);
+    this.log(`no price for ${pairs.join(", ")} for ${longest(silent)} s; subscribing again`);
     for (const frame of frames) this.send(frame);
   }
 
@@ -229,6 +247,7 @@ export class LiveFeed implements MarketFeed {
       }
       for (const { pair, price } of this.protocol.parse(data, this.log)) {
         this.pricedAt.set(pair, this.lastMessageAt);
+        this.quietRounds.delete(pair);
         if (this.watched.has(pair)) {
           this.watched.set(pair, { since: this.lastMessageAt, resubscribed: false });
         }

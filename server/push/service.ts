@@ -13,7 +13,11 @@ export const DEFAULT_SETTINGS: PushSettingsInput = {
 };
 
 /** An endpoint is one browser: subscribing it again (or as another user) moves it here. */
-export async function subscribe(deps: Deps, user: SessionUser, input: SubscribeInput) {
+export async function subscribe(
+  deps: Pick<Deps, "clock" | "db">,
+  user: SessionUser,
+  input: SubscribeInput,
+) {
   const values = {
     userId: user.id,
     p256dh: input.keys.p256dh,
@@ -26,7 +30,7 @@ export async function subscribe(deps: Deps, user: SessionUser, input: SubscribeI
   return { subscribed: true, devices: await deviceCount(deps, user.id) };
 }
 
-export async function unsubscribe(deps: Deps, user: SessionUser, endpoint: string) {
+export async function unsubscribe(deps: Pick<Deps, "db">, user: SessionUser, endpoint: string) {
   await deps.db.delete(pushSubscriptions).where(and(
     eq(pushSubscriptions.endpoint, endpoint),
     eq(pushSubscriptions.userId, user.id),

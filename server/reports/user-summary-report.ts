@@ -74,7 +74,10 @@ export const USER_SUMMARY_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("DONE Not Counted", "notCounted"),
 ];
 
-export function userSummaryReport(deps: Deps, req: UserSummaryRequest) {
+export function userSummaryReport(
+  deps: Pick<Deps, "config" | "database" | "db">,
+  req: UserSummaryRequest,
+) {
   checkUserRegex(deps, req.userRegex ?? "");
   const limit = deps.config.REPORT_PAGE_SIZE;
   return csvStream(USER_SUMMARY_COLUMNS, async (cursor: UserCursor | null) => {

@@ -24,7 +24,11 @@ export interface OrderToCheck {
  * Runs `open` (place and record the order) once no halt or limit refuses it. Under a daily maximum
  * the user's orders on the exchange go one at a time, so their total cannot pass it.
  */
-export async function openIfAllowed<T>(deps: Deps, order: OrderToCheck, open: () => Promise<T>) {
+export async function openIfAllowed<T>(
+  deps: Pick<Deps, "clock" | "database" | "db">,
+  order: OrderToCheck,
+  open: () => Promise<T>,
+) {
   await assertNotHalted(deps, order);
   const maxPerDay = await assertPerOrder(deps, order);
   if (!maxPerDay) return await open();
@@ -34,7 +38,7 @@ export async function openIfAllowed<T>(deps: Deps, order: OrderToCheck, open: ()
   });
 }
 
-async function assertNotHalted(deps: Deps, order: OrderToCheck) {
+async function assertNotHalted(deps: Pick<Deps, "db">, order: OrderToCheck) {
   const halts = await activeHalts(deps, order.exchange, order.userId);
   const halt = halts.sort((a, b) => SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope])[0];
   if (halt) {
@@ -46,7 +50,7 @@ async function assertNotHalted(deps: Deps, order: OrderToCheck) {
 }
 
 /** What the bot worker may not close on one exchange: everything, or these users' rows. */
-export async function closingHalts(deps: Deps, exchange: string) {
+export async function closingHalts(deps: Pick<Deps, "db">, exchange: string) {
   const halts = (await activeHalts(deps, exchange)).filter((h) => h.stopsClosing);
   return {
     all: halts.some((h) => h.scope !== "user"),
@@ -83,7 +87,11 @@ async function assertPerOrder(deps: Pick<Deps, "db">, order: OrderToCheck) {
   return limit?.maxPerDay ?? null;
 }
 
-async function assertPerDay(deps: Deps, order: OrderToCheck, maxPerDay: string) {
+async function assertPerDay(
+  deps: Pick<Deps, "clock" | "db">,
+  order: OrderToCheck,
+  maxPerDay: string,
+) {
   const total = dec(order.amount).add(await todaysTotal(deps, order));
   if (total.gt(maxPerDay)) {
     throw new TradingRefused("perDay", {

@@ -8,7 +8,11 @@ import { assertCanActOn, findTarget } from "../auth/guards.ts";
 import type { LimitView, SetLimitInput } from "./schema.ts";
 
 /** Both maxima null removes the limit. Answers the user's limits after the change. */
-export async function setLimit(deps: Deps, actor: SessionUser, input: SetLimitInput) {
+export async function setLimit(
+  deps: Pick<Deps, "clock" | "db">,
+  actor: SessionUser,
+  input: SetLimitInput,
+) {
   assertCanActOn(actor, await findTarget(deps.db, input.userId));
   const key = and(
     eq(tradingLimits.userId, input.userId),

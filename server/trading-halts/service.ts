@@ -14,7 +14,11 @@ import { msg } from "../core/messages.ts";
 
 type HaltRow = typeof tradingHalts.$inferSelect;
 
-export async function createHalt(deps: Deps, actor: SessionUser, input: CreateHaltInput) {
+export async function createHalt(
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
+  actor: SessionUser,
+  input: CreateHaltInput,
+) {
   if (input.scope === "user") assertCanActOn(actor, await findTarget(deps.db, input.userId!));
   const [row] = await deps.db.insert(tradingHalts).values({
     scope: input.scope,
@@ -29,7 +33,11 @@ export async function createHalt(deps: Deps, actor: SessionUser, input: CreateHa
   return (await haltViews(deps, eq(tradingHalts.id, row.id)))[0];
 }
 
-export async function releaseHalt(deps: Deps, actor: SessionUser, id: number) {
+export async function releaseHalt(
+  deps: Pick<Deps, "clock" | "db" | "realtime">,
+  actor: SessionUser,
+  id: number,
+) {
   const [row] = await deps.db.update(tradingHalts)
     .set({ releasedAt: deps.clock.now(), releasedBy: actor.id })
     .where(and(eq(tradingHalts.id, id), isNull(tradingHalts.releasedAt)))
@@ -40,7 +48,7 @@ export async function releaseHalt(deps: Deps, actor: SessionUser, id: number) {
 }
 
 /** The active halts the user is under; those who may halt see every one. */
-export function activeHaltsFor(deps: Deps, user: SessionUser): Promise<HaltView[]> {
+export function activeHaltsFor(deps: Pick<Deps, "db">, user: SessionUser): Promise<HaltView[]> {
   const h = tradingHalts;
   const mine = can(user.role, "trading.halt")
     ? undefined

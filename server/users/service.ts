@@ -123,7 +123,7 @@ async function assertBotKeysExist(db: Db, ids: number[]) {
 }
 
 export async function updateUser(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "onUserChanged" | "sessionCache">,
   actor: SessionUser,
   id: number,
   input: UpdateUserInput,

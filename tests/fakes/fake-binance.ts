@@ -86,6 +86,8 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   const orders: Record<string, string>[] = [];
   /** Every order answer, by client order id, for GET /api/v3/order. */
   const placed = new Map<string, Record<string, unknown>>();
+  /** Every fill, for GET /api/v3/myTrades (the only place a looked-up order's commission is). */
+  const trades: Record<string, unknown>[] = [];
   /** Every REST request as sent (method, path, parameters): the captured wire. */
   const requests: { method: string; path: string; params: Record<string, string> }[] = [];
   let trouble: OrderTrouble | null = null;
@@ -181,6 +183,21 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       side,
     };
     placed.set(String(answer.clientOrderId), answer);
+    if (filled) {
+      trades.push({
+        symbol: info.symbol,
+        id: trades.length + 1,
+        orderId: answer.orderId,
+        price: price.toFixed(8),
+        qty: qty.toFixed(8),
+        quoteQty: qty.mul(price).toFixed(8),
+        commission: commission.toFixed(8),
+        commissionAsset,
+        time: now(),
+        isBuyer: side === "BUY",
+        isMaker: false,
+      });
+    }
     return Response.json({
       ...answer,
       fills: filled
@@ -236,7 +253,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     }
     if (url.pathname === "/api/v3/exchangeInfo") return Response.json(snapshot.binance);
     if (url.pathname === "/api/v3/time") return Response.json({ serverTime: now() });
-    if (url.pathname !== "/api/v3/order" && url.pathname !== "/api/v3/account") {
+    if (!["/api/v3/order", "/api/v3/account", "/api/v3/myTrades"].includes(url.pathname)) {
       return error(404, -1000, "Not found.");
     }
     const params = await authenticate(req, url);
@@ -245,6 +262,12 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       return trouble ? await troubled(params) : placeOrder(params);
     }
     if (req.method === "GET" && url.pathname === "/api/v3/order") return findOrder(params);
+    if (req.method === "GET" && url.pathname === "/api/v3/myTrades") {
+      const orderId = Number(params.get("orderId"));
+      return Response.json(
+        trades.filter((t) => t.symbol === params.get("symbol") && t.orderId === orderId),
+      );
+    }
     if (req.method === "GET" && url.pathname === "/api/v3/account") {
       const omitZero = params.get("omitZeroBalances") === "true";
       const balances = [...wallets]

@@ -159,6 +159,13 @@ Deno.test("gate feed: one pair silent while the others stream is subscribed agai
     );
     t.scheduler.advance(5000);
     await waitFor("the reconnect", () => t.fake.connects === 2 && t.subscribed() === 5);
+    // Still silent after the reconnect: it now waits twice as long (120 s) before the next round.
+    for (let i = 0; i < 12; i++) await tenSeconds();
+    assert.equal(t.subscribed(), 5, "no new round at 120 s");
+    assert.equal(pairState("mepad_usdt"), "silent");
+    await tenSeconds();
+    await waitFor("MEPAD subscribed again after 125 s", () => t.subscribed() === 6);
+    assert.equal(t.fake.connects, 2);
     t.fake.ticker("MEPAD_USDT", "0.0012");
     await waitFor("MEPAD's price", () => t.feed.price("mepad_usdt") === "0.0012");
     assert.equal(pairState("mepad_usdt"), "live");

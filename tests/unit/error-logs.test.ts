@@ -61,7 +61,7 @@ const OWN_TEXT = new Map([
   ["server/main.ts: console.error((err as Error).message)", "a bad setting, named by parseConfig"],
   ["server/main.ts: console.error(err.message)", "DataDirInUse: who holds the data folder"],
   [
-    "server/db/faults.ts: console.warn( `database: ${dbErrorCode(err)} victim, running it again (attempt ${attempt + 1})`, )",
+    "server/core/database-faults.ts: console.warn( `database: ${dbErrorCode(err)} victim, running it again (attempt ${attempt + 1})`, )",
     "the SQLSTATE only",
   ],
 ]);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { clickDebounce, tradeButtons } from "../../web/src/trading/buttons.ts";
+import { tradeButtons } from "../../web/src/calls/buttons.ts";
+import { clickDebounce } from "../../web/src/trading/buttons.ts";
 import { missingKeys, orderPayload, type Trader } from "../../web/src/trading/order.ts";
 import {
   cleanTypedPrice,
@@ -8,7 +9,7 @@ import {
   needsTypedPrice,
   pairOnExchange,
   tradingExchange,
-} from "../../web/src/trading/pairs.ts";
+} from "../../web/src/market/pairs.ts";
 
 const off = { activeBuy: false, activeSell: false, creating: false };
 

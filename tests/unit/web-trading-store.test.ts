@@ -5,14 +5,11 @@ import { answer as serverAnswer, msg } from "../../server/core/messages.ts";
 import type { PublicUser } from "../../server/auth/public-user.ts";
 import { calls } from "../../web/src/calls/store.ts";
 import { session, signIn, signOut } from "../../web/src/session/store.ts";
-import {
-  market,
-  restoreSelection,
-  selectExchange,
-  setPrice,
-} from "../../web/src/trading/market-store.ts";
+import { market, restoreSelection, setPrice } from "../../web/src/market/store.ts";
+import { selectExchange } from "../../web/src/trading/selection.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 import { transactionLists } from "../../web/src/transactions/store.ts";
 
 interface Sent {
@@ -208,6 +205,9 @@ Deno.test({
         kind: "error",
         message: "Minimum order on Binance BTC/USDT is 5 USDT",
       });
+      // Other languages load when chosen.
+      await languageLoaded("fr");
+      await languageLoaded("zh");
       assert.equal(
         serverText("exchange.minimumOrder", parts, "fr"),
         "L'ordre minimum sur Binance BTC/USDT est de 5 USDT",

@@ -9,7 +9,7 @@ import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/calls/call-count
 import { can } from "../../../server/auth/roles.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
-import { market } from "../trading/market-store.ts";
+import { market } from "../market/store.ts";
 import { sendCall } from "./actions.ts";
 import { calls } from "./store.ts";
 import "./messages.ts";

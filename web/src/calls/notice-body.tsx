@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
-import { tradeButtons } from "../trading/buttons.ts";
+import { tradeButtons } from "./buttons.ts";
 import "../ui/bot-mode-messages.ts";
 import { type CallNotice, calls } from "./store.ts";
 import "./messages.ts";

@@ -9,7 +9,7 @@ import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
-import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../trading/pairs.ts";
+import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../market/pairs.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { updateKeys } from "./api.ts";
 import {

@@ -10,7 +10,7 @@ import "../keys/messages.ts";
 import "../reports/messages.ts";
 import "../push/messages.ts";
 import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
-import { tradingExchange } from "../trading/pairs.ts";
+import { tradingExchange } from "../market/pairs.ts";
 import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
 import { PwaMenuItems } from "../pwa/menu-items.tsx";

@@ -5,7 +5,7 @@ import { useSnapshot } from "valtio";
 import { subscribeKey } from "valtio/utils";
 import { isServerCode, serverText } from "../errors/server-messages.ts";
 import { session, sessionEnded } from "../session/store.ts";
-import { market } from "../trading/market-store.ts";
+import { market } from "../market/store.ts";
 import { RealtimeClient, socketUrl } from "./client.ts";
 import { handleServerMessage, reloadSoon } from "./dispatch.ts";
 import { realtime } from "./store.ts";

@@ -5,8 +5,13 @@ import { Group, Text, TextInput } from "@mantine/core";
 import { useRef } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
-import { market } from "./market-store.ts";
-import { cleanTypedPrice, formatDollars, needsTypedPrice, TYPED_PRICE_MAX } from "./pairs.ts";
+import { market } from "../market/store.ts";
+import {
+  cleanTypedPrice,
+  formatDollars,
+  needsTypedPrice,
+  TYPED_PRICE_MAX,
+} from "../market/pairs.ts";
 import "./messages.ts";
 
 export function LivePrice({ live = true, typed = true }: { live?: boolean; typed?: boolean }) {

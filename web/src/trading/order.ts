@@ -15,7 +15,7 @@ import {
 } from "../../../server/transactions/pricing.ts";
 import type { createTransactionSchema } from "../../../server/transactions/schema.ts";
 import type { PublicUser } from "../session/store.ts";
-import { needsTypedPrice } from "./pairs.ts";
+import { needsTypedPrice } from "../market/pairs.ts";
 
 export type Trader = Pick<
   PublicUser,

@@ -11,8 +11,8 @@ import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/noti
 import { serverText } from "../errors/server-messages.ts";
 import { fetchProfile } from "../auth/api.ts";
 import { createTransactionRequest } from "./api.ts";
-import { market, selectedPrice } from "./market-store.ts";
-import { isTypedPrice, needsTypedPrice } from "./pairs.ts";
+import { market, selectedPrice } from "../market/store.ts";
+import { isTypedPrice, needsTypedPrice } from "../market/pairs.ts";
 import "./messages.ts";
 
 export type TradeDialog =
@@ -102,7 +102,8 @@ export async function placeOrder(side: Side) {
       notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
     }
     if (result.extraErrors.length) {
-      notifyError(result.extraErrors.join("\n"), translate("trading.createFailed"));
+      const worded = result.extraErrorMessages.map(({ code, params }) => serverText(code, params));
+      notifyError(worded.join("\n"), translate("trading.createFailed"));
     }
     if (user.useBot !== "none") refreshProfileSoon();
   } catch (err) {

@@ -2,8 +2,8 @@
 // for pairs with a live price. One request at a time; a late answer for another exchange is
 // dropped.
 import { useEffect } from "react";
-import { fetchPrices } from "./api.ts";
-import { setPrice } from "./market-store.ts";
+import { fetchPrices } from "../market/api.ts";
+import { setPrice } from "../market/store.ts";
 
 export const PRICE_TICK_MS = 1000;
 export const LIVE_PRICE_PAGES = ["/dashboard", "/profit"];

@@ -29,7 +29,7 @@ import {
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
-import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../trading/pairs.ts";
+import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../market/pairs.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";

@@ -1,19 +1,16 @@
 // The topbar's market: exchange, pair, the pairs offered and the latest prices. The selection is
-// saved to the user (PATCH /users/{id}) and restored from the profile. Prices arrive from the 1 s
-// poll or, pushed, from the realtime client through setPrice.
+// restored from the profile (and saved by trading/selection.ts). Prices arrive from the 1 s poll
+// or, pushed, from the realtime client through setPrice.
 import { proxy } from "valtio";
 import { DEFAULT_PAIR } from "../../../server/exchanges/pairs.ts";
-import { translate } from "../i18n/index.ts";
-import { onSignOut, session, updateUser } from "../session/store.ts";
-import { errorText, notifyError } from "../ui/notify.ts";
-import { fetchPairOptions, type PairOption, saveSelection } from "./api.ts";
+import { onSignOut } from "../session/store.ts";
+import { fetchPairOptions, type PairOption } from "./api.ts";
 import {
   DEFAULT_EXCHANGE,
   pairOnExchange,
   type TradingExchange,
   tradingExchange,
 } from "./pairs.ts";
-import "./messages.ts";
 
 const initial = () => ({
   exchange: DEFAULT_EXCHANGE as TradingExchange,
@@ -54,36 +51,6 @@ export async function loadPairs() {
   // The server offers what the exchange's markets trade: a saved pair it does not (BTC/USD on
   // Binance) gives way to the default.
   if (pairs.length && !pairs.some((p) => p.value === market.pair)) market.pair = DEFAULT_PAIR;
-}
-
-export function selectExchange(exchange: TradingExchange) {
-  if (exchange === market.exchange) return;
-  market.exchange = exchange;
-  market.prices = {};
-  market.pair = pairOnExchange(market.pair, exchange);
-  return save();
-}
-
-export function selectPair(pair: string) {
-  if (pair === market.pair) return;
-  market.pair = pair;
-  return save();
-}
-
-/**
- * The session user takes the selection at once (so restoring from it never undoes a newer
- * choice); the server keeps it for the next sign-in.
- */
-async function save() {
-  const user = session.user;
-  if (!user) return;
-  const fields = { pair: market.pair, exchange: market.exchange };
-  updateUser(fields);
-  try {
-    await saveSelection(user.id, fields);
-  } catch (err) {
-    notifyError(errorText(err, translate("trading.saveFailed")));
-  }
 }
 
 onSignOut(() => Object.assign(market, initial()));
