@@ -9,6 +9,7 @@ import { market, restoreSelection, setPrice } from "../../web/src/market/store.t
 import { selectExchange } from "../../web/src/trading/selection.ts";
 import { placeOrder, trade } from "../../web/src/trading/trade-store.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 import { transactionLists } from "../../web/src/transactions/store.ts";
 
 interface Sent {
@@ -204,6 +205,7 @@ Deno.test({
         kind: "error",
         message: "Minimum order on Binance BTC/USDT is 5 USDT",
       });
+      await Promise.all([languageLoaded("fr"), languageLoaded("zh")]);
       assert.equal(
         serverText("exchange.minimumOrder", parts, "fr"),
         "L'ordre minimum sur Binance BTC/USDT est de 5 USDT",
