@@ -23,6 +23,8 @@ import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
 import { InDoubtError } from "../exchanges/in-doubt.ts";
+import { sayingOf } from "../exchanges/refusals.ts";
+import { msg, type Saying, wrapping } from "../core/messages.ts";
 import type { MarketExchange, Pair, PriceTick } from "../market/feed.ts";
 import { exchangeTitle } from "../exchanges/pairs.ts";
 import { closingHalts } from "../trading-halts/guard.ts";
@@ -174,7 +176,7 @@ export class BotWorker {
 
   private async failed(row: TransactionRow, side: "BUY" | "SELL", err: unknown) {
     const t = transactions;
-    const message = err instanceof Error ? err.message : String(err);
+    const said = err instanceof Refused ? err.said : sayingOf(err);
     if (err instanceof Refused && err.quiet) {
       this.log(
         `bot worker: close of transaction ${row.id} not placed, back in the queue`,
@@ -191,10 +193,13 @@ export class BotWorker {
       closeErrorAt: this.deps.clock.now(),
       ...(refused ? { closingSince: null } : {}),
     }).where(stillOpen(row));
+    const { text, code, params } = refused ? said : this.unclear(row, said);
     this.deps.onTradeError?.(row.userId, {
       action: side,
       transactionId: row.id,
-      message: refused ? message : this.unclear(row, message),
+      message: text,
+      code,
+      params,
     });
     return "failed";
   }
@@ -218,17 +223,22 @@ export class BotWorker {
       const [flagged] = await this.deps.db.update(t).set({ closeErrorAt: this.deps.clock.now() })
         .where(claimed).returning({ id: t.id });
       if (!flagged) continue;
+      const { text, code, params } = this.unclear(row, msg("worker.interrupted"));
       this.deps.onTradeError?.(row.userId, {
         action: row.status === "BUY" ? "SELL" : "BUY",
         transactionId: row.id,
-        message: this.unclear(row, "the closing order was interrupted"),
+        message: text,
+        code,
+        params,
       });
     }
   }
 
-  private unclear(row: TransactionRow, reason: string) {
-    return `${reason}. Check order ${closeOrderId(row.id)} on ${exchangeTitle(row.exchange)}, ` +
-      "then set the transaction's status.";
+  private unclear(row: TransactionRow, reason: Saying) {
+    return wrapping("worker.unclear", "reason", reason, {
+      orderId: closeOrderId(row.id),
+      exchange: exchangeTitle(row.exchange),
+    });
   }
 }
 

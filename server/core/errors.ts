@@ -28,6 +28,10 @@ export class AppError extends Error {
       this.messageParams = message.params;
     }
   }
+  /** The message as `wrapping` takes it (server/core/messages.ts). */
+  get said() {
+    return { text: this.message, code: this.messageCode, params: this.messageParams };
+  }
   get status(): (typeof STATUS)[ErrorCode] {
     return STATUS[this.code];
   }

@@ -183,6 +183,11 @@ export const SERVER_MESSAGES = {
   "exchange.notTraded": "{{exchange}} does not trade {{pair}}",
   "exchange.unknownPair": 'Unknown pair "{{pair}}"',
   "exchange.unsupported": "Trading on {{exchange}} is not supported",
+  "bots.failed": "{{bot}}: {{failure}}",
+  "bots.allFailed": "{{details}}",
+  "worker.unclear":
+    "{{reason}}. Check order {{orderId}} on {{exchange}}, then set the transaction's status.",
+  "worker.interrupted": "the closing order was interrupted",
   "idempotency.badKey": '{{header}}: 1 to 100 letters, digits, "-", "_", ":" or "."',
   "idempotency.reused": "{{header}}: already used for {{route}}; send a new key for each request",
 } as const;
@@ -228,6 +233,35 @@ export function issueMessage(text: string): CodedMessage | undefined {
     }
   }
   return undefined;
+}
+
+/** A message as said: its English text, coded where we word it. */
+export interface Saying {
+  text: string;
+  code?: MessageCode;
+  params?: MessageParams;
+}
+
+/** A coded message as the client needs it to word it: code and params, no English. */
+export type Said = Pick<CodedMessage, "code" | "params">;
+
+/**
+ * `code` wrapped around another coded message: its English text goes in as `name`, its code as
+ * `<name>Code` and its params alongside (so `name` must be none of theirs), and the client words
+ * both in the reader's language.
+ */
+export function wrapping(
+  code: MessageCode,
+  name: string,
+  inner: Saying,
+  params: MessageParams,
+): CodedMessage {
+  return msg(code, {
+    ...inner.params,
+    ...(inner.code ? { [`${name}Code`]: inner.code } : {}),
+    ...params,
+    [name]: inner.text,
+  });
 }
 
 /** The JSON an error answers with: `{ message, code, params }`. */

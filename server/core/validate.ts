@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
 import { withoutNul } from "./input-rules.ts";
-import { answer, issueMessage, msg } from "./messages.ts";
+import { answer, issueMessage, wrapping } from "./messages.ts";
 import { tagRoute } from "./route-meta.ts";
 
 export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(
@@ -16,15 +16,10 @@ export function validate<T extends $ZodType, Target extends keyof ValidationTarg
       const issue = result.error.issues[0];
       const field = issue.path.join(".");
       // A coded issue travels as `issueCode` and its params: the client words it in any language.
-      const coded = issueMessage(issue.message);
-      const params = {
-        ...coded?.params,
-        ...(coded ? { issueCode: coded.code } : {}),
-        issue: issue.message,
-      };
+      const inner = issueMessage(issue.message) ?? { text: issue.message };
       const said = field
-        ? msg("validation.field", { ...params, field })
-        : msg("validation.invalid", params);
+        ? wrapping("validation.field", "issue", inner, { field })
+        : wrapping("validation.invalid", "issue", inner, {});
       return c.json(answer(said, field), 400);
     }
   });

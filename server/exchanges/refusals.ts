@@ -3,8 +3,9 @@
 // known by the exchange's error code or label (see README.md for the sources); any other keeps
 // the exchange's text as its detail. (An unknown pair never reaches an exchange: its markets' rules
 // refuse it first.)
-import { type CodedMessage, msg } from "../core/messages.ts";
-import type { ExchangeError } from "./adapter.ts";
+import { AppError } from "../core/errors.ts";
+import { type CodedMessage, msg, type Saying } from "../core/messages.ts";
+import { ExchangeError } from "./adapter.ts";
 import { GATE_FILTER_LABELS } from "./gate.ts";
 
 type Kind = "insufficientBalance" | "filterFailure" | "clockSkew" | "badKey";
@@ -60,4 +61,11 @@ export function refusalMessage(err: ExchangeError): CodedMessage {
     default:
       return msg("exchange.refused", { detail });
   }
+}
+
+/** What any failure of an order says: coded where we word it, else its own text. */
+export function sayingOf(err: unknown): Saying {
+  if (err instanceof ExchangeError) return refusalMessage(err);
+  if (err instanceof AppError) return err.said;
+  return { text: err instanceof Error ? err.message : String(err) };
 }

@@ -1,7 +1,5 @@
 // The user exchange-key fields (docs/trading.md#exchange-keys) and which pair of them trades on
 // each exchange. Shared with the client's key form.
-import { msg } from "../core/messages.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
 
 export const USER_KEY_FIELDS = [
   "gateKeyV2",
@@ -47,6 +45,3 @@ export function needsKeys(
   const exchange = user.exchange === "gate" ? "gate" : "binance";
   return !hasTradingKeys(user, exchange);
 }
-
-export const missingKeysMessage = (exchange: string) =>
-  msg("keys.missing", { exchange: exchangeTitle(exchange) }).text;

@@ -3,7 +3,7 @@
 // Calls are sent over REST (POST /api/calls, GET /api/calls/active), not as socket frames: the
 // route checks the role like every other, answers 400/403 with a message, and records the call
 // before any receiver hears of it.
-import type { MessageCode } from "../core/messages.ts";
+import type { MessageCode, MessageParams } from "../core/messages.ts";
 import type { MarketExchange } from "../market/feed.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
@@ -31,6 +31,9 @@ export interface TradeErrorBody {
   action: "BUY" | "SELL";
   transactionId: number;
   message: string;
+  /** The message coded (server/core/messages.ts), for the client to word. */
+  code?: MessageCode;
+  params?: MessageParams;
 }
 
 export type ServerMessage =

@@ -98,8 +98,12 @@ export async function startRealtime(
         },
       )),
     onTradeError: (userId, error) => {
-      // Exchange error texts can be long; the bus payload must stay small.
-      const body = { ...error, message: error.message.slice(0, 2000) };
+      // Exchange error texts can be long (in the message and as a param); the bus payload must
+      // stay small.
+      const short = (v: string | number) => typeof v === "string" ? v.slice(0, 1000) : v;
+      const params = error.params &&
+        Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, short(v)]));
+      const body = { ...error, message: error.message.slice(0, 2000), params };
       fire(hub.publish(
         { users: [userId] },
         body.action === "SELL" ? { type: "SELL_ERROR", ...body } : { type: "BUY_ERROR", ...body },

@@ -12,6 +12,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
+import { msg, type Said, wrapping } from "../core/messages.ts";
 import { botKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Side } from "../exchanges/adapter.ts";
@@ -30,6 +31,8 @@ export interface BotTradeResult {
   transaction: TransactionView | null;
   /** "<bot username>: <the exchange's message>" when this account's order failed. */
   error: string | null;
+  /** The same, coded (bots.failed), for the client to word in the user's language. */
+  said: Said | null;
 }
 
 /** The live keys of `exchange` the user selected; none for roles that may not select bots. */
@@ -68,13 +71,18 @@ export async function openForBots(deps: Deps, req: BotTradeRequest) {
     const first = results.find((r) => r.failure)?.failure;
     // A halt or limit refuses every account alike: say it once, in the caller's language.
     if (first instanceof TradingRefused) throw first;
-    throw new AppError(first?.code ?? "BAD_GATEWAY", errors.join("\n"));
+    // Each key's failure also reached the trader coded (BUY_ERROR / SELL_ERROR).
+    throw new AppError(
+      first?.code ?? "BAD_GATEWAY",
+      msg("bots.allFailed", { details: errors.join("\n") }),
+    );
   }
   for (const view of placed) deps.onTransactionChanged?.(view);
   return {
     transaction: placed[0],
     extraTransactions: placed.slice(1),
     extraErrors: errors,
+    extraErrorMessages: results.flatMap((r) => r.said ? [r.said] : []),
     botResults: results.map(({ failure: _, ...result }) => result),
   };
 }
@@ -98,11 +106,19 @@ async function openForBot(
       outcome: req.outcome,
     });
     const transaction = toTransactionView(row, req.user.username);
-    return { ...base, transaction, error: null, failure: null };
+    return { ...base, transaction, error: null, said: null, failure: null };
   } catch (err) {
     const failure = exchangeFailure(req.values.exchange, err);
-    const error = `${bot.username}: ${failure.message}`;
-    deps.onTradeError?.(req.user.id, { action: req.side, transactionId: id, message: error });
-    return { ...base, transaction: null, error, failure };
+    const { text: error, code, params } = wrapping("bots.failed", "failure", failure.said, {
+      bot: bot.username,
+    });
+    deps.onTradeError?.(req.user.id, {
+      action: req.side,
+      transactionId: id,
+      message: error,
+      code,
+      params,
+    });
+    return { ...base, transaction: null, error, said: { code, params }, failure };
   }
 }

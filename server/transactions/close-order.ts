@@ -22,7 +22,9 @@ import { placeOrFind } from "../exchanges/in-doubt.ts";
 import { dec } from "../core/decimal.ts";
 import { findPair } from "../exchanges/pairs.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { missingKeysMessage } from "../keys/schema.ts";
+import { exchangeTitle } from "../exchanges/pairs.ts";
+import { msg, type Saying } from "../core/messages.ts";
+import { refusalMessage, sayingOf } from "../exchanges/refusals.ts";
 import { closeOrderId } from "./record.ts";
 import { transactionShape } from "./row-sql.ts";
 import type { Db } from "../db/client.ts";
@@ -35,8 +37,8 @@ export class Refused extends Error {
    * `quiet`: not the owner's to fix (the database failed); retried on the next tick untold. Its
    * cause is kept for the log (logError withholds a failed query's secret parameters).
    */
-  constructor(message: string, readonly quiet = false, cause?: unknown) {
-    super(message, { cause });
+  constructor(readonly said: Saying, readonly quiet = false, cause?: unknown) {
+    super(said.text, { cause });
   }
 }
 
@@ -101,9 +103,11 @@ export async function closingAccount(deps: Deps, row: TransactionRow) {
     };
     adapter = deps.exchanges.adapter(exchange, kindOf(row.adapter));
   } catch (err) {
-    throw new Refused(err instanceof Error ? err.message : String(err));
+    throw new Refused(sayingOf(err));
   }
-  if (!account.credentials) throw new Refused(missingKeysMessage(exchange));
+  if (!account.credentials) {
+    throw new Refused(msg("keys.missing", { exchange: exchangeTitle(exchange) }));
+  }
   return { adapter, account };
 }
 
@@ -153,12 +157,12 @@ async function closeInDatabase(
   } catch (err) {
     if (err instanceof Refused) throw err;
     // Asked only after the rollback: PGlite has one connection, which the transaction held.
-    if (err === NOT_FILLED) throw new Refused((await planned!.refusal()).message);
+    if (err === NOT_FILLED) throw new Refused(refusalMessage(await planned!.refusal()));
     const quiet = !(err instanceof Error && err.name === "ExchangeError");
     // A database failure's own message holds the failed query and its parameters: the log gets
     // it through the cause, redacted.
-    if (quiet) throw new Refused("the database failed", true, err);
-    throw new Refused(err instanceof Error ? err.message : String(err));
+    if (quiet) throw new Refused({ text: "the database failed" }, true, err);
+    throw new Refused(sayingOf(err));
   }
 }
 

@@ -37,7 +37,7 @@ import {
 import type { NewTransaction } from "./record.ts";
 import type { CreateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
-import { type MessageCode, type MessageParams, msg } from "../core/messages.ts";
+import { type MessageCode, type MessageParams, msg, type Said } from "../core/messages.ts";
 
 export type CreateResult =
   | { isFluctuating: true; marketPrice: string; lastMarketPrice: string; tradingAmount: string }
@@ -49,6 +49,8 @@ export type CreateResult =
     transaction: TransactionView;
     extraTransactions: TransactionView[];
     extraErrors: string[];
+    /** The same, coded, for the client to word in the user's language. */
+    extraErrorMessages: Said[];
     /** Multi-account trading: each selected bot key's transaction or error. */
     botResults?: BotTradeResult[];
     /** The transaction's order is pending (answered 202), with what the user is told. */
@@ -137,12 +139,15 @@ export async function createTransaction(
   });
   const created = [main];
   const extraErrors: string[] = [];
+  const extraErrorMessages: Said[] = [];
   if (credentials && input.withBot !== false) {
     for (const values of extras(deps, user, base, side)) {
       try {
         created.push(await openTransaction(deps, { user, values, side, credentials }));
       } catch (err) {
-        extraErrors.push(exchangeFailure(input.exchange, err).message);
+        const { said } = exchangeFailure(input.exchange, err);
+        extraErrors.push(said.text);
+        if (said.code) extraErrorMessages.push({ code: said.code, params: said.params ?? {} });
       }
     }
   }
@@ -163,6 +168,7 @@ export async function createTransaction(
     transaction: views[0],
     extraTransactions: views.slice(1),
     extraErrors,
+    extraErrorMessages,
     ...pendingAnswer(views[0]),
   };
 }

@@ -23,6 +23,7 @@ export async function createdAnswer(deps: Deps, userId: number, key: string) {
       transaction: views[0],
       extraTransactions: views.slice(1),
       extraErrors: [],
+      extraErrorMessages: [],
     }),
   };
 }

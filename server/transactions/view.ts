@@ -1,6 +1,7 @@
 // What the API tells about a transaction. Money stays a decimal string; no secret is in a row.
 // The fields are listed once: toTransactionView builds the view from a row in JS, and viewJsonSql
 // has PostgreSQL build the same JSON (the list sends it on without parsing it).
+import type { MessageCode, MessageParams } from "../core/messages.ts";
 import type { transactions } from "../db/schema.ts";
 import { transactionShape } from "./row-sql.ts";
 
@@ -86,6 +87,9 @@ export interface TradeError {
   action: "BUY" | "SELL";
   transactionId: number;
   message: string;
+  /** The message coded, where the client can word it in the user's language. */
+  code?: MessageCode;
+  params?: MessageParams;
 }
 
 // The answers built elsewhere in this area, read by the client from here.

@@ -1,5 +1,7 @@
 // Multi-account trading: a Lead and above with selectBots places each BUY or SELL once per
 // selected bot key, on that key's account; one account failing stops none of the others.
+import { serverText } from "../../web/src/errors/server-messages.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { BotWorker } from "../../server/bot/worker.ts";
@@ -109,6 +111,28 @@ Deno.test("bots: one account failing is reported with BUY_ERROR and stops none o
     assert.equal(seen.errors[0].error.action, "BUY");
     assert.equal(seen.errors[0].error.message, message);
     assert.ok(seen.errors[0].error.transactionId > 0);
+    // Coded too: the client words the key's failure in the trader's language.
+    const said = {
+      code: "bots.failed",
+      params: {
+        needed: "120",
+        asset: "USDT",
+        available: "0",
+        failureCode: "exchange.insufficientFunds",
+        bot: "bot_one",
+        failure: "Insufficient balance: 120 USDT needed, 0 USDT available",
+      },
+    };
+    assert.deepEqual(res.extraErrorMessages, [said]);
+    assert.deepEqual(
+      { code: seen.errors[0].error.code, params: seen.errors[0].error.params },
+      said,
+    );
+    await languageLoaded("zh");
+    assert.equal(
+      serverText("bots.failed", said.params, "zh"),
+      "bot_one：余额不足：需要 120 USDT，可用 0 USDT",
+    );
     const rows = await t.deps.db.select().from(transactions);
     assert.deepEqual(rows.map((r) => r.botKeyId), [two.id]);
   } finally {

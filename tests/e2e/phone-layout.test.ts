@@ -2,9 +2,9 @@
 // changed from the avatar menu, and the wide lists are cards with their actions in reach.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
-import { botKeys, shifts, transactions } from "../../server/db/schema.ts";
+import { botKeys, shifts } from "../../server/db/schema.ts";
 import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
-import { type E2EServer, startE2EServer } from "./support/server.ts";
+import { type E2EServer, insertTrades, startE2EServer } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -127,21 +127,7 @@ Deno.test(
 /** One row in each list: a BUY and a DONE transaction, a shift and a Gate bot key. */
 async function seedRows(server: E2EServer, userId: number) {
   const db = server.deps.db;
-  const trade = {
-    userId,
-    pair: "btc_usdt",
-    exchange: "binance" as const,
-    adapter: "paper",
-    marketPrice: "100",
-    buyPrice: "100",
-    sellPrice: "101",
-    amount: "10",
-    quantity: "0.1",
-  };
-  await db.insert(transactions).values([
-    { ...trade, status: "BUY" as const },
-    { ...trade, status: "DONE" as const },
-  ]);
+  await insertTrades(server, userId, ["BUY", "DONE"]);
   const now = server.clock.now().getTime();
   await db.insert(shifts).values({
     timeStart: new Date(now),

@@ -274,6 +274,13 @@ Deno.test("worker: a close cut off by a dead worker is never sent again; the own
       transactionId: tx.id,
       message: `the closing order was interrupted. Check order tx${tx.id}c on Binance, ` +
         "then set the transaction's status.",
+      code: "worker.unclear",
+      params: {
+        reasonCode: "worker.interrupted",
+        orderId: `tx${tx.id}c`,
+        exchange: "Binance",
+        reason: "the closing order was interrupted",
+      },
     }]);
     s.t.clock.advance(CLAIM_TIMEOUT_MS + 1000);
     s.price("60100.02");
@@ -371,6 +378,8 @@ Deno.test("worker: a refused close tells its owner, keeps the transaction open a
       action: "SELL",
       transactionId: tx.id,
       message: "Please update Key/Secret for Binance first",
+      code: "keys.missing",
+      params: { exchange: "Binance" },
     }]]);
     const refused = await s.row(tx.id);
     assert.equal(refused.status, "BUY");

@@ -1,7 +1,7 @@
 // The real app on a free loopback port, serving the built client, for browser tests.
 import { eq } from "drizzle-orm";
 import type { Config } from "../../../server/config.ts";
-import { users } from "../../../server/db/schema.ts";
+import { transactions, users } from "../../../server/db/schema.ts";
 import { until } from "../../support/until.ts";
 import { LiveClock } from "../../support/live-clock.ts";
 import { makeTestApp, type TestApp } from "../../support/test-app.ts";
@@ -53,4 +53,24 @@ export function untilUserRow(
     what,
     50,
   );
+}
+
+/** Paper BTC/USDT trades of `userId` on Binance, one a status, as the lists show them. */
+export async function insertTrades(
+  server: E2EServer,
+  userId: number,
+  statuses: ("BUY" | "SELL" | "DONE")[],
+) {
+  await server.deps.db.insert(transactions).values(statuses.map((status) => ({
+    userId,
+    status,
+    pair: "btc_usdt",
+    exchange: "binance" as const,
+    adapter: "paper",
+    marketPrice: "100",
+    buyPrice: "100",
+    sellPrice: "101",
+    amount: "10",
+    quantity: "0.1",
+  })));
 }

@@ -175,4 +175,9 @@ export default {
   "input.pushKey": "Clave push no válida",
   "input.botExchange": "Debe ser gate, binance o houbi",
   "input.hash": "Hash no válido",
+  "bots.failed": "{{bot}}: {{failure}}",
+  "bots.allFailed": "Ninguna cuenta bot pudo colocar la orden:\n{{details}}",
+  "worker.unclear":
+    "{{reason}}. Comprueba la orden {{orderId}} en {{exchange}} y luego fija el estado de la transacción.",
+  "worker.interrupted": "la orden de cierre se interrumpió",
 } satisfies Translation<typeof SERVER_MESSAGES>;

@@ -178,4 +178,9 @@ export default {
   "input.pushKey": "Clé push invalide",
   "input.botExchange": "Doit être gate, binance ou houbi",
   "input.hash": "Empreinte invalide",
+  "bots.failed": "{{bot}} : {{failure}}",
+  "bots.allFailed": "Aucun compte bot n'a pu passer l'ordre :\n{{details}}",
+  "worker.unclear":
+    "{{reason}}. Vérifiez l'ordre {{orderId}} sur {{exchange}}, puis fixez le statut de la transaction.",
+  "worker.interrupted": "l'ordre de clôture a été interrompu",
 } satisfies Translation<typeof SERVER_MESSAGES>;

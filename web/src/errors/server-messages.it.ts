@@ -175,4 +175,9 @@ export default {
   "input.pushKey": "Chiave push non valida",
   "input.botExchange": "Deve essere gate, binance o houbi",
   "input.hash": "Hash non valido",
+  "bots.failed": "{{bot}}: {{failure}}",
+  "bots.allFailed": "Nessun account bot ha potuto inviare l'ordine:\n{{details}}",
+  "worker.unclear":
+    "{{reason}}. Controlla l'ordine {{orderId}} su {{exchange}}, poi imposta lo stato della transazione.",
+  "worker.interrupted": "l'ordine di chiusura è stato interrotto",
 } satisfies Translation<typeof SERVER_MESSAGES>;

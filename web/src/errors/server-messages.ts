@@ -31,23 +31,13 @@ defineMessages(prefixed(SERVER_MESSAGES), {
 export const isServerCode = (code: unknown): code is MessageCode =>
   typeof code === "string" && Object.hasOwn(SERVER_MESSAGES, code);
 
-/**
- * A coded server message in the user's language. A validation issue is coded (`issueCode`, an
- * "input." message) or else a client key (the shared zod schemas' other messages), so it is
- * translated too.
- */
+/** A coded server message in the user's language. */
 export function serverText(
   code: MessageCode,
   params: MessageParams = {},
   lang = locale.lang,
 ): string {
-  const { issueCode, ...issueParams } = params;
-  const issue = isServerCode(issueCode)
-    ? serverText(issueCode, issueParams, lang)
-    : typeof params.issue === "string"
-    ? translate(params.issue, {}, lang)
-    : params.issue;
-  const worded = issue === undefined ? params : { ...params, issue };
+  const worded = wordedParams(params, lang);
   if (code === "validation.field" && lang !== "en") {
     const label = fieldLabel(String(params.field), lang);
     // Outside English a field's code name (coinTradingAmount) is no word: the issue alone.
@@ -55,6 +45,24 @@ export function serverText(
     return translate(key(code), { ...worded, field: label }, lang);
   }
   return translate(key(code), worded, lang);
+}
+
+/**
+ * The params with each wrapped message (`<name>` with its code in `<name>Code`: a validation
+ * issue, a bot's failure) worded in `lang`. An issue without a code is a shared schema message,
+ * itself a client key.
+ */
+function wordedParams(params: MessageParams, lang: Lang): MessageParams {
+  const out = { ...params };
+  for (const [key, code] of Object.entries(params)) {
+    if (!key.endsWith("Code") || !isServerCode(code)) continue;
+    const { [key]: _, ...inner } = params;
+    out[key.slice(0, -"Code".length)] = serverText(code, inner, lang);
+  }
+  if (params.issueCode === undefined && typeof params.issue === "string") {
+    out.issue = translate(params.issue, {}, lang);
+  }
+  return out;
 }
 
 /** A field's name where an area words it (the trading settings name theirs), if loaded. */

@@ -163,4 +163,8 @@ export default {
   "input.pushKey": "无效的推送密钥",
   "input.botExchange": "必须是 gate、binance 或 houbi",
   "input.hash": "无效的哈希值",
+  "bots.failed": "{{bot}}：{{failure}}",
+  "bots.allFailed": "所有机器人账户都未能下单：\n{{details}}",
+  "worker.unclear": "{{reason}}。请在 {{exchange}} 上核对订单 {{orderId}}，然后设置该交易的状态。",
+  "worker.interrupted": "平仓订单被中断",
 } satisfies Translation<typeof SERVER_MESSAGES>;

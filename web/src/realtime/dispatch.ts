@@ -2,6 +2,7 @@
 import type { ServerMessage } from "../../../server/realtime/protocol.ts";
 import { receiveCall, resumeActiveCall } from "../calls/actions.ts";
 import { showTradeError } from "../calls/store.ts";
+import { serverText } from "../errors/server-messages.ts";
 import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
 import { setPrice } from "../market/store.ts";
@@ -30,7 +31,7 @@ export function handleServerMessage(msg: ServerMessage, token: string) {
       showTradeError({
         action: msg.action,
         transactionId: msg.transactionId,
-        message: msg.message,
+        message: msg.code ? serverText(msg.code, msg.params) : msg.message,
       });
       return reloadSoon();
     case "price":

@@ -102,7 +102,8 @@ export async function placeOrder(side: Side) {
       notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
     }
     if (result.extraErrors.length) {
-      notifyError(result.extraErrors.join("\n"), translate("trading.createFailed"));
+      const worded = result.extraErrorMessages.map(({ code, params }) => serverText(code, params));
+      notifyError(worded.join("\n"), translate("trading.createFailed"));
     }
     if (user.useBot !== "none") refreshProfileSoon();
   } catch (err) {
