@@ -7,7 +7,7 @@ import { dec, type DecimalInput } from "../core/decimal.ts";
 import { tradingHalts, tradingLimits, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { exchangeTitle } from "../exchanges/pairs.ts";
-import { oneAtATime } from "./day-lock.ts";
+import { oneAtATime, type Scoped } from "./day-lock.ts";
 import { TradingRefused } from "./refusal.ts";
 
 /** Broadest first: the refusal names the widest halt that applies. */
@@ -27,14 +27,14 @@ export interface OrderToCheck {
 export async function openIfAllowed<T>(
   deps: Pick<Deps, "clock" | "database" | "db">,
   order: OrderToCheck,
-  open: () => Promise<T>,
+  open: (scoped: Scoped) => Promise<T>,
 ) {
   await assertNotHalted(deps, order);
   const maxPerDay = await assertPerOrder(deps, order);
-  if (!maxPerDay) return await open();
-  return await oneAtATime(deps.database, order.userId, order.exchange, async () => {
-    await assertPerDay(deps, order, maxPerDay);
-    return await open();
+  if (!maxPerDay) return await open(deps.database);
+  return await oneAtATime(deps.database, order.userId, order.exchange, async (scoped) => {
+    await assertPerDay({ clock: deps.clock, db: scoped.db }, order, maxPerDay);
+    return await open(scoped);
   });
 }
 

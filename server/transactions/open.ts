@@ -15,6 +15,7 @@ import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { refusalMessage } from "../exchanges/refusals.ts";
 import { exchangeTitle } from "../exchanges/pairs.ts";
+import type { Scoped } from "../trading-halts/day-lock.ts";
 import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
@@ -43,11 +44,12 @@ export interface OpenRequest {
 }
 
 export function openTransaction(deps: Deps, req: OpenRequest) {
-  return openIfAllowed(deps, req.values, () => placeAndRecord(deps, req));
+  return openIfAllowed(deps, req.values, (scoped) => placeAndRecord(deps, scoped, req));
 }
 
-async function placeAndRecord(deps: Deps, req: OpenRequest) {
-  if (!req.credentials) return await insertTransaction(deps.database, req.values, req);
+/** `scoped`: where the row is written (under a daily maximum, the limit lock's transaction). */
+async function placeAndRecord(deps: Deps, scoped: Scoped, req: OpenRequest) {
+  if (!req.credentials) return await insertTransaction(scoped, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
@@ -72,7 +74,7 @@ async function placeAndRecord(deps: Deps, req: OpenRequest) {
 
   if (adapter.inDatabase) {
     const planned = await adapter.inDatabase.plan(account, order).catch(failed);
-    const row = await insertTransaction(deps.database, recorded(planned.result), {
+    const row = await insertTransaction(scoped, recorded(planned.result), {
       id,
       outcome: req.outcome,
       fill: planned.fill,
@@ -86,10 +88,10 @@ async function placeAndRecord(deps: Deps, req: OpenRequest) {
   if (result instanceof InDoubtError) {
     // Nobody can tell yet whether it filled: the row records the order, pending, for the resolver.
     const pending = { ...req.values, adapter: adapter.name, ...pendingOrder(deps, result) };
-    return await insertTransaction(deps.database, pending, { id, outcome: req.outcome });
+    return await insertTransaction(scoped, pending, { id, outcome: req.outcome });
   }
   try {
-    return await insertTransaction(deps.database, recorded(result), { id, outcome: req.outcome });
+    return await insertTransaction(scoped, recorded(result), { id, outcome: req.outcome });
   } catch (err) {
     // The order stands on the exchange: say which, so it can be reconciled by hand.
     logError(`order ${openOrderId(id)} (${result.orderId}) placed but not recorded`, err);

@@ -39,7 +39,11 @@ Deno.test("client socket: joins with its exchange, rejoins after a drop, stops o
     hub.closeAll();
     await until(() => received.filter((m) => m.type === "joined").length === 3, 3000, "reconnect");
     assert.deepEqual(statuses, [true, true, false, true]);
-    assert.deepEqual(stopping, ["Server stopping"], "the server's reason reaches the client");
+    assert.deepEqual(
+      stopping,
+      ["socket.serverStopping"],
+      "the server's reason (a message code) reaches the client",
+    );
 
     // A logout ends it for good.
     await t.call("POST", "/api/users/logout", { token: u.token });

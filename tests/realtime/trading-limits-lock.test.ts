@@ -3,7 +3,7 @@
 // orders of one user on one exchange from overlapping. Needs TEST_DATABASE_URL.
 import assert from "node:assert/strict";
 import { openDatabase } from "../../server/db/client.ts";
-import { oneAtATime } from "../../server/trading-halts/day-lock.ts";
+import { oneAtATime, type Scoped } from "../../server/trading-halts/day-lock.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { clusterDatabase } from "../support/cluster.ts";
 
@@ -16,12 +16,15 @@ Deno.test({
     try {
       let inside = 0;
       let most = 0;
-      const order = async (database: typeof other, fail = false) => {
+      const order = async (scoped: Scoped, fail = false) => {
         inside++;
         most = Math.max(most, inside);
         try {
-          // A round trip stands for the exchange call: the others would start meanwhile.
-          await database.sql!`select 1`;
+          // A round trip stands for the exchange call: the others would start meanwhile. The
+          // order's queries run on the connection that holds the lock: one connection, not two.
+          const [{ held }] = await scoped.sql!`select count(*)::int as held from pg_locks
+            where locktype = 'advisory' and pid = pg_backend_pid() and granted`;
+          assert.equal(held, 1);
           if (fail) throw new Error("exchange refused");
         } finally {
           inside--;
@@ -29,7 +32,7 @@ Deno.test({
       };
       const results = await Promise.allSettled(
         [c.database, other, c.database, other, other, c.database].map((database, i) =>
-          oneAtATime(database, 7, "binance", () => order(database, i === 1))
+          oneAtATime(database, 7, "binance", (scoped) => order(scoped, i === 1))
         ),
       );
       assert.equal(most, 1);
@@ -48,7 +51,7 @@ Deno.test({
         c.database,
         7,
         "binance",
-        () => oneAtATime(other, 7, "gate", () => order(other)),
+        () => oneAtATime(other, 7, "gate", (scoped) => order(scoped)),
       );
       assert.equal(most, 1);
     } finally {

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { detailsInWords } from "../../web/src/audit/details.ts";
-import { translate } from "../../web/src/i18n/index.ts";
+import { languageLoaded, translate } from "../../web/src/i18n/index.ts";
 import "../../web/src/audit/words-messages.ts";
 
 const en = (key: string) => translate(key, {}, "en");
 
-Deno.test("audit details: one line in words, names translated, lists and changes spelled out", () => {
+Deno.test("audit details: one line in words, names translated, lists and changes spelled out", async () => {
+  await languageLoaded("fr");
   assert.equal(detailsInWords({ from: "User", to: "Lead" }, en), "from: User, to: Lead");
   assert.equal(
     detailsInWords(

@@ -3,12 +3,13 @@
 // CSV download (profit-{timestamp}.csv). The topbar's live price keeps refreshing here
 // (docs/trading.md#price-refresh).
 import "@mantine/dates/styles.css";
-import { Button, Card, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { findPair, PAIRS } from "../../../server/exchanges/pairs.ts";
+import { findPair } from "../../../server/exchanges/pairs.ts";
 import { useT } from "../i18n/index.ts";
+import { PairFilter } from "../reports/pair-filter.tsx";
 import { formatBytes } from "../reports/range.ts";
 import { formatNumber, formatQuantity } from "../transactions/format.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
@@ -62,12 +63,7 @@ export default function ProfitPage() {
             miw={240}
             data-testid="profits-range"
           />
-          <NativeSelect
-            label={t("reports.pair")}
-            data={[
-              { value: "", label: t("reports.allPairs") },
-              ...PAIRS.map((p) => ({ value: p.value, label: p.label })),
-            ]}
+          <PairFilter
             value={pair}
             onChange={(e) => profits.setFilters({ pair: e.currentTarget.value })}
             data-testid="profits-pair"

@@ -1,12 +1,12 @@
 // Avatar menu "User Summary Report" (Lead and above): per user and pair, filtered by a username
 // regex (run by the server, which answers a bad or runaway pattern with a message) and a pair.
-import { NativeSelect, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { useState } from "react";
-import { PAIRS } from "../../../server/exchanges/pairs.ts";
 import { USER_REGEX_MAX_LENGTH } from "../../../server/reports/schema.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { downloadUserSummaryReport } from "./api.ts";
+import { PairFilter } from "./pair-filter.tsx";
 import { ReportModal } from "./report-modal.tsx";
 
 export default function UserSummaryReportModal({ opened, onClose }: ModalProps) {
@@ -30,12 +30,7 @@ export default function UserSummaryReportModal({ opened, onClose }: ModalProps) 
         onChange={(e) => setUserRegex(e.currentTarget.value)}
         data-testid="user-summary-report-regex"
       />
-      <NativeSelect
-        label={t("reports.pair")}
-        data={[
-          { value: "", label: t("reports.allPairs") },
-          ...PAIRS.map((p) => ({ value: p.value, label: p.label })),
-        ]}
+      <PairFilter
         value={pair}
         onChange={(e) => setPair(e.currentTarget.value)}
         data-testid="user-summary-report-pair"

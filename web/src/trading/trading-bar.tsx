@@ -25,6 +25,11 @@ const TradeDialogs = lazy(() => import("./trade-dialogs.tsx"));
 
 export const CLICK_DEBOUNCE_MS = 1000;
 
+const SIDES = [
+  { side: "BUY", key: "buy", color: "teal" },
+  { side: "SELL", key: "sell", color: "red" },
+] as const;
+
 /** `dense`: a phone's narrower selects and buttons, so the row fits 390 px in every language. */
 export function TradingBar(
   { compact = false, dense = false }: { compact?: boolean; dense?: boolean },
@@ -96,28 +101,20 @@ export function TradingBar(
         data-testid="exchange-select"
       />
       {!compact && <LivePrice />}
-      <Button
-        size="xs"
-        color="teal"
-        px={dense ? 8 : undefined}
-        disabled={!enabled.buy}
-        loading={creating}
-        onClick={click("BUY")}
-        data-testid="buy-button"
-      >
-        {t("trading.buy")}
-      </Button>
-      <Button
-        size="xs"
-        color="red"
-        px={dense ? 8 : undefined}
-        disabled={!enabled.sell}
-        loading={creating}
-        onClick={click("SELL")}
-        data-testid="sell-button"
-      >
-        {t("trading.sell")}
-      </Button>
+      {SIDES.map(({ side, key, color }) => (
+        <Button
+          key={side}
+          size="xs"
+          color={color}
+          px={dense ? 8 : undefined}
+          disabled={!enabled[key]}
+          loading={creating}
+          onClick={click(side)}
+          data-testid={`${key}-button`}
+        >
+          {t(`trading.${key}`)}
+        </Button>
+      ))}
       {dialog && (
         <Suspense fallback={null}>
           <TradeDialogs />
