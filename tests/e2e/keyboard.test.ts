@@ -2,8 +2,8 @@
 // a modal opened from the avatar menu closes with Escape and gives focus back to the avatar.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
-import { startE2EServer } from "./support/server.ts";
+import { signInToDashboard } from "./support/browser.ts";
+import { e2eTest } from "./support/e2e-test.ts";
 
 /** Presses Tab until the focused element matches `selector` (and shows `text`), 60 times at most. */
 async function tabTo(page: Page, selector: string, text = "") {
@@ -26,58 +26,50 @@ async function follow(page: Page, name: string, path: string) {
   await page.waitForURL(`**${path}`);
 }
 
-Deno.test(
+e2eTest(
   "keyboard: sidebar groups and their pages, and a modal that returns focus",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const admin = await server.user("SuperAdmin");
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await signInToDashboard(page, server, admin);
+  async ({ server, browser }) => {
+    const admin = await server.user("SuperAdmin");
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInToDashboard(page, server, admin);
 
-      await tabTo(page, "nav button", "Manage Users");
-      assert.equal(
-        await page.evaluate(() => document.activeElement?.getAttribute("aria-expanded")),
-        "false",
-      );
-      await page.keyboard.press("Enter");
-      await follow(page, "Users", "/manage-users");
-      await page.getByTestId("users-title").waitFor();
-      await page.locator("body").focus();
-      await follow(page, "Shifts", "/shift");
-      await page.getByTestId("shifts-title").waitFor();
+    await tabTo(page, "nav button", "Manage Users");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute("aria-expanded")),
+      "false",
+    );
+    await page.keyboard.press("Enter");
+    await follow(page, "Users", "/manage-users");
+    await page.getByTestId("users-title").waitFor();
+    await page.locator("body").focus();
+    await follow(page, "Shifts", "/shift");
+    await page.getByTestId("shifts-title").waitFor();
 
-      await page.locator("body").focus();
-      await tabTo(page, "nav button", "Bot Keys");
-      await page.keyboard.press("Enter");
-      await follow(page, "Gate", "/bot-keys/gate");
-      await page.getByTestId("bot-keys-title").waitFor();
+    await page.locator("body").focus();
+    await tabTo(page, "nav button", "Bot Keys");
+    await page.keyboard.press("Enter");
+    await follow(page, "Gate", "/bot-keys/gate");
+    await page.getByTestId("bot-keys-title").waitFor();
 
-      await page.locator("body").focus();
-      await tabTo(page, "[data-testid='avatar-menu']");
-      await page.keyboard.press("Enter");
-      // A menu moves with the arrow keys.
-      const item = page.getByTestId("menu-change-password");
-      for (
-        let i = 0;
-        i < 10 && !(await item.evaluate((el) => el === document.activeElement));
-        i++
-      ) {
-        await page.keyboard.press("ArrowDown");
-      }
-      await page.keyboard.press("Enter");
-      const dialog = page.getByRole("dialog");
-      await dialog.waitFor();
-      await page.keyboard.press("Escape");
-      await dialog.waitFor({ state: "detached" });
-      await page.waitForFunction(() =>
-        document.activeElement?.getAttribute("data-testid") === "avatar-menu"
-      );
-    } finally {
-      await browser.close();
-      await server.close();
+    await page.locator("body").focus();
+    await tabTo(page, "[data-testid='avatar-menu']");
+    await page.keyboard.press("Enter");
+    // A menu moves with the arrow keys.
+    const item = page.getByTestId("menu-change-password");
+    for (
+      let i = 0;
+      i < 10 && !(await item.evaluate((el) => el === document.activeElement));
+      i++
+    ) {
+      await page.keyboard.press("ArrowDown");
     }
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.waitForFunction(() =>
+      document.activeElement?.getAttribute("data-testid") === "avatar-menu"
+    );
   },
 );

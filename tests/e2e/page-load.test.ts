@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
+import { e2eTest } from "./support/e2e-test.ts";
 
 /**
  * Asked again by design: prices are polled every second (docs/trading.md#price-refresh) until the
@@ -11,67 +12,51 @@ import { contextWith, storedSession } from "./support/stored-session.ts";
  */
 const REPEATED = ["/api/Summaries/prices", "/api/trading-halts"];
 
-Deno.test(
+e2eTest(
   "page load: /dashboard sends each API request once, at a desktop and a phone width",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const lead = await server.user("Lead");
-      const session = await storedSession(browser, server, lead);
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-        const context = await contextWith(browser, server, { session, viewport });
-        const page = await context.newPage();
-        const requests: string[] = [];
-        page.on("request", (r) => {
-          const url = new URL(r.url());
-          if (url.pathname.startsWith("/api/") && !REPEATED.includes(url.pathname)) {
-            requests.push(`${r.method()} ${url.pathname}${url.search}`);
-          }
-        });
-        await page.goto(`${server.baseUrl}/dashboard`);
-        await page.getByTestId("live-price").getByText("$").waitFor();
-        await page.waitForLoadState("networkidle");
-        const twice = requests.filter((r, i) => requests.indexOf(r) !== i);
-        assert.deepEqual(twice, [], `at ${viewport.width} px: ${requests.join(", ")}`);
-        assert.ok(requests.some((r) => r.startsWith("GET /api/transaction?")), requests.join(", "));
-        await context.close();
-      }
-    } finally {
-      await browser.close();
-      await server.close();
+  async ({ server, browser }) => {
+    const lead = await server.user("Lead");
+    const session = await storedSession(browser, server, lead);
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await contextWith(browser, server, { session, viewport });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on("request", (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith("/api/") && !REPEATED.includes(url.pathname)) {
+          requests.push(`${r.method()} ${url.pathname}${url.search}`);
+        }
+      });
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await page.getByTestId("live-price").getByText("$").waitFor();
+      await page.waitForLoadState("networkidle");
+      const twice = requests.filter((r, i) => requests.indexOf(r) !== i);
+      assert.deepEqual(twice, [], `at ${viewport.width} px: ${requests.join(", ")}`);
+      assert.ok(requests.some((r) => r.startsWith("GET /api/transaction?")), requests.join(", "));
+      await context.close();
     }
   },
 );
 
-Deno.test(
+e2eTest(
   "page load: a list shows that it is loading while its answer is on its way",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const admin = await server.user("SuperAdmin");
-      const page = await browser.newPage();
-      await signInToDashboard(page, server, admin);
-      // The users list answers only when the test lets it.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route("**/api/users/search*", async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`${server.baseUrl}/manage-users`);
-      await page.getByTestId("users-loading").waitFor();
-      assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "true");
-      release();
-      await page.getByTestId("users-loading").waitFor({ state: "detached" });
-      assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "false");
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+  async ({ server, browser }) => {
+    const admin = await server.user("SuperAdmin");
+    const page = await browser.newPage();
+    await signInToDashboard(page, server, admin);
+    // The users list answers only when the test lets it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/users/search*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/manage-users`);
+    await page.getByTestId("users-loading").waitFor();
+    assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "true");
+    release();
+    await page.getByTestId("users-loading").waitFor({ state: "detached" });
+    assert.equal(await page.getByTestId("users-table").getAttribute("aria-busy"), "false");
   },
 );
 

@@ -3,46 +3,39 @@
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { botKeys, shifts } from "../../server/db/schema.ts";
-import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
-import { type E2EServer, insertTrades, startE2EServer } from "./support/server.ts";
+import { openTrading } from "./support/browser.ts";
+import { type E2EServer, insertTrades } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
+import { e2eTest } from "./support/e2e-test.ts";
 
 const PHONE = { width: 390, height: 844 };
 
-Deno.test(
+e2eTest(
   "phone: Lead and SuperAdmin topbars fit in 110 px; the language is in the avatar menu",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      for (const role of ["Lead", "SuperAdmin"] as const) {
-        const user = await server.user(role);
-        const page = await browser.newPage({ viewport: PHONE });
-        await openTrading(page, server, user);
-        // In every language, since the words differ in length.
-        for (const lang of ["en", "fr", "es", "it", "zh"]) {
-          if (lang !== "en") {
-            await page.getByTestId("avatar-menu").click();
-            await page.getByTestId(`menu-lang-${lang}`).click();
-            await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-          }
-          const header = (await page.locator("header").first().boundingBox())!;
-          assert.ok(header.height <= 110, `${role} ${lang} topbar is ${header.height} px`);
-          // Every control still shows inside the topbar.
-          for (
-            const id of ["buy-button", "sell-button", "pair-select", "shift-end", "avatar-menu"]
-          ) {
-            const box = (await page.getByTestId(id).boundingBox())!;
-            assert.ok(box.y + box.height <= header.y + header.height + 1, `${role} ${lang} ${id}`);
-            assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 1, `${role} ${lang} ${id}`);
-          }
+  async ({ server, browser }) => {
+    for (const role of ["Lead", "SuperAdmin"] as const) {
+      const user = await server.user(role);
+      const page = await browser.newPage({ viewport: PHONE });
+      await openTrading(page, server, user);
+      // In every language, since the words differ in length.
+      for (const lang of ["en", "fr", "es", "it", "zh"]) {
+        if (lang !== "en") {
+          await page.getByTestId("avatar-menu").click();
+          await page.getByTestId(`menu-lang-${lang}`).click();
+          await page.waitForFunction((l) => document.documentElement.lang === l, lang);
         }
-        await page.close();
+        const header = (await page.locator("header").first().boundingBox())!;
+        assert.ok(header.height <= 110, `${role} ${lang} topbar is ${header.height} px`);
+        // Every control still shows inside the topbar.
+        for (
+          const id of ["buy-button", "sell-button", "pair-select", "shift-end", "avatar-menu"]
+        ) {
+          const box = (await page.getByTestId(id).boundingBox())!;
+          assert.ok(box.y + box.height <= header.y + header.height + 1, `${role} ${lang} ${id}`);
+          assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width + 1, `${role} ${lang} ${id}`);
+        }
       }
-    } finally {
-      await browser.close();
-      await server.close();
+      await page.close();
     }
   },
 );
@@ -57,70 +50,62 @@ const LISTS = [
   { route: "/audit", list: "audit-table" },
 ];
 
-Deno.test(
+e2eTest(
   "phone: the wide lists are cards with every field and action in reach; a desk keeps tables",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const admin = await server.user("SuperAdmin");
-      const user = await server.user("User");
-      await seedRows(server, admin.id);
-      const session = await storedSession(browser, server, admin);
-      for (const size of [PHONE, { width: 1440, height: 900 }]) {
-        const context = await contextWith(browser, server, { session, viewport: size });
-        const page = await context.newPage();
-        for (const { route, list } of LISTS) {
-          await page.goto(server.baseUrl + route);
-          const rows = page.getByTestId(list).locator(size === PHONE ? "> li" : "tbody tr");
-          await rows.first().waitFor();
-          const tag = await page.getByTestId(list).evaluate((e) => e.tagName);
-          if (size !== PHONE) {
-            assert.equal(tag, "TABLE", `${route} at ${size.width}`);
-            continue;
-          }
-          assert.equal(tag, "UL", `${route} at ${size.width}`);
-          // Nothing scrolls sideways: the page is no wider than the phone.
-          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-          assert.ok(wide <= PHONE.width, `${route} is ${wide} px wide`);
-          // Each card names its fields, and each of its controls shows whole on the screen.
-          const first = rows.first();
-          assert.ok(await first.locator("dt").count() >= 2, `${route}: labelled fields`);
-          for (const control of await first.locator("button, select, input, a").all()) {
-            if (!(await control.isVisible())) continue;
-            const box = (await control.boundingBox())!;
-            const name = `${route} ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`;
-            assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, name);
-            // Nor is its label cut short.
-            const clipped = await control.evaluate((e) =>
-              [e, ...e.querySelectorAll("*")].some((el) => el.scrollWidth > el.clientWidth + 1)
-            );
-            assert.ok(!clipped, `${name} is cut short`);
-          }
-          // The cards hold rows here, which the whole-route axe test may not have.
-          const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${list}"]`)
-            .analyze();
-          assert.deepEqual(
-            violations.filter((v) => v.impact === "critical" || v.impact === "serious")
-              .map((v) => `${route} ${v.id}`),
-            [],
-          );
-        }
-        await context.close();
-      }
-      // The actions of a card work: the other user's role select and Delete are there to use.
-      const context = await contextWith(browser, server, { session, viewport: PHONE });
+  async ({ server, browser }) => {
+    const admin = await server.user("SuperAdmin");
+    const user = await server.user("User");
+    await seedRows(server, admin.id);
+    const session = await storedSession(browser, server, admin);
+    for (const size of [PHONE, { width: 1440, height: 900 }]) {
+      const context = await contextWith(browser, server, { session, viewport: size });
       const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/manage-users`);
-      await page.getByTestId(`role-select-${user.username}`).waitFor();
-      await page.getByTestId(`delete-${user.username}`).click();
-      await page.getByRole("dialog").waitFor();
+      for (const { route, list } of LISTS) {
+        await page.goto(server.baseUrl + route);
+        const rows = page.getByTestId(list).locator(size === PHONE ? "> li" : "tbody tr");
+        await rows.first().waitFor();
+        const tag = await page.getByTestId(list).evaluate((e) => e.tagName);
+        if (size !== PHONE) {
+          assert.equal(tag, "TABLE", `${route} at ${size.width}`);
+          continue;
+        }
+        assert.equal(tag, "UL", `${route} at ${size.width}`);
+        // Nothing scrolls sideways: the page is no wider than the phone.
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= PHONE.width, `${route} is ${wide} px wide`);
+        // Each card names its fields, and each of its controls shows whole on the screen.
+        const first = rows.first();
+        assert.ok(await first.locator("dt").count() >= 2, `${route}: labelled fields`);
+        for (const control of await first.locator("button, select, input, a").all()) {
+          if (!(await control.isVisible())) continue;
+          const box = (await control.boundingBox())!;
+          const name = `${route} ${await control.evaluate((e) => e.outerHTML.slice(0, 80))}`;
+          assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, name);
+          // Nor is its label cut short.
+          const clipped = await control.evaluate((e) =>
+            [e, ...e.querySelectorAll("*")].some((el) => el.scrollWidth > el.clientWidth + 1)
+          );
+          assert.ok(!clipped, `${name} is cut short`);
+        }
+        // The cards hold rows here, which the whole-route axe test may not have.
+        const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${list}"]`)
+          .analyze();
+        assert.deepEqual(
+          violations.filter((v) => v.impact === "critical" || v.impact === "serious")
+            .map((v) => `${route} ${v.id}`),
+          [],
+        );
+      }
       await context.close();
-    } finally {
-      await browser.close();
-      await server.close();
     }
+    // The actions of a card work: the other user's role select and Delete are there to use.
+    const context = await contextWith(browser, server, { session, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/manage-users`);
+    await page.getByTestId(`role-select-${user.username}`).waitFor();
+    await page.getByTestId(`delete-${user.username}`).click();
+    await page.getByRole("dialog").waitFor();
+    await context.close();
   },
 );
 

@@ -11,6 +11,7 @@ import { startFakeYahoo } from "../fakes/fake-yahoo.ts";
 import { E2E_OPTS, launchBrowser } from "./support/browser.ts";
 import { type E2EServer, insertTrades, startE2EServer } from "./support/server.ts";
 import { contextWith, SIGNED_IN_ROUTES, storedSession } from "./support/stored-session.ts";
+import { e2eTest } from "./support/e2e-test.ts";
 
 const LANGS = ["zh", "es", "fr", "it"];
 
@@ -219,60 +220,52 @@ async function play(
 
 const BINANCE_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A";
 
-Deno.test(
+e2eTest(
   "translations: no English left in modals and toasts in zh, es, fr and it",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const admin = await server.user("SuperAdmin", "polyglot");
-      const other = await server.user("User");
-      // A trader with keys and settings, a bot key and a BUY row, so every modal has its subject.
-      const { deps } = server;
-      const sealed = await deps.secretBox.seal(BINANCE_KEY);
-      await deps.db.update(users).set({
-        binanceKey: sealed,
-        binanceSecret: sealed,
-        useBot: "buy_sell",
-        tradingAmount: "100",
-        spread: "1",
-      }).where(eq(users.id, admin.id));
-      await deps.db.insert(botKeys).values({
-        exchange: "gate",
-        username: "bot_xq",
-        key: sealed,
-        secret: sealed,
-      });
-      await insertTrades(server, admin.id, ["BUY"]);
-      const session = await storedSession(browser, server, admin);
-      let haltId = 0;
-      const halt = async (on: boolean) => {
-        const res = on
-          ? await server.call("POST", "/api/trading-halts", {
-            token: admin.token,
-            body: { scope: "all", reason: "xq" },
-          })
-          : await server.call("POST", `/api/trading-halts/${haltId}/release`, {
-            token: admin.token,
-          });
-        assert.ok(res.ok, await res.clone().text());
-        if (on) haltId = (await res.json()).id;
-      };
-      const all = scenes(other.username, "bot_xq", halt);
+  async ({ server, browser }) => {
+    const admin = await server.user("SuperAdmin", "polyglot");
+    const other = await server.user("User");
+    // A trader with keys and settings, a bot key and a BUY row, so every modal has its subject.
+    const { deps } = server;
+    const sealed = await deps.secretBox.seal(BINANCE_KEY);
+    await deps.db.update(users).set({
+      binanceKey: sealed,
+      binanceSecret: sealed,
+      useBot: "buy_sell",
+      tradingAmount: "100",
+      spread: "1",
+    }).where(eq(users.id, admin.id));
+    await deps.db.insert(botKeys).values({
+      exchange: "gate",
+      username: "bot_xq",
+      key: sealed,
+      secret: sealed,
+    });
+    await insertTrades(server, admin.id, ["BUY"]);
+    const session = await storedSession(browser, server, admin);
+    let haltId = 0;
+    const halt = async (on: boolean) => {
+      const res = on
+        ? await server.call("POST", "/api/trading-halts", {
+          token: admin.token,
+          body: { scope: "all", reason: "xq" },
+        })
+        : await server.call("POST", `/api/trading-halts/${haltId}/release`, {
+          token: admin.token,
+        });
+      assert.ok(res.ok, await res.clone().text());
+      if (on) haltId = (await res.json()).id;
+    };
+    const all = scenes(other.username, "bot_xq", halt);
 
-      const english = await play(browser, server, session, "en", all);
-      const footer = english.get("shift end")!.match(/Gate Bot ©[^\n]*/)?.[0] ?? "";
-      const left: string[] = [];
-      for (const lang of LANGS) {
-        left.push(
-          ...englishLeft(english, await play(browser, server, session, lang, all), lang, footer),
-        );
-      }
-      assert.deepEqual(left, []);
-    } finally {
-      await browser.close();
-      await server.close();
+    const english = await play(browser, server, session, "en", all);
+    const footer = english.get("shift end")!.match(/Gate Bot ©[^\n]*/)?.[0] ?? "";
+    const left: string[] = [];
+    for (const lang of LANGS) {
+      left.push(
+        ...englishLeft(english, await play(browser, server, session, lang, all), lang, footer),
+      );
     }
+    assert.deepEqual(left, []);
   },
 );
