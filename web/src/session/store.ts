@@ -35,11 +35,22 @@ export const onSignOut = (fn: () => void) => {
   return () => signOutListeners.delete(fn);
 };
 
-/** The server ended the session (revoked or expired): /login says so until the next sign-in. */
-export const sessionNotice = proxy({ ended: false });
+const NOTICE_KEY = "gatebot.session-ended";
+
+/**
+ * The server ended the session (revoked or expired): /login says so until the next sign-in, in
+ * this tab even across a reload (one may start before the sign-out's own navigation).
+ */
+export const sessionNotice = proxy({ ended: sessionStorage.getItem(NOTICE_KEY) !== null });
+
+function tellEnded(ended: boolean) {
+  sessionNotice.ended = ended;
+  if (ended) sessionStorage.setItem(NOTICE_KEY, "1");
+  else sessionStorage.removeItem(NOTICE_KEY);
+}
 
 export function signIn(user: PublicUser, token: string) {
-  sessionNotice.ended = false;
+  tellEnded(false);
   session.user = user;
   session.token = token;
 }
@@ -101,6 +112,6 @@ export async function signOutWith(request: () => Promise<unknown>) {
 export async function sessionEnded(token: string) {
   if (rotation) await rotation.catch(() => {});
   if (session.token !== token || token === leaving) return;
-  sessionNotice.ended = true;
+  tellEnded(true);
   signOut();
 }
