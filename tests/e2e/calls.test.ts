@@ -7,8 +7,9 @@ import { callOutcomes, transactions } from "../../server/db/schema.ts";
 import { spreadSellPrice } from "../../server/transactions/pricing.ts";
 import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
 import { until } from "../support/until.ts";
-import { E2E_OPTS, launchBrowser, openTrading } from "./support/browser.ts";
-import { type E2EServer, startE2EServer, untilUserRow } from "./support/server.ts";
+import { openTrading } from "./support/browser.ts";
+import { type E2EServer, untilUserRow } from "./support/server.ts";
+import { e2eTest } from "./support/e2e-test.ts";
 
 const EXPIRY_MS = 5000;
 
@@ -44,95 +45,80 @@ async function callBuy(leadPage: Page) {
 const userTransactions = (server: E2EServer, userId: number) =>
   server.deps.db.select().from(transactions).where(eq(transactions.userId, userId));
 
-Deno.test({
-  name:
-    "calls: a Lead calls BUY, the User's BUY activates with the notice and a buy skips the auto-done",
-  ...E2E_OPTS,
-  async fn() {
-    const server = await startE2EServer({ CALL_EXPIRY_MS: EXPIRY_MS });
-    const browser = await launchBrowser();
-    try {
-      const { lead, user, leadPage, userPage } = await setUp(server, browser);
-      assert.equal(await userPage.getByTestId("buy-button").isDisabled(), true);
-      // Users have no call controls.
-      assert.equal(await userPage.getByTestId("call-controls").count(), 0);
+e2eTest(
+  "calls: a Lead calls BUY, the User's BUY activates with the notice and a buy skips the auto-done",
+  async ({ server, browser }) => {
+    const { lead, user, leadPage, userPage } = await setUp(server, browser);
+    assert.equal(await userPage.getByTestId("buy-button").isDisabled(), true);
+    // Users have no call controls.
+    assert.equal(await userPage.getByTestId("call-controls").count(), 0);
 
-      await callBuy(leadPage);
-      const notice = userPage.getByTestId("call-notice");
-      await notice.getByText(`${lead.username} CALLING`).waitFor();
-      await userPage.locator("[data-testid=call-notice][data-ringing]").waitFor();
-      // BUY switched the User to buy_sell, which (with the active button) enables BUY only.
-      await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
-      assert.equal(await userPage.getByTestId("sell-button").isDisabled(), true);
-      await untilUserRow(
-        server,
-        user.id,
-        (u) => u.useBot === "buy_sell",
-        "the bot mode to be saved",
-      );
+    await callBuy(leadPage);
+    const notice = userPage.getByTestId("call-notice");
+    await notice.getByText(`${lead.username} CALLING`).waitFor();
+    await userPage.locator("[data-testid=call-notice][data-ringing]").waitFor();
+    // BUY switched the User to buy_sell, which (with the active button) enables BUY only.
+    await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
+    assert.equal(await userPage.getByTestId("sell-button").isDisabled(), true);
+    await untilUserRow(
+      server,
+      user.id,
+      (u) => u.useBot === "buy_sell",
+      "the bot mode to be saved",
+    );
 
-      await userPage.getByTestId("buy-button").click();
-      await userPage.getByTestId("transactions-BUY").locator("tbody tr").first()
-        .getByText("BTC/USDT").waitFor();
+    await userPage.getByTestId("buy-button").click();
+    await userPage.getByTestId("transactions-BUY").locator("tbody tr").first()
+      .getByText("BTC/USDT").waitFor();
 
-      // The expiry: the notice goes, BUY deactivates, the glow ends, and no done is made.
-      await notice.waitFor({ state: "detached", timeout: EXPIRY_MS + 5000 });
-      await userPage.locator("[data-testid=buy-button][disabled]").waitFor();
-      await leadPage.locator("[data-testid=call-button]:not([data-glowing])").waitFor();
-      await new Promise((r) => setTimeout(r, 1500));
-      const rows = await userTransactions(server, user.id);
-      assert.deepEqual(rows.map((r) => r.status), ["BUY"]);
-      const outcomes = await server.deps.db.select().from(callOutcomes)
-        .where(eq(callOutcomes.userId, user.id));
-      assert.deepEqual(outcomes.map((o) => [o.outcome, o.transactionId]), [["bought", rows[0].id]]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    // The expiry: the notice goes, BUY deactivates, the glow ends, and no done is made.
+    await notice.waitFor({ state: "detached", timeout: EXPIRY_MS + 5000 });
+    await userPage.locator("[data-testid=buy-button][disabled]").waitFor();
+    await leadPage.locator("[data-testid=call-button]:not([data-glowing])").waitFor();
+    await new Promise((r) => setTimeout(r, 1500));
+    const rows = await userTransactions(server, user.id);
+    assert.deepEqual(rows.map((r) => r.status), ["BUY"]);
+    const outcomes = await server.deps.db.select().from(callOutcomes)
+      .where(eq(callOutcomes.userId, user.id));
+    assert.deepEqual(outcomes.map((o) => [o.outcome, o.transactionId]), [["bought", rows[0].id]]);
   },
-});
+  { CALL_EXPIRY_MS: EXPIRY_MS },
+);
 
-Deno.test({
-  name: "calls: without a purchase the done transaction appears after the call expires",
-  ...E2E_OPTS,
-  async fn() {
-    const server = await startE2EServer({ CALL_EXPIRY_MS: EXPIRY_MS });
-    const browser = await launchBrowser();
-    try {
-      const { user, leadPage, userPage } = await setUp(server, browser);
-      await callBuy(leadPage);
-      await userPage.getByTestId("call-notice").waitFor();
-      await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
+e2eTest(
+  "calls: without a purchase the done transaction appears after the call expires",
+  async ({ server, browser }) => {
+    const { user, leadPage, userPage } = await setUp(server, browser);
+    await callBuy(leadPage);
+    await userPage.getByTestId("call-notice").waitFor();
+    await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
 
-      await userPage.getByTestId("tab-ALL").click();
-      const done = userPage.getByTestId("transactions-ALL").locator("[data-status=DONE]");
-      await done.first().waitFor({ timeout: EXPIRY_MS + 5000 });
-      await userPage.locator("[data-testid=buy-button][disabled]").waitFor();
-      const rows = await userTransactions(server, user.id);
-      assert.equal(rows.length, 1);
-      assert.equal(rows[0].status, "DONE");
-      assert.ok(rows[0].callId);
-      // The prices come from the spread: buy_sell sells 1% above the market price.
-      assert.equal(rows[0].sellPrice, spreadSellPrice(rows[0].buyPrice, "1"));
-      assert.equal(rows[0].marketPrice, rows[0].buyPrice);
-      const [outcome] = await server.deps.db.select().from(callOutcomes).where(
-        and(eq(callOutcomes.userId, user.id), eq(callOutcomes.callId, rows[0].callId!)),
-      );
-      assert.equal(outcome.outcome, "done");
+    await userPage.getByTestId("tab-ALL").click();
+    const done = userPage.getByTestId("transactions-ALL").locator("[data-status=DONE]");
+    await done.first().waitFor({ timeout: EXPIRY_MS + 5000 });
+    await userPage.locator("[data-testid=buy-button][disabled]").waitFor();
+    const rows = await userTransactions(server, user.id);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].status, "DONE");
+    assert.ok(rows[0].callId);
+    // The prices come from the spread: buy_sell sells 1% above the market price.
+    assert.equal(rows[0].sellPrice, spreadSellPrice(rows[0].buyPrice, "1"));
+    assert.equal(rows[0].marketPrice, rows[0].buyPrice);
+    const [outcome] = await server.deps.db.select().from(callOutcomes).where(
+      and(eq(callOutcomes.userId, user.id), eq(callOutcomes.callId, rows[0].callId!)),
+    );
+    assert.equal(outcome.outcome, "done");
 
-      // A failed bot order reaches this user only, as a dialog titled with action and id.
-      server.deps.onTradeError!(user.id, {
-        action: "SELL",
-        transactionId: 77,
-        message: "Rejected",
-      });
-      const dialog = userPage.getByRole("dialog");
-      await dialog.getByText("SELL 77").waitFor();
-      await dialog.getByText("Rejected").waitFor();
-      assert.equal(await leadPage.getByRole("dialog").count(), 0);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    // A failed bot order reaches this user only, as a dialog titled with action and id.
+    server.deps.onTradeError!(user.id, {
+      action: "SELL",
+      transactionId: 77,
+      message: "Rejected",
+    });
+    const dialog = userPage.getByRole("dialog");
+    await dialog.getByText("SELL 77").waitFor();
+    await dialog.getByText("Rejected").waitFor();
+    assert.equal(await leadPage.getByRole("dialog").count(), 0);
   },
-});
+  { CALL_EXPIRY_MS: EXPIRY_MS },
+);

@@ -4,6 +4,7 @@ import { BotWorker } from "../../server/bot/worker.ts";
 import { transactions, users } from "../../server/db/schema.ts";
 import { E2E_OPTS, launchBrowser, openTrading, signInToDashboard } from "./support/browser.ts";
 import { type E2EServer, startE2EServer, untilUserRow } from "./support/server.ts";
+import { e2eTest } from "./support/e2e-test.ts";
 
 const BINANCE_KEY = "vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A";
 const BINANCE_SECRET = "NhqPtmdSJYdKjVHjA7PZj4Mge3R5YNiP1e3UZjInClVN65XAbvqqM6A7H5fATj0j";
@@ -88,119 +89,93 @@ Deno.test({
   },
 });
 
-Deno.test({
-  name:
-    "trading: missing keys warn before any order, an NFT buys at a typed price, an Admin action and a delete update the lists",
-  ...E2E_OPTS,
-  async fn() {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const admin = await tradingUser(server, "SuperAdmin");
-      const page = await browser.newPage();
-      await openTrading(page, server, admin);
+e2eTest(
+  "trading: missing keys warn before any order, an NFT buys at a typed price, an Admin action and a delete update the lists",
+  async ({ server, browser }) => {
+    const admin = await tradingUser(server, "SuperAdmin");
+    const page = await browser.newPage();
+    await openTrading(page, server, admin);
 
-      await page.getByTestId("buy-button").click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByText("CREATE TRANSACTION FAILED").waitFor();
-      await dialog.getByText("Please update Key/Secret for Binance first").waitFor();
-      await page.getByTestId("trade-dialog-close").click();
-      assert.equal((await server.deps.db.select().from(transactions)).length, 0);
+    await page.getByTestId("buy-button").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("CREATE TRANSACTION FAILED").waitFor();
+    await dialog.getByText("Please update Key/Secret for Binance first").waitFor();
+    await page.getByTestId("trade-dialog-close").click();
+    assert.equal((await server.deps.db.select().from(transactions)).length, 0);
 
-      // NFT pairs: no live price; the typed price keeps digits and one point only.
-      await page.getByTestId("pair-select").selectOption("ub_nft");
-      assert.equal(await page.getByTestId("live-price").count(), 0);
-      await page.getByTestId("typed-price").fill("12.5x.0");
-      assert.equal(await page.getByTestId("typed-price").inputValue(), "12.50");
-      await page.getByTestId("asset-id").fill("asset-77");
-      // BUY is debounced 1 s: wait it out after the refused BUY.
-      await page.waitForTimeout(1100);
-      await page.getByTestId("buy-button").click();
-      const first = page.getByTestId("transactions-BUY").locator("tbody tr").first();
-      await first.getByText("UB_NFT").waitFor();
-      const [nft] = await server.deps.db.select().from(transactions);
-      assert.equal(nft.assetId, "asset-77");
-      assert.equal(nft.marketPrice, "12.50000000");
-      await page.waitForTimeout(1100);
-      await page.getByTestId("buy-button").click();
-      await page.getByTestId("tab-BUY").getByText("BUY (2)").waitFor();
+    // NFT pairs: no live price; the typed price keeps digits and one point only.
+    await page.getByTestId("pair-select").selectOption("ub_nft");
+    assert.equal(await page.getByTestId("live-price").count(), 0);
+    await page.getByTestId("typed-price").fill("12.5x.0");
+    assert.equal(await page.getByTestId("typed-price").inputValue(), "12.50");
+    await page.getByTestId("asset-id").fill("asset-77");
+    // BUY is debounced 1 s: wait it out after the refused BUY.
+    await page.waitForTimeout(1100);
+    await page.getByTestId("buy-button").click();
+    const first = page.getByTestId("transactions-BUY").locator("tbody tr").first();
+    await first.getByText("UB_NFT").waitFor();
+    const [nft] = await server.deps.db.select().from(transactions);
+    assert.equal(nft.assetId, "asset-77");
+    assert.equal(nft.marketPrice, "12.50000000");
+    await page.waitForTimeout(1100);
+    await page.getByTestId("buy-button").click();
+    await page.getByTestId("tab-BUY").getByText("BUY (2)").waitFor();
 
-      // set-status DONE moves one out of BUY; delete takes the other out of every list.
-      const rows = page.getByTestId("transactions-BUY").locator("tbody tr");
-      await rows.first().getByTestId("transaction-actions").click();
-      await page.getByTestId("set-status-DONE").click();
-      await page.getByTestId("tab-BUY").getByText("BUY (1)").waitFor();
-      await rows.first().getByTestId("transaction-actions").click();
-      await page.getByTestId("delete-transaction").click();
-      await page.getByTestId("confirm-delete").click();
-      await page.getByTestId("tab-BUY").getByText("BUY (0)").waitFor();
-      await page.getByTestId("tab-ALL").getByText("ALL (1)").waitFor();
-      await page.getByTestId("transactions-empty").waitFor();
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    // set-status DONE moves one out of BUY; delete takes the other out of every list.
+    const rows = page.getByTestId("transactions-BUY").locator("tbody tr");
+    await rows.first().getByTestId("transaction-actions").click();
+    await page.getByTestId("set-status-DONE").click();
+    await page.getByTestId("tab-BUY").getByText("BUY (1)").waitFor();
+    await rows.first().getByTestId("transaction-actions").click();
+    await page.getByTestId("delete-transaction").click();
+    await page.getByTestId("confirm-delete").click();
+    await page.getByTestId("tab-BUY").getByText("BUY (0)").waitFor();
+    await page.getByTestId("tab-ALL").getByText("ALL (1)").waitFor();
+    await page.getByTestId("transactions-empty").waitFor();
   },
-});
+);
 
-Deno.test({
-  name: "trading: a User's BUY and SELL stay disabled without a call; a Lead's are enabled",
-  ...E2E_OPTS,
-  async fn() {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const user = await tradingUser(server, "User");
-      const page = await browser.newPage();
-      await openTrading(page, server, user);
-      assert.equal(await page.getByTestId("buy-button").isDisabled(), true);
-      assert.equal(await page.getByTestId("sell-button").isDisabled(), true);
-      // Users see no key menu entry.
-      await page.getByTestId("avatar-menu").click();
-      await page.getByTestId("menu-change-password").waitFor();
-      assert.equal(await page.getByTestId("menu-update-keys").count(), 0);
+e2eTest(
+  "trading: a User's BUY and SELL stay disabled without a call; a Lead's are enabled",
+  async ({ server, browser }) => {
+    const user = await tradingUser(server, "User");
+    const page = await browser.newPage();
+    await openTrading(page, server, user);
+    assert.equal(await page.getByTestId("buy-button").isDisabled(), true);
+    assert.equal(await page.getByTestId("sell-button").isDisabled(), true);
+    // Users see no key menu entry.
+    await page.getByTestId("avatar-menu").click();
+    await page.getByTestId("menu-change-password").waitFor();
+    assert.equal(await page.getByTestId("menu-update-keys").count(), 0);
 
-      const lead = await server.user("Lead");
-      // Its own context: the first page's stored session would sign it in as the User.
-      const leadPage = await (await browser.newContext()).newPage();
-      await openTrading(leadPage, server, lead);
-      assert.equal(await leadPage.getByTestId("buy-button").isEnabled(), true);
-      assert.equal(await leadPage.getByTestId("sell-button").isEnabled(), true);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    const lead = await server.user("Lead");
+    // Its own context: the first page's stored session would sign it in as the User.
+    const leadPage = await (await browser.newContext()).newPage();
+    await openTrading(leadPage, server, lead);
+    assert.equal(await leadPage.getByTestId("buy-button").isEnabled(), true);
+    assert.equal(await leadPage.getByTestId("sell-button").isEnabled(), true);
   },
-});
+);
 
-Deno.test({
-  name:
-    "trading: at 390 px the topbar wraps its controls into rows, fully visible, nothing overflows",
-  ...E2E_OPTS,
-  async fn() {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const lead = await server.user("Lead");
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      await openTrading(page, server, lead);
-      const header = (await page.locator("header").boundingBox())!;
-      for (const id of ["pair-select", "exchange-select", "buy-button", "sell-button"]) {
-        const box = (await page.getByTestId(id).boundingBox())!;
-        assert.ok(box.x >= 0 && box.x + box.width <= 390, `${id} is inside the viewport`);
-        assert.ok(box.y + box.height <= header.y + header.height, `${id} is inside the header`);
-      }
-      // The controls sit below the logo row, and the page starts below the taller header.
-      const logo = (await page.getByTestId("logo").boundingBox())!;
-      const buy = (await page.getByTestId("buy-button").boundingBox())!;
-      assert.ok(buy.y > logo.y + logo.height);
-      const title = (await page.getByTestId("dashboard-title").boundingBox())!;
-      assert.ok(title.y >= header.y + header.height);
-      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
-    } finally {
-      await browser.close();
-      await server.close();
+e2eTest(
+  "trading: at 390 px the topbar wraps its controls into rows, fully visible, nothing overflows",
+  async ({ server, browser }) => {
+    const lead = await server.user("Lead");
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await openTrading(page, server, lead);
+    const header = (await page.locator("header").boundingBox())!;
+    for (const id of ["pair-select", "exchange-select", "buy-button", "sell-button"]) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${id} is inside the viewport`);
+      assert.ok(box.y + box.height <= header.y + header.height, `${id} is inside the header`);
     }
+    // The controls sit below the logo row, and the page starts below the taller header.
+    const logo = (await page.getByTestId("logo").boundingBox())!;
+    const buy = (await page.getByTestId("buy-button").boundingBox())!;
+    assert.ok(buy.y > logo.y + logo.height);
+    const title = (await page.getByTestId("dashboard-title").boundingBox())!;
+    assert.ok(title.y >= header.y + header.height);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
   },
-});
+);
