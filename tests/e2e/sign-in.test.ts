@@ -94,7 +94,9 @@ e2eTest(
     const page = await context.newPage();
     await signInToDashboard(page, server, user);
     const sidebar = page.getByTestId("sidebar");
-    assert.equal(await sidebar.isVisible(), false);
+    // Waited for, not sampled: on a loaded machine the navbar's collapsed style can land a frame
+    // after the dashboard first paints, and Mantine then slides it out.
+    await sidebar.waitFor({ state: "hidden", timeout: 5000 });
     await page.getByTestId("menu-toggle").click();
     await sidebar.waitFor({ state: "visible" });
     // A User sees only the Dashboard and the chart, none of the admin areas.

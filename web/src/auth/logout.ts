@@ -1,12 +1,5 @@
 import { logoutRequest } from "./api.ts";
-import { signOut } from "../session/store.ts";
+import { signOutWith } from "../session/store.ts";
 
-/** Revokes the session on the server, then forgets it here whatever the server said. */
-export async function logout() {
-  try {
-    await logoutRequest();
-  } catch {
-    // Already revoked or offline: signing out locally is what matters.
-  }
-  signOut();
-}
+/** Revokes the session on the server, then forgets it here. */
+export const logout = () => signOutWith(logoutRequest);

@@ -35,11 +35,22 @@ export const onSignOut = (fn: () => void) => {
   return () => signOutListeners.delete(fn);
 };
 
-/** The server ended the session (revoked or expired): /login says so until the next sign-in. */
-export const sessionNotice = proxy({ ended: false });
+const NOTICE_KEY = "gatebot.session-ended";
+
+/**
+ * The server ended the session (revoked or expired): /login says so until the next sign-in, in
+ * this tab even across a reload (one may start before the sign-out's own navigation).
+ */
+export const sessionNotice = proxy({ ended: sessionStorage.getItem(NOTICE_KEY) !== null });
+
+function tellEnded(ended: boolean) {
+  sessionNotice.ended = ended;
+  if (ended) sessionStorage.setItem(NOTICE_KEY, "1");
+  else sessionStorage.removeItem(NOTICE_KEY);
+}
 
 export function signIn(user: PublicUser, token: string) {
-  sessionNotice.ended = false;
+  tellEnded(false);
   session.user = user;
   session.token = token;
 }
@@ -74,10 +85,33 @@ export async function rotateToken<T extends { token: string }>(request: Promise<
   }
 }
 
-/** The server ended the session of `token`: signs out, unless that token was just replaced. */
+/** The token the user is signing out of, while the request is in flight. */
+let leaving: string | null = null;
+
+/**
+ * Runs the user's own sign-out request, then signs out whatever the server said (already revoked
+ * or offline: signing out here is what matters). The server ends the session first, so its
+ * socket's `logout` may arrive before the answer: that is no ended session to tell the user of.
+ */
+export async function signOutWith(request: () => Promise<unknown>) {
+  leaving = session.token;
+  try {
+    await request();
+  } catch {
+    // Signed out below all the same.
+  } finally {
+    leaving = null;
+  }
+  signOut();
+}
+
+/**
+ * The server ended the session of `token`: signs out, unless that token was just replaced or the
+ * user is signing out of it.
+ */
 export async function sessionEnded(token: string) {
   if (rotation) await rotation.catch(() => {});
-  if (session.token !== token) return;
-  sessionNotice.ended = true;
+  if (session.token !== token || token === leaving) return;
+  tellEnded(true);
   signOut();
 }
