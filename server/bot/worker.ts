@@ -167,7 +167,7 @@ export class BotWorker {
       if (!done) return "gone";
       const [owner] = await this.deps.db.select({ username: users.username }).from(users)
         .where(eq(users.id, row.userId));
-      this.deps.onTransactionChanged?.(toTransactionView(done, owner?.username ?? ""));
+      this.deps.onTransactionChanged(toTransactionView(done, owner?.username ?? ""));
       return "closed";
     } catch (err) {
       return await this.failed(row, side, err);
@@ -194,7 +194,7 @@ export class BotWorker {
       ...(refused ? { closingSince: null } : {}),
     }).where(stillOpen(row));
     const { text, code, params } = refused ? said : this.unclear(row, said);
-    this.deps.onTradeError?.(row.userId, {
+    this.deps.onTradeError(row.userId, {
       action: side,
       transactionId: row.id,
       message: text,
@@ -224,7 +224,7 @@ export class BotWorker {
         .where(claimed).returning({ id: t.id });
       if (!flagged) continue;
       const { text, code, params } = this.unclear(row, msg("worker.interrupted"));
-      this.deps.onTradeError?.(row.userId, {
+      this.deps.onTradeError(row.userId, {
         action: row.status === "BUY" ? "SELL" : "BUY",
         transactionId: row.id,
         message: text,

@@ -79,7 +79,7 @@ async function change(
     details: { id, before: pick(before), after: pick(view) },
     at: deps.clock.now(),
   });
-  deps.onTransactionChanged?.(view);
+  deps.onTransactionChanged(view);
   return view;
 }
 
@@ -90,7 +90,7 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
       .where(eq(callOutcomes.transactionId, id));
     await tx.delete(transactions).where(eq(transactions.id, id));
   });
-  deps.onTransactionChanged?.(view);
+  deps.onTransactionChanged(view);
   return { id, message: "Deleted" };
 }
 
@@ -158,6 +158,6 @@ export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
       at: deps.clock.now(),
     });
   }
-  for (const view of views) if (view) deps.onTransactionChanged?.(view);
+  for (const view of views) if (view) deps.onTransactionChanged(view);
   return { updated: rows.length, ids: rows.map((r) => r.id).sort((a, b) => a - b) };
 }

@@ -77,7 +77,7 @@ export async function openForBots(deps: Deps, req: BotTradeRequest) {
       msg("bots.allFailed", { details: errors.join("\n") }),
     );
   }
-  for (const view of placed) deps.onTransactionChanged?.(view);
+  for (const view of placed) deps.onTransactionChanged(view);
   return {
     transaction: placed[0],
     extraTransactions: placed.slice(1),
@@ -112,7 +112,7 @@ async function openForBot(
     const { text: error, code, params } = wrapping("bots.failed", "failure", failure.said, {
       bot: bot.username,
     });
-    deps.onTradeError?.(req.user.id, {
+    deps.onTradeError(req.user.id, {
       action: req.side,
       transactionId: id,
       message: error,

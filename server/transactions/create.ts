@@ -161,7 +161,7 @@ export async function createTransaction(
     });
   }
   const views = created.map((row) => toTransactionView(row, user.username));
-  for (const view of views) deps.onTransactionChanged?.(view);
+  for (const view of views) deps.onTransactionChanged(view);
   return {
     isFluctuating: false,
     ...summary,

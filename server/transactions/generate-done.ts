@@ -126,6 +126,6 @@ export async function generateDone(
       : [];
     return { created: false, outcome: earlier.outcome, row };
   });
-  if (result.created) deps.onTransactionChanged?.(view(result.row)!);
+  if (result.created) deps.onTransactionChanged(view(result.row)!);
   return { created: result.created, outcome: result.outcome, transaction: view(result.row) };
 }

@@ -147,9 +147,9 @@ export class OrderResolver {
     if (!changed) return;
     const [owner] = await this.deps.db.select({ username: users.username }).from(users)
       .where(eq(users.id, row.userId));
-    this.deps.onTransactionChanged?.(toTransactionView(changed, owner?.username ?? ""));
+    this.deps.onTransactionChanged(toTransactionView(changed, owner?.username ?? ""));
     if (told === "filled") return;
-    this.deps.onTradeError?.(row.userId, {
+    this.deps.onTradeError(row.userId, {
       action: openingSide(row),
       transactionId: row.id,
       message: told,
