@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
 import { SERVER_MESSAGES } from "./messages.ts";
+import "./zod-messages.ts";
 
 /** An integer id column (PostgreSQL int4). */
 export const INT_ID_MAX = 2_147_483_647;

@@ -122,6 +122,21 @@ export const SERVER_MESSAGES = {
   "input.pushKey": "Not a valid push key",
   "input.botExchange": "Must be gate, binance or houbi",
   "input.hash": "Invalid hash",
+  "zod.required": "Required",
+  "zod.type": "Invalid value: expected {{expected}}",
+  "zod.tooLong": "Too long: at most {{maximum}} characters",
+  "zod.tooShort": "Too short: at least {{minimum}} characters",
+  "zod.tooMany": "Too many: at most {{maximum}} items",
+  "zod.tooFew": "Too few: at least {{minimum}} items",
+  "zod.tooBig": "Too big: at most {{maximum}}",
+  "zod.tooBigExclusive": "Too big: must be below {{maximum}}",
+  "zod.tooSmall": "Too small: at least {{minimum}}",
+  "zod.tooSmallExclusive": "Too small: must be above {{minimum}}",
+  "zod.oneOf": "Must be one of: {{values}}",
+  "zod.format": "Invalid format: expected {{format}}",
+  "zod.multipleOf": "Must be a multiple of {{divisor}}",
+  "zod.unknownKeys": "Unknown fields: {{keys}}",
+  "zod.invalid": "Invalid value",
   "api.upgradeExpected": "Expected a WebSocket upgrade.",
   "api.requestFailed": "Request failed",
 
@@ -213,9 +228,9 @@ export function msg(code: MessageCode, params: MessageParams = {}): CodedMessage
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // The shared zod schemas say their issues in English (the client's forms show them too); each is
-// an "input." message, known again by its text.
+// an "input." message or zod's own issue as a "zod." one (zod-messages.ts), known again by its text.
 const ISSUES = Object.entries(SERVER_MESSAGES).flatMap(([code, template]) =>
-  code.startsWith("input.")
+  code.startsWith("input.") || code.startsWith("zod.")
     ? [{
       code: code as MessageCode,
       names: [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),

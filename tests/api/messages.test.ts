@@ -35,6 +35,22 @@ Deno.test("api errors: { code, message, params } with the spec's English message
       },
       field: "username",
     });
+    // zod's own issues too (server/core/zod-messages.ts), not zod's English defaults.
+    const long = await t.call("POST", "/api/users/login", {
+      body: { username: "u".repeat(101), password: "x" },
+    });
+    assert.equal(long.status, 400);
+    assert.deepEqual(await long.json(), {
+      message: "username: Too long: at most 100 characters",
+      code: "validation.field",
+      params: {
+        field: "username",
+        issue: "Too long: at most 100 characters",
+        issueCode: "zod.tooLong",
+        maximum: "100",
+      },
+      field: "username",
+    });
     const id = await t.call("DELETE", "/api/transaction/0", { token: admin.token });
     assert.equal((await id.json()).params.issueCode, "input.id");
 

@@ -1,14 +1,24 @@
-// Form validation from the shared zod schemas, with the schema's (English) messages translated:
-// a validation message is its own translation key.
+// Form validation from the shared zod schemas, each issue worded in the user's language: a coded
+// one ("input." and zod's own, server/core/zod-messages.ts) by its code, any other being its own
+// translation key.
 import { type FormErrors, schemaResolver } from "@mantine/form";
-import { translate } from "../i18n/index.ts";
+import { issueMessage } from "../../../server/core/messages.ts";
+import "../../../server/core/zod-messages.ts";
+import { serverText } from "../errors/server-messages.ts";
+import { type Lang, locale, translate } from "../i18n/index.ts";
+
+/** A schema issue's text in `lang`. */
+export function wordIssue(text: string, lang: Lang = locale.lang) {
+  const coded = issueMessage(text);
+  return coded ? serverText(coded.code, coded.params, lang) : translate(text, {}, lang);
+}
 
 export function zodValidate(schema: Parameters<typeof schemaResolver>[0]) {
   const resolve = schemaResolver(schema, { sync: true });
   return (values: unknown): FormErrors => {
     const errors = resolve(values);
     return Object.fromEntries(
-      Object.entries(errors).map(([k, v]) => [k, typeof v === "string" ? translate(v) : v]),
+      Object.entries(errors).map(([k, v]) => [k, typeof v === "string" ? wordIssue(v) : v]),
     );
   };
 }
