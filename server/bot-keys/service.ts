@@ -53,7 +53,11 @@ export async function searchBotKeys(deps: Pick<Deps, "db">, q: SearchBotKeysQuer
   return { items: rows.map(toBotKeyView), totalItems: total, page: q.page, limit: q.limit };
 }
 
-export async function createBotKey(deps: Deps, actor: SessionUser, input: CreateBotKeyInput) {
+export async function createBotKey(
+  deps: Pick<Deps, "clock" | "config" | "db" | "keyTransport" | "secretBox">,
+  actor: SessionUser,
+  input: CreateBotKeyInput,
+) {
   const sealed = await sealSentFields<SecretField>(deps, input, SECRET_FIELDS);
   if (!sealed.key || !sealed.secret) throw badRequest(msg("botKeys.keyAndSecretRequired"));
   const now = deps.clock.now();
@@ -84,7 +88,10 @@ export async function createBotKey(deps: Deps, actor: SessionUser, input: Create
 }
 
 export async function updateBotKey(
-  deps: Deps,
+  deps: Pick<
+    Deps,
+    "clock" | "config" | "db" | "keyTransport" | "onUserChanged" | "secretBox" | "sessionCache"
+  >,
   actor: SessionUser,
   id: number,
   input: UpdateBotKeyInput,

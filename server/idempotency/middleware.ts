@@ -18,6 +18,8 @@ import { msg } from "../core/messages.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 
+type IdempotencyDeps = Pick<Deps, "clock" | "config" | "db">;
+
 const KEY = /^[A-Za-z0-9_.:-]{1,100}$/;
 const KEEP_MS = 24 * 3600_000;
 const SWEEP_EVERY = 500;
@@ -30,11 +32,18 @@ export interface Answer {
 }
 
 /** What the request did, read back from the rows that carry its key; undefined: nothing. */
-export type Recover = (deps: Deps, userId: number, key: string) => Promise<Answer | undefined>;
+export type Recover = (
+  deps: IdempotencyDeps,
+  userId: number,
+  key: string,
+) => Promise<Answer | undefined>;
 
 const nothing: Recover = () => Promise.resolve(undefined);
 
-export function idempotent(deps: Deps, recover: Recover = nothing): MiddlewareHandler<AppEnv> {
+export function idempotent(
+  deps: IdempotencyDeps,
+  recover: Recover = nothing,
+): MiddlewareHandler<AppEnv> {
   let claims = 0;
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
@@ -79,7 +88,12 @@ type Claim =
   | { kind: "new" | "taken over" | "running" }
   | { kind: "answered"; answer: Answer };
 
-async function claimKey(deps: Deps, userId: number, key: string, route: string): Promise<Claim> {
+async function claimKey(
+  deps: IdempotencyDeps,
+  userId: number,
+  key: string,
+  route: string,
+): Promise<Claim> {
   const k = idempotencyKeys;
   const now = deps.clock.now();
   const [taken] = await deps.db.insert(k).values({ userId, key, route, createdAt: now })

@@ -13,7 +13,14 @@ import type { UpdateBotKeyInput } from "./update-schema.ts";
 import { userChanged } from "../auth/user-changed.ts";
 import { msg } from "../core/messages.ts";
 
-export async function updateUserKeys(deps: Deps, actor: SessionUser, input: UpdateBotKeyInput) {
+export async function updateUserKeys(
+  deps: Pick<
+    Deps,
+    "clock" | "db" | "keyTransport" | "onUserChanged" | "secretBox" | "sessionCache"
+  >,
+  actor: SessionUser,
+  input: UpdateBotKeyInput,
+) {
   const target = !input.userId || input.userId === actor.id
     ? actor
     : await findLiveUserById(deps.db, input.userId);

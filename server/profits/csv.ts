@@ -18,5 +18,5 @@ export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
   numberColumn("Not Counted Profit", "notCountedProfit"),
 ];
 
-export const profitCsv = (deps: Deps, range: ProfitRange) =>
+export const profitCsv = (deps: Pick<Deps, "db">, range: ProfitRange) =>
   csvStream(PROFIT_COLUMNS, (from: number | null) => profitDayPage(deps, range, from));

@@ -50,7 +50,7 @@ function profitRows(db: Db, where: SQL | undefined) {
     .groupBy(day, t.userId, users.username, t.pair);
 }
 
-export async function listProfits(deps: Deps, query: ProfitListQuery) {
+export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery) {
   const where = filters(query);
   const items: ProfitRow[] = await profitRows(deps.db, where)
     .orderBy(desc(day), users.username, t.pair)
@@ -83,7 +83,11 @@ export async function listProfits(deps: Deps, query: ProfitListQuery) {
  * One CSV page per day that has DONE transactions, oldest first: the cursor is the start of the
  * day after the last page, and the next day with rows is found through the status/time index.
  */
-export async function profitDayPage(deps: Deps, range: ProfitRange, from: number | null) {
+export async function profitDayPage(
+  deps: Pick<Deps, "db">,
+  range: ProfitRange,
+  from: number | null,
+) {
   const start = from ?? range.start;
   const [{ first }] = await deps.db.select({
     first: sql<string | null>`to_char(min(${t.createdAt}) at time zone 'UTC', 'YYYY-MM-DD')`,

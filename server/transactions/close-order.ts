@@ -82,7 +82,7 @@ export function closingSize(row: TransactionRow, side: "BUY" | "SELL") {
 }
 
 /** Whether the paper exchange closes this row (atomically: see the header). */
-export function closesInDatabase(deps: Deps, row: TransactionRow) {
+export function closesInDatabase(deps: Pick<Deps, "exchanges">, row: TransactionRow) {
   try {
     return !!deps.exchanges.adapter(row.exchange, kindOf(row.adapter)).inDatabase;
   } catch {
@@ -169,7 +169,7 @@ async function closeInDatabase(
 const NOT_FILLED = Symbol("not filled");
 
 /** The columns of a row closed by `result` (`price` when the exchange gave no fill price). */
-export function doneValues(deps: Deps, result: OrderResult, price: string) {
+export function doneValues(deps: Pick<Deps, "clock">, result: OrderResult, price: string) {
   const now = deps.clock.now();
   return {
     status: "DONE" as const,

@@ -5,7 +5,7 @@ import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { toTransactionView } from "./view.ts";
 
-export async function createdAnswer(deps: Deps, userId: number, key: string) {
+export async function createdAnswer(deps: Pick<Deps, "db">, userId: number, key: string) {
   const t = transactions;
   const rows = await deps.db.select().from(t)
     .where(and(eq(t.userId, userId), eq(t.idempotencyKey, key))).orderBy(asc(t.id));

@@ -17,7 +17,10 @@ export interface ChartService {
 }
 
 /** `fetch` is injectable for tests; the app uses the global one. */
-export function createChartService(deps: Deps, opts: { fetch?: typeof fetch } = {}): ChartService {
+export function createChartService(
+  deps: Pick<Deps, "clock" | "config" | "db">,
+  opts: { fetch?: typeof fetch } = {},
+): ChartService {
   const { config, clock } = deps;
   // Candles are recorded from the market feed; read those of the exchange the feed follows.
   const exchange = config.YAHOO_RECORDED_EXCHANGE ??
