@@ -79,6 +79,14 @@ Deno.test({
       await page.getByTestId("bot-key-balance-bot_beta").click();
       await page.getByTestId("bot-balance-USDT").getByText("100000").waitFor();
       await page.keyboard.press("Escape");
+      // On a phone the balances are cards, each amount beside its column's name.
+      const desk = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId("bot-key-balance-bot_beta").click();
+      await page.locator("li[data-testid=bot-balance-USDT]").getByText("100000").waitFor();
+      assert.ok(await page.getByTestId("bot-balance-table").locator("dt").count() >= 3);
+      await page.keyboard.press("Escape");
+      await page.setViewportSize(desk);
 
       // The Lead selects both keys in the topbar and presses BUY once.
       const leadPage = await (await browser.newContext()).newPage();

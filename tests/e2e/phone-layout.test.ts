@@ -2,7 +2,7 @@
 // changed from the avatar menu, and the wide lists are cards with their actions in reach.
 import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
-import { botKeys, shifts } from "../../server/db/schema.ts";
+import { botKeys, shifts, tradingHalts, tradingLimits } from "../../server/db/schema.ts";
 import { openTrading } from "./support/browser.ts";
 import { type E2EServer, insertTrades } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
@@ -48,6 +48,8 @@ const LISTS = [
   { route: "/bot-keys/gate", list: "bot-keys-table" },
   { route: "/profit", list: "profits-table" },
   { route: "/audit", list: "audit-table" },
+  { route: "/trading-controls", list: "halts-table" },
+  { route: "/trading-controls", list: "limits-table" },
 ];
 
 e2eTest(
@@ -109,7 +111,10 @@ e2eTest(
   },
 );
 
-/** One row in each list: a BUY and a DONE transaction, a shift and a Gate bot key. */
+/**
+ * One row in each list: a BUY and a DONE transaction, a shift, a Gate bot key, a halt of one
+ * exchange and an order limit.
+ */
 async function seedRows(server: E2EServer, userId: number) {
   const db = server.deps.db;
   await insertTrades(server, userId, ["BUY", "DONE"]);
@@ -126,4 +131,12 @@ async function seedRows(server: E2EServer, userId: number) {
     key: "sealed-key",
     secret: "sealed-secret",
   });
+  await db.insert(tradingHalts).values({
+    scope: "exchange",
+    exchange: "binance",
+    reason: "Phone check",
+    stopsClosing: true,
+    createdBy: userId,
+  });
+  await db.insert(tradingLimits).values({ userId, exchange: "gate", maxPerOrder: "500" });
 }

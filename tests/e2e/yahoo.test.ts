@@ -201,6 +201,19 @@ Deno.test({
       );
       // The server's cache answered the second fetch.
       assert.equal(fake.requests.length, 1);
+
+      // The highlighted row is shaded (against a row striped alike); on a phone the rows are
+      // cards, the highlight kept.
+      const shaded = (k: string) =>
+        page.locator(`[data-testid=yahoo-row][data-key='${k}']`).evaluate((r) =>
+          getComputedStyle(r).backgroundColor
+        );
+      assert.notEqual(await shaded(key), await shaded(new Date(day(5)).toISOString()));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator(`li[data-testid=yahoo-row][data-key='${key}'][data-highlighted]`)
+        .waitFor();
+      assert.equal(await page.getByTestId("yahoo-table").evaluate((e) => e.tagName), "UL");
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
     } finally {
       await browser.close();
       await server.close();

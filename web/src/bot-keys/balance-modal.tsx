@@ -1,10 +1,11 @@
 // One bot key's balances (docs/screens.md#bot-keys-pages): Binance free and locked, Gate available
 // and locked, all-zero entries already dropped by the server. An exchange's refusal shows here
 // only.
-import { Alert, Center, Loader, Modal, Table, Text } from "@mantine/core";
+import { Alert, Center, Loader, Modal, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useT } from "../i18n/index.ts";
 import { errorText } from "../ui/notify.ts";
+import { type Column, RowsTable } from "../ui/paged-table.tsx";
 import { type BotBalance, type BotKeyExchange, type BotKeyView, fetchBotBalance } from "./api.ts";
 import "./messages.ts";
 
@@ -30,6 +31,19 @@ export function BalanceModal({ entry, onClose }: { entry: BotKeyView; onClose: (
 
   const error = state.error ?? state.balance?.error;
   const gate = entry.exchange === "gate";
+  const columns: Column<Row>[] = [
+    {
+      key: "name",
+      header: t(gate ? "botKeys.currency" : "botKeys.asset"),
+      cell: (r) => cells(r)[0],
+    },
+    {
+      key: "free",
+      header: t(gate ? "botKeys.available" : "botKeys.free"),
+      cell: (r) => cells(r)[1],
+    },
+    { key: "locked", header: t("botKeys.locked"), cell: (r) => cells(r)[2] },
+  ];
   return (
     <Modal
       opened
@@ -47,27 +61,15 @@ export function BalanceModal({ entry, onClose }: { entry: BotKeyView; onClose: (
         <Text c="dimmed">{t("botKeys.noBalances")}</Text>
       )}
       {state.balance && state.balance.balances.length > 0 && (
-        <Table striped data-testid="bot-balance-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(gate ? "botKeys.currency" : "botKeys.asset")}</Table.Th>
-              <Table.Th>{t(gate ? "botKeys.available" : "botKeys.free")}</Table.Th>
-              <Table.Th>{t("botKeys.locked")}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {state.balance.balances.map((row) => {
-              const [name, free, locked] = cells(row);
-              return (
-                <Table.Tr key={name} data-testid={`bot-balance-${name}`}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{free}</Table.Td>
-                  <Table.Td>{locked}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <RowsTable
+          items={state.balance.balances}
+          columns={columns}
+          rowKey={(row) => cells(row)[0]}
+          rowProps={(row) => ({ "data-testid": `bot-balance-${cells(row)[0]}` })}
+          busy={false}
+          testId="bot-balance-table"
+          minWidth={320}
+        />
       )}
     </Modal>
   );

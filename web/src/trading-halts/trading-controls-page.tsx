@@ -1,11 +1,12 @@
 // /trading-controls (Admin and SuperAdmin): the stop button and per-user order limits.
-import { Button, Divider, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Divider, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
-import { type LimitView, listLimits, listUsers, releaseHalt } from "./api.ts";
+import { type Column, RowsTable } from "../ui/paged-table.tsx";
+import { type HaltView, type LimitView, listLimits, listUsers, releaseHalt } from "./api.ts";
 import { haltText } from "./halt-banner.tsx";
 import type { UserOption } from "./fields.tsx";
 import { HaltForm } from "./halt-form.tsx";
@@ -35,6 +36,39 @@ export default function TradingControlsPage() {
     await loadHalts();
   };
 
+  const haltColumns: Column<HaltView>[] = [
+    { key: "halt", header: t("halts.column.halt"), cell: (h) => haltText(t, h) },
+    {
+      key: "closing",
+      header: t("halts.column.closing"),
+      cell: (h) => h.stopsClosing ? t("halts.stopsClosing") : "",
+    },
+    {
+      key: "set",
+      header: t("halts.column.set"),
+      cell: (h) => `${h.createdBy}, ${formatDateTime(new Date(h.createdAt).toISOString())}`,
+    },
+    {
+      key: "release",
+      header: "",
+      cell: (h) => (
+        <Button size="xs" onClick={() => release(h.id)} data-testid="halt-release">
+          {t("halts.release")}
+        </Button>
+      ),
+    },
+  ];
+  const limitColumns: Column<LimitView>[] = [
+    { key: "user", header: t("halts.user"), cell: (l) => l.username },
+    { key: "exchange", header: t("halts.exchange"), cell: (l) => t(`menu.${l.exchange}`) },
+    {
+      key: "perOrder",
+      header: t("limits.maxPerOrder"),
+      cell: (l) => l.maxPerOrder ?? t("limits.none"),
+    },
+    { key: "perDay", header: t("limits.maxPerDay"), cell: (l) => l.maxPerDay ?? t("limits.none") },
+  ];
+
   return (
     <Stack>
       <Title order={1} size="h3">{t("halts.title")}</Title>
@@ -42,48 +76,27 @@ export default function TradingControlsPage() {
       {active.length === 0
         ? <Text c="dimmed" data-testid="halts-none">{t("halts.none")}</Text>
         : (
-          <Table data-testid="halts-table">
-            <Table.Tbody>
-              {active.map((h) => (
-                <Table.Tr key={h.id} data-testid={`halt-row-${h.id}`}>
-                  <Table.Td>{haltText(t, h)}</Table.Td>
-                  <Table.Td>{h.stopsClosing ? t("halts.stopsClosing") : ""}</Table.Td>
-                  <Table.Td>
-                    {h.createdBy}, {formatDateTime(new Date(h.createdAt).toISOString())}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" onClick={() => release(h.id)} data-testid="halt-release">
-                      {t("halts.release")}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RowsTable
+            items={active}
+            columns={haltColumns}
+            rowKey={(h) => h.id}
+            rowProps={(h) => ({ "data-testid": `halt-row-${h.id}` })}
+            busy={false}
+            testId="halts-table"
+            minWidth={560}
+          />
         )}
       <Divider />
       <Title order={2} size="h3">{t("limits.title")}</Title>
       <LimitForm users={users} onSaved={reloadLimits} />
-      <Table data-testid="limits-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("halts.user")}</Table.Th>
-            <Table.Th>{t("halts.exchange")}</Table.Th>
-            <Table.Th>{t("limits.maxPerOrder")}</Table.Th>
-            <Table.Th>{t("limits.maxPerDay")}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {limits.map((l) => (
-            <Table.Tr key={`${l.userId}-${l.exchange}`}>
-              <Table.Td>{l.username}</Table.Td>
-              <Table.Td>{t(`menu.${l.exchange}`)}</Table.Td>
-              <Table.Td>{l.maxPerOrder ?? t("limits.none")}</Table.Td>
-              <Table.Td>{l.maxPerDay ?? t("limits.none")}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RowsTable
+        items={limits}
+        columns={limitColumns}
+        rowKey={(l) => `${l.userId}-${l.exchange}`}
+        busy={false}
+        testId="limits-table"
+        minWidth={480}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // The table of a server-paged list: the load error, the rows, the empty line once nothing is
 // loading, and the pages. A page brings its columns; its filters and actions stay its own. On a
-// phone the rows are cards (CardList): a table there would scroll sideways.
+// phone the rows are cards (CardList): a table there would scroll sideways. RowsTable is that
+// choice alone, for the lists that are not paged.
 import { Alert, Box, Pagination, Progress, Table, Text } from "@mantine/core";
 import type { Key, ReactNode } from "react";
 import { useT } from "../i18n/index.ts";
@@ -63,7 +64,6 @@ export function PagedTable<Row>({
   toolbar?: ReactNode;
 }) {
   const t = useT();
-  const phone = usePhone();
   const { items, totalItems } = table.result;
   const rows: RowsView<Row> = {
     items,
@@ -85,7 +85,7 @@ export function PagedTable<Row>({
           </Progress.Root>
         )}
       </Box>
-      {phone ? <CardList {...rows} /> : <TableRows {...rows} minWidth={minWidth} />}
+      <RowsTable {...rows} minWidth={minWidth} />
       {!table.requesting && items.length === 0 && (
         <Text c="dimmed" data-testid={`${testId}-empty`}>{empty}</Text>
       )}
@@ -98,6 +98,11 @@ export function PagedTable<Row>({
       />
     </>
   );
+}
+
+/** The rows as a table, or on a phone as cards. */
+export function RowsTable<Row>(props: RowsView<Row> & { minWidth: number }) {
+  return usePhone() ? <CardList {...props} /> : <TableRows {...props} />;
 }
 
 /** The rows as a table, scrolling sideways where the screen is narrower than `minWidth`. */
