@@ -113,3 +113,17 @@ e2eTest(
     await desktop.getByTestId("error-404").waitFor();
   },
 );
+
+e2eTest(
+  "sign-in: zod's own issues show in the reader's language in a form",
+  async ({ server, browser }) => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => localStorage.setItem("gatebot.lang", "fr"));
+    await page.goto(server.baseUrl + "/login");
+    await page.getByTestId("login-username").fill("u".repeat(101));
+    await page.getByTestId("login-password").fill("secret12");
+    await page.getByTestId("login-submit").click();
+    await page.getByText("Trop long : au plus 100 caractères").waitFor();
+    assert.equal(await page.getByText("Too long").count(), 0);
+  },
+);
