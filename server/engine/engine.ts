@@ -27,7 +27,23 @@ export interface Engine {
 export const engineName = (config: Pick<Config, "ENGINE_NAME">) =>
   config.ENGINE_NAME ?? `${Deno.hostname()}:${Deno.pid}`.slice(-48);
 
-export function startEngine(deps: Deps, feeds: MarketRuntime, name: string): Engine {
+export function startEngine(
+  deps: Pick<
+    Deps,
+    | "clock"
+    | "config"
+    | "db"
+    | "exchanges"
+    | "market"
+    | "onTradeError"
+    | "onTransactionChanged"
+    | "orderLookup"
+    | "realtime"
+    | "secretBox"
+  >,
+  feeds: MarketRuntime,
+  name: string,
+): Engine {
   const stops: (() => void | Promise<void>)[] = [];
   let active = false;
 

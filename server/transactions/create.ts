@@ -66,7 +66,23 @@ const USER_SIDES: Record<Side, readonly string[]> = {
 };
 
 export async function createTransaction(
-  deps: Deps,
+  deps: Pick<
+    Deps,
+    | "callGate"
+    | "clock"
+    | "config"
+    | "database"
+    | "db"
+    | "exchanges"
+    | "market"
+    | "onTradeError"
+    | "onTransactionChanged"
+    | "onUserChanged"
+    | "orderLookup"
+    | "random"
+    | "secretBox"
+    | "sessionCache"
+  >,
   user: SessionUser,
   input: CreateTransactionInput,
   /** The request's Idempotency-Key, kept on its rows (server/idempotency/middleware.ts). */
