@@ -54,7 +54,20 @@ export class BotWorker {
   private stopping = false;
   private log: NonNullable<BotWorkerOptions["log"]>;
 
-  constructor(private deps: Deps, opts: BotWorkerOptions = {}) {
+  constructor(
+    private deps: Pick<
+      Deps,
+      | "clock"
+      | "db"
+      | "exchanges"
+      | "market"
+      | "onTradeError"
+      | "onTransactionChanged"
+      | "orderLookup"
+      | "secretBox"
+    >,
+    opts: BotWorkerOptions = {},
+  ) {
     this.log = opts.log ?? logError;
   }
 

@@ -44,14 +44,25 @@ export interface LookedUp {
  * Live claims: the order may exist, so each is looked up by its client order id (tx<id>c), with
  * the lookup schedule of an order whose answer was lost (exchanges/in-doubt.ts).
  */
-export async function lookUpInterruptedClaims(deps: Deps): Promise<LookedUp> {
+export async function lookUpInterruptedClaims(
+  deps: Pick<
+    Deps,
+    "clock" | "db" | "exchanges" | "onTransactionChanged" | "orderLookup" | "secretBox"
+  >,
+): Promise<LookedUp> {
   const rows = await deps.db.select().from(t).where(and(untold(), ne(t.adapter, "paper")));
   const outcomes = await Promise.all(rows.map((row) => settle(deps, row)));
   const count = (o: keyof LookedUp) => outcomes.filter((x) => x === o).length;
   return { recorded: count("recorded"), released: count("released"), unknown: count("unknown") };
 }
 
-async function settle(deps: Deps, row: TransactionRow): Promise<keyof LookedUp> {
+async function settle(
+  deps: Pick<
+    Deps,
+    "clock" | "db" | "exchanges" | "onTransactionChanged" | "orderLookup" | "secretBox"
+  >,
+  row: TransactionRow,
+): Promise<keyof LookedUp> {
   const side = row.status === "BUY" ? "SELL" : "BUY";
   const claimed = and(stillOpen(row), eq(t.closingSince, row.closingSince!));
   try {

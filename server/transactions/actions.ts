@@ -51,7 +51,7 @@ async function findActionable(db: Db, user: SessionUser, id: number) {
 
 /** Runs a conditional update of one row, audits it and answers its new view. */
 async function change(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "onTransactionChanged">,
   user: SessionUser,
   id: number,
   set: PgUpdateSetSource<typeof transactions>,
@@ -83,7 +83,11 @@ async function change(
   return view;
 }
 
-export async function deleteTransaction(deps: Deps, user: SessionUser, id: number) {
+export async function deleteTransaction(
+  deps: Pick<Deps, "db" | "onTransactionChanged">,
+  user: SessionUser,
+  id: number,
+) {
   const view = await findActionable(deps.db, user, id);
   await deps.db.transaction(async (tx) => {
     await tx.update(callOutcomes).set({ transactionId: null })
@@ -94,7 +98,12 @@ export async function deleteTransaction(deps: Deps, user: SessionUser, id: numbe
   return { id, message: "Deleted" };
 }
 
-export async function setStatus(deps: Deps, user: SessionUser, id: number, status: Status) {
+export async function setStatus(
+  deps: Pick<Deps, "clock" | "db" | "onTransactionChanged">,
+  user: SessionUser,
+  id: number,
+  status: Status,
+) {
   // A manual status releases the bot's claim: an interrupted close is resolved by a person here,
   // and so is an opening order the exchange could not confirm (the person found it filled).
   return (await change(deps, user, id, {
@@ -108,7 +117,11 @@ export async function setStatus(deps: Deps, user: SessionUser, id: number, statu
 }
 
 /** A BUY becomes a SELL; in bot mode buy_sell it becomes sell_buy, waiting to buy back. */
-export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
+export async function buyToSell(
+  deps: Pick<Deps, "clock" | "db" | "onTransactionChanged">,
+  user: SessionUser,
+  id: number,
+) {
   const view = await change(deps, user, id, {
     status: "SELL",
     useBot: sql`case when ${transactions.useBot} = 'buy_sell' then 'sell_buy'::bot_mode
@@ -122,7 +135,7 @@ export async function buyToSell(deps: Deps, user: SessionUser, id: number) {
 }
 
 export async function updateTransaction(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "onTransactionChanged">,
   user: SessionUser,
   id: number,
   input: UpdateTransactionInput,
@@ -135,7 +148,11 @@ export async function updateTransaction(
 }
 
 /** Sets every listed open transaction the caller may act on to DONE; answers those it changed. */
-export async function setDone(deps: Deps, user: SessionUser, ids: number[]) {
+export async function setDone(
+  deps: Pick<Deps, "clock" | "db" | "onTransactionChanged">,
+  user: SessionUser,
+  ids: number[],
+) {
   const mine = can(user.role, "transactions.editAll")
     ? undefined
     : eq(transactions.userId, user.id);

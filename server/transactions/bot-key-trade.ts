@@ -37,7 +37,7 @@ export interface BotTradeResult {
 
 /** The live keys of `exchange` the user selected; none for roles that may not select bots. */
 export async function selectedBotKeys(
-  deps: Deps,
+  deps: Pick<Deps, "db">,
   user: SessionUser,
   exchange: string,
 ): Promise<BotKeyRow[]> {
@@ -63,7 +63,20 @@ export interface BotTradeRequest {
  * failures as extraErrors and every key's result. None placed: an error listing each key's message
  * on its own line.
  */
-export async function openForBots(deps: Deps, req: BotTradeRequest) {
+export async function openForBots(
+  deps: Pick<
+    Deps,
+    | "clock"
+    | "database"
+    | "db"
+    | "exchanges"
+    | "onTradeError"
+    | "onTransactionChanged"
+    | "orderLookup"
+    | "secretBox"
+  >,
+  req: BotTradeRequest,
+) {
   const results = await Promise.all(req.bots.map((bot) => openForBot(deps, req, bot)));
   const placed = results.flatMap((r) => r.transaction ? [r.transaction] : []);
   const errors = results.flatMap((r) => r.error ? [r.error] : []);
@@ -88,7 +101,10 @@ export async function openForBots(deps: Deps, req: BotTradeRequest) {
 }
 
 async function openForBot(
-  deps: Deps,
+  deps: Pick<
+    Deps,
+    "clock" | "database" | "db" | "exchanges" | "onTradeError" | "orderLookup" | "secretBox"
+  >,
   req: BotTradeRequest,
   bot: BotKeyRow,
 ): Promise<BotTradeResult & { failure: AppError | null }> {

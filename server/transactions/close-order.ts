@@ -44,7 +44,7 @@ export class Refused extends Error {
 
 /** The closed row; null when the row was no longer open in `row.status` (closed meanwhile). */
 export async function closeTransaction(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "orderLookup" | "secretBox">,
   row: TransactionRow,
   side: "BUY" | "SELL",
   price: string,
@@ -91,7 +91,10 @@ export function closesInDatabase(deps: Pick<Deps, "exchanges">, row: Transaction
 }
 
 /** The adapter and account that close this row; Refused when they cannot be had. */
-export async function closingAccount(deps: Deps, row: TransactionRow) {
+export async function closingAccount(
+  deps: Pick<Deps, "db" | "exchanges" | "secretBox">,
+  row: TransactionRow,
+) {
   const exchange = row.exchange as "binance" | "gate";
   let account: AccountRef;
   let adapter: ExchangeAdapter;
@@ -112,7 +115,7 @@ export async function closingAccount(deps: Deps, row: TransactionRow) {
 }
 
 async function closeInDatabase(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db">,
   adapter: ExchangeAdapter,
   account: AccountRef,
   order: OrderRequest,
@@ -186,7 +189,11 @@ export function stillOpen(row: TransactionRow) {
   return and(eq(transactions.id, row.id), eq(transactions.status, row.status));
 }
 
-async function ownerCredentials(deps: Deps, userId: number, exchange: "binance" | "gate") {
+async function ownerCredentials(
+  deps: Pick<Deps, "db" | "secretBox">,
+  userId: number,
+  exchange: "binance" | "gate",
+) {
   const [owner] = await deps.db.select().from(users).where(eq(users.id, userId));
   return (owner && await tradingCredentials(deps, owner, exchange)) ?? undefined;
 }

@@ -27,7 +27,7 @@ export interface CoinFunds {
 
 /** Reads the coin of `pair` held on `exchange` with the given credentials and stores it. */
 export async function readCoinFunds(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "onUserChanged" | "sessionCache">,
   user: Pick<SessionUser, "id">,
   exchange: "binance" | "gate",
   pair: string,
@@ -63,7 +63,11 @@ export async function readCoinFunds(
  * GET /users/{id}/coin-funds: on the user's own pair and exchange, with their stored keys. Anyone
  * for themselves; Admin up for users at or below them.
  */
-export async function coinFundsOf(deps: Deps, actor: SessionUser, id: number): Promise<CoinFunds> {
+export async function coinFundsOf(
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "onUserChanged" | "secretBox" | "sessionCache">,
+  actor: SessionUser,
+  id: number,
+): Promise<CoinFunds> {
   const user = id === actor.id ? actor : await findTarget(deps.db, id);
   if (user.id !== actor.id) {
     if (!can(actor.role, "users.editOthers")) throw forbidden(msg("users.ownFundsOnly"));

@@ -180,7 +180,7 @@ function pendingAnswer(tx: TransactionView) {
 }
 
 async function assertMayTrade(
-  deps: Deps,
+  deps: Pick<Deps, "callGate">,
   user: SessionUser,
   input: CreateTransactionInput,
   side: Side,
@@ -194,7 +194,7 @@ async function assertMayTrade(
   }
 }
 
-async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
+async function assertListed(deps: Pick<Deps, "exchanges">, exchange: string, pair: PairInfo) {
   if (exchange !== "binance" && exchange !== "gate") {
     throw badRequest(
       msg("trading.exchangeUnsupported", { exchange: exchangeTitle(exchange) }),
@@ -205,7 +205,7 @@ async function assertListed(deps: Deps, exchange: string, pair: PairInfo) {
   await assertOffered(deps.exchanges.markets(), exchange, pair.value);
 }
 
-function feedPrice(deps: Deps, exchange: string, pair: PairInfo) {
+function feedPrice(deps: Pick<Deps, "market">, exchange: string, pair: PairInfo) {
   const price = deps.market?.feed(exchange as "binance" | "gate").price(pair.value);
   if (!price) {
     throw new AppError(
@@ -266,14 +266,14 @@ function serverPriced(
   };
 }
 
-async function assertCallExists(deps: Deps, callId: string) {
+async function assertCallExists(deps: Pick<Deps, "db">, callId: string) {
   const [call] = await deps.db.select({ id: calls.id }).from(calls).where(eq(calls.id, callId));
   if (!call) throw badRequest(msg("calls.unknownCall", { callId }), "callId");
 }
 
 /** The row to write: status, quantity and amount by docs/trading.md#quantities-and-prices. */
 function plan(
-  deps: Deps,
+  deps: Pick<Deps, "clock">,
   user: SessionUser,
   input: CreateTransactionInput,
   side: Side,
@@ -328,7 +328,12 @@ function plan(
 }
 
 /** The bot follow-up: numberOfTran - 1 more, each amount (BUY) or quantity (SELL) varied. */
-function extras(deps: Deps, user: SessionUser, base: NewTransaction, side: Side): NewTransaction[] {
+function extras(
+  deps: Pick<Deps, "random">,
+  user: SessionUser,
+  base: NewTransaction,
+  side: Side,
+): NewTransaction[] {
   const random = deps.random ?? Math.random;
   const count = Math.min(Math.max(user.numberOfTran, 1), 10) - 1;
   return Array.from({ length: count }, () => {

@@ -46,7 +46,12 @@ export const GENERATE_DONE_GRACE_MS = 5 * 60_000;
  * The call must have expired, within the grace period, for a group the owner belongs to, sent by
  * someone else: a DONE row is only the record of a call the owner let pass.
  */
-async function expiredCallFor(deps: Deps, owner: SessionUser, callId: string, now: Date) {
+async function expiredCallFor(
+  deps: Pick<Deps, "db">,
+  owner: SessionUser,
+  callId: string,
+  now: Date,
+) {
   const [call] = await deps.db.select().from(calls).where(eq(calls.id, callId));
   if (!call || call.group !== owner.group || call.fromUserId === owner.id) {
     throw badRequest(msg("generateDone.noCall", { callId }), "callId");
@@ -64,7 +69,7 @@ async function expiredCallFor(deps: Deps, owner: SessionUser, callId: string, no
  * prices and amount are not used.
  */
 export async function generateDone(
-  deps: Deps,
+  deps: Pick<Deps, "clock" | "db" | "market" | "onTransactionChanged">,
   owner: SessionUser,
   input: GenerateDoneInput,
 ): Promise<GenerateDoneResult> {

@@ -43,12 +43,19 @@ export interface OpenRequest {
   id?: number;
 }
 
-export function openTransaction(deps: Deps, req: OpenRequest) {
+export function openTransaction(
+  deps: Pick<Deps, "clock" | "database" | "db" | "exchanges" | "orderLookup">,
+  req: OpenRequest,
+) {
   return openIfAllowed(deps, req.values, (scoped) => placeAndRecord(deps, scoped, req));
 }
 
 /** `scoped`: where the row is written (under a daily maximum, the limit lock's transaction). */
-async function placeAndRecord(deps: Deps, scoped: Scoped, req: OpenRequest) {
+async function placeAndRecord(
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "orderLookup">,
+  scoped: Scoped,
+  req: OpenRequest,
+) {
   if (!req.credentials) return await insertTransaction(scoped, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);
@@ -99,7 +106,7 @@ async function placeAndRecord(deps: Deps, scoped: Scoped, req: OpenRequest) {
   }
 }
 
-function pendingOrder(deps: Deps, err: InDoubtError): Partial<NewTransaction> {
+function pendingOrder(deps: Pick<Deps, "clock">, err: InDoubtError): Partial<NewTransaction> {
   const now = deps.clock.now();
   return {
     orderState: "pending",
@@ -115,7 +122,7 @@ export const pendingMessage = (row: Pick<TransactionRow, "id" | "exchange">) =>
     clientOrderId: openOrderId(row.id),
   });
 
-export function exchangesOf(deps: Deps) {
+export function exchangesOf(deps: Pick<Deps, "exchanges">) {
   if (!deps.exchanges) throw new AppError("UNAVAILABLE", msg("trading.unavailable"));
   return deps.exchanges;
 }

@@ -56,7 +56,13 @@ export class OrderResolver {
   private running?: Promise<unknown>;
   private log: NonNullable<OrderResolverOptions["log"]>;
 
-  constructor(private deps: Deps, private opts: OrderResolverOptions = {}) {
+  constructor(
+    private deps: Pick<
+      Deps,
+      "clock" | "db" | "exchanges" | "onTradeError" | "onTransactionChanged" | "secretBox"
+    >,
+    private opts: OrderResolverOptions = {},
+  ) {
     this.log = opts.log ?? logError;
   }
 
