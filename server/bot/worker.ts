@@ -43,6 +43,19 @@ export const CLAIM_TIMEOUT_MS = 120_000;
 /** Longer than any one paper close can take (a statement's time limit, retries included). */
 export const PAPER_CLAIM_TIMEOUT_MS = 15_000;
 
+/** What the worker reads: the feeds, the database, and what closing an order on an account takes. */
+export type BotWorkerDeps = Pick<
+  Deps,
+  | "clock"
+  | "db"
+  | "exchanges"
+  | "market"
+  | "onTradeError"
+  | "onTransactionChanged"
+  | "orderLookup"
+  | "secretBox"
+>;
+
 export interface BotWorkerOptions {
   log?: (message: string, err?: unknown) => void;
 }
@@ -55,17 +68,7 @@ export class BotWorker {
   private log: NonNullable<BotWorkerOptions["log"]>;
 
   constructor(
-    private deps: Pick<
-      Deps,
-      | "clock"
-      | "db"
-      | "exchanges"
-      | "market"
-      | "onTradeError"
-      | "onTransactionChanged"
-      | "orderLookup"
-      | "secretBox"
-    >,
+    private deps: BotWorkerDeps,
     opts: BotWorkerOptions = {},
   ) {
     this.log = opts.log ?? logError;

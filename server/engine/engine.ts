@@ -6,7 +6,7 @@
 // the relayed market), so two instances never price from two different simulated walks.
 import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
-import { BotWorker } from "../bot/worker.ts";
+import { BotWorker, type BotWorkerDeps } from "../bot/worker.ts";
 import { OrderResolver } from "../transactions/resolver.ts";
 import { CandleRecorder } from "../market/candles.ts";
 import { MARKET_EXCHANGES } from "../market/feed.ts";
@@ -28,19 +28,7 @@ export const engineName = (config: Pick<Config, "ENGINE_NAME">) =>
   config.ENGINE_NAME ?? `${Deno.hostname()}:${Deno.pid}`.slice(-48);
 
 export function startEngine(
-  deps: Pick<
-    Deps,
-    | "clock"
-    | "config"
-    | "db"
-    | "exchanges"
-    | "market"
-    | "onTradeError"
-    | "onTransactionChanged"
-    | "orderLookup"
-    | "realtime"
-    | "secretBox"
-  >,
+  deps: BotWorkerDeps & Pick<Deps, "config" | "realtime">,
   feeds: MarketRuntime,
   name: string,
 ): Engine {
