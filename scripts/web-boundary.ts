@@ -19,6 +19,7 @@ export const SHARED = [
   "server/calls/target.ts",
   "server/core/decimal.ts",
   "server/core/messages.ts",
+  "server/core/zod-messages.ts",
   "server/db/enums.ts",
   "server/exchanges/pairs.ts",
   "server/keys/transport-crypto.ts",
