@@ -2,7 +2,7 @@
 // The browser gets what web/ imports by value, and all that those modules import by value in turn;
 // `import type` is erased by the build. So:
 // - web/ imports from server/ only the modules shared with it: each area's zod schemas
-//   (schema.ts, *-schema.ts), the realtime protocol (protocol.ts), and SHARED below; an area's
+//   (schema.ts, *-schema.ts), the realtime protocol (protocol.ts), and the *.shared.ts rules; an area's
 //   answer types (view.ts) it imports as types only;
 // - what those modules import by value, transitively, is shared code too: no package but zod and
 //   decimal.js, no node: builtin, no Deno API, so no drizzle, postgres or server-only module.
@@ -10,26 +10,11 @@
 // breach (exit 0 either way); tests/unit/web-server-boundary.test.ts fails on a breach.
 import { dirname, join, relative, resolve } from "node:path";
 
-/** Shared rules and constants that are neither a schema nor the protocol, named one by one. */
-export const SHARED = [
-  "server/audit/actions.ts",
-  "server/auth/public-user.ts",
-  "server/auth/roles.ts",
-  "server/calls/call-count.ts",
-  "server/calls/target.ts",
-  "server/core/decimal.ts",
-  "server/core/messages.ts",
-  "server/core/zod-messages.ts",
-  "server/db/enums.ts",
-  "server/exchanges/pairs.ts",
-  "server/keys/transport-crypto.ts",
-  "server/market/feed.ts",
-  "server/realtime/client-message.ts",
-  "server/shift-reports/summary.ts",
-  "server/shifts/shift-time.ts",
-  "server/transactions/order-ids.ts",
-  "server/transactions/pricing.ts",
-];
+/**
+ * Shared rules and constants that are neither a schema nor the protocol carry it in their name:
+ * `<name>.shared.ts`, so a reader of the module knows the browser gets it too.
+ */
+export const SHARED = /\.shared\.ts$/;
 
 const SCHEMA = /(^|\/|-)schema\.ts$/;
 const PROTOCOL = /\/protocol\.ts$/;
@@ -37,7 +22,7 @@ const VIEW = /\/view\.ts$/;
 /** Packages the browser may get from a shared module. */
 const PACKAGES = /^(zod|zod\/mini|zod\/v4\/core|decimal\.js)$/;
 /** Drizzle's `db` module is server/db/client.ts; its schema is drizzle tables, server-only too. */
-const SERVER_ONLY_FILE = /^server\/db\/(?!enums\.ts$)/;
+const SERVER_ONLY_FILE = /^server\/db\/(?!enums\.shared\.ts$)/;
 
 export interface Import {
   from: string;
@@ -105,7 +90,7 @@ export function checkBoundary(root = "."): Boundary {
       entry.byValue ||= !i.typeOnly;
       entry.from.push(file);
       imported.set(i.to, entry);
-      const shared = SCHEMA.test(i.to) || PROTOCOL.test(i.to) || SHARED.includes(i.to);
+      const shared = SCHEMA.test(i.to) || PROTOCOL.test(i.to) || SHARED.test(i.to);
       if (!shared && !(VIEW.test(i.to) && i.typeOnly)) {
         breaches.push(
           VIEW.test(i.to)

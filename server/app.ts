@@ -30,7 +30,7 @@ import { tradingHaltRoutes } from "./trading-halts/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
-import { answer, msg } from "./core/messages.ts";
+import { answer, msg } from "./core/messages.shared.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { requireAuth } from "./auth/middleware.ts";
 import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";

@@ -9,7 +9,7 @@ import type { SessionCache } from "./auth/session-cache.ts";
 import type { KeyTransport } from "./keys/transport.ts";
 import type { TradeError, TransactionView } from "./transactions/view.ts";
 import type { Realtime } from "./realtime/realtime.ts";
-import type { Market } from "./market/feed.ts";
+import type { Market } from "./market/feed.shared.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
 import type { VapidKeys } from "./push/vapid.ts";
 import type { CallInfo } from "./realtime/protocol.ts";

@@ -4,7 +4,7 @@
 import type { Hono } from "hono";
 import { toJSONSchema } from "zod/v4/core";
 import { type RouteMeta, routeMeta } from "./core/route-meta.ts";
-import { PERMISSIONS } from "./auth/roles.ts";
+import { PERMISSIONS } from "./auth/roles.shared.ts";
 
 type Schema = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idParam } from "../core/input-rules.ts";
 import { emptyToUndefined, pageShape } from "../users/schema.ts";
-import { AUDIT_ACTIONS } from "../audit/actions.ts";
+import { AUDIT_ACTIONS } from "../audit/actions.shared.ts";
 
 const optionalId = z.preprocess(
   emptyToUndefined,

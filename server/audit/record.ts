@@ -1,7 +1,7 @@
 // Who did what to whom, and when. Callers never pass secrets in details.
 import type { Db } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
-import type { AuditAction } from "./actions.ts";
+import type { AuditAction } from "./actions.shared.ts";
 
 export interface AuditEntry {
   actorId: number | null;

@@ -4,9 +4,9 @@ import { AppError, notFound } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { SessionUser } from "./sessions.ts";
-import { canActOn, type Role, roleLevel } from "./roles.ts";
+import { canActOn, type Role, roleLevel } from "./roles.shared.ts";
 import { findLiveUserById } from "./find-user.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export async function findTarget(db: Db, id: number) {
   const target = await findLiveUserById(db, id);

@@ -6,9 +6,9 @@ import type { AppEnv } from "./env.ts";
 import { tagRoute } from "../core/route-meta.ts";
 import { forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
-import { can, type Permission } from "./roles.ts";
+import { can, type Permission } from "./roles.shared.ts";
 import { resolveSession, type SessionScope } from "./sessions.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization") ?? "";

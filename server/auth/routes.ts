@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { toPublicUser } from "./public-user.ts";
+import { toPublicUser } from "./public-user.shared.ts";
 import { optionalAuth, requireAuth } from "./middleware.ts";
 import {
   changePasswordSchema,

@@ -1,6 +1,6 @@
 // Sign-in and password rules, shared by the server routes and the client forms.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 
 export const passwordField = z.string({ error: "Please enter your password" })
   .min(6, "Please enter your password").max(200);

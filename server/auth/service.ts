@@ -8,9 +8,9 @@ import { afterAnswer } from "../core/after-answer.ts";
 import { resetTokens, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserById, findLiveUserByUsername } from "./find-user.ts";
-import { toPublicUser } from "./public-user.ts";
+import { toPublicUser } from "./public-user.shared.ts";
 import { revokeAndNotify } from "./revoke.ts";
-import { can, canActOn } from "./roles.ts";
+import { can, canActOn } from "./roles.shared.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type {
   changePasswordSchema,
@@ -22,7 +22,7 @@ import { createSession, type SessionInfo, type SessionUser, upgradeSession } fro
 import { succeeded, takeTurn } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 import { userChanged } from "./user-changed.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 const RESET_TTL_MS = 24 * 3600_000;
 

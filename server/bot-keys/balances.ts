@@ -4,14 +4,14 @@
 // reached is that key's `error` in a 200 answer, so a page of several keys shows it beside that key
 // only.
 import { badRequest, notFound } from "../core/errors.ts";
-import { dec } from "../core/decimal.ts";
+import { dec } from "../core/decimal.shared.ts";
 import type { Deps } from "../deps.ts";
 import { type Balance, ExchangeError } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
+import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import { botAccount, findLiveBotKey } from "./accounts.ts";
 import type { BotKeyExchange } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export type BinanceBalance = { asset: string; free: string; locked: string };
 export type GateBalance = { currency: string; available: string; locked: string };

@@ -1,7 +1,7 @@
 // Bot key payloads and queries (docs/api.md#bot-keys). Free of server-only imports:
 // the client's forms import these.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idParam } from "../core/input-rules.ts";
 
 /** The exchanges a bot key can be stored for: the sidebar's Gate, Binance and Houbi. */

@@ -7,9 +7,9 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, conflict, notFound } from "../core/errors.ts";
 import { botKeys, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
+import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import { sealSentFields } from "../keys/seal-fields.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import { findLiveBotKey, newKeyAdapter } from "./accounts.ts";
 import type {
   BotKeyExchange,
@@ -19,7 +19,7 @@ import type {
 } from "./schema.ts";
 import { toBotKeyOption, toBotKeyView } from "./view.ts";
 import { userChanged } from "../auth/user-changed.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 const SECRET_FIELDS = ["key", "secret"] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];

@@ -1,6 +1,6 @@
 // What the API tells about a bot key: never its key or secret, which answer as masks.
 import type { botKeys } from "../db/schema.ts";
-import { SECRET_MASK } from "../auth/public-user.ts";
+import { SECRET_MASK } from "../auth/public-user.shared.ts";
 
 export type BotKeyRow = typeof botKeys.$inferSelect;
 

@@ -1,6 +1,6 @@
 // Input of POST /api/calls.
 import { z } from "zod";
-import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "./call-count.ts";
+import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "./call-count.shared.ts";
 
 export const sendCallSchema = z.object({
   /** BUY, SELL, BUY_ONLY, SELL_ONLY, RING_ONLY, ALL or a listed pair code (checked by the service). */

@@ -6,12 +6,12 @@ import { badRequest } from "../core/errors.ts";
 import { randomHex } from "../core/hex.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { findPair } from "../exchanges/pairs.ts";
-import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./target.ts";
+import { findPair } from "../exchanges/pairs.shared.ts";
+import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./target.shared.ts";
 import type { Hub } from "../realtime/hub.ts";
 import type { CallInfo } from "../realtime/protocol.ts";
 import type { SendCallInput } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 type CallRow = typeof calls.$inferSelect;
 

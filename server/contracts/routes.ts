@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import type { Deps } from "../deps.ts";
-import { type ExchangeName, isListedOn, PAIRS } from "../exchanges/pairs.ts";
+import { type ExchangeName, isListedOn, PAIRS } from "../exchanges/pairs.shared.ts";
 
 export function listContracts() {
   return PAIRS.flatMap((p) => {

@@ -3,7 +3,7 @@
 // (nothing is read at all) or counted while streaming otherwise.
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { answer, msg } from "./messages.ts";
+import { answer, msg } from "./messages.shared.ts";
 
 /** JSON bodies: the largest legitimate one (a bot key's sealed fields) is under 4 KiB. */
 export const JSON_BODY_LIMIT = 64 * 1024;

@@ -1,7 +1,7 @@
 // Database faults a request is not to blame for: the server is unreachable, restarting or
 // overloaded, a statement ran past its time limit, or PostgreSQL picked it as a deadlock or
 // serialization victim. They answer 503 with a message (the client may retry), never a 500.
-import type { MessageCode } from "../core/messages.ts";
+import type { MessageCode } from "./messages.shared.ts";
 
 /** PostgreSQL asks the client to run these again: nothing was written. */
 const RETRYABLE = new Set(["40001", "40P01"]);

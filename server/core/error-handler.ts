@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { unavailableReason } from "./database-faults.ts";
 import { AppError } from "./errors.ts";
 import { logError } from "./log-error.ts";
-import { answer, msg } from "./messages.ts";
+import { answer, msg } from "./messages.shared.ts";
 
 const idOf = (c: Context) => (c.get("requestId") as string | undefined) ?? "-";
 

@@ -1,5 +1,5 @@
 // One error type with a code; codes map to statuses in one place.
-import { type CodedMessage, type MessageCode, type MessageParams, msg } from "./messages.ts";
+import { type CodedMessage, type MessageCode, type MessageParams, msg } from "./messages.shared.ts";
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -15,7 +15,7 @@ const STATUS = {
 export type ErrorCode = keyof typeof STATUS;
 
 /**
- * `message` is a coded message (server/core/messages.ts), so the client can word it in the user's
+ * `message` is a coded message (server/core/messages.shared.ts), so the client can word it in the user's
  * language, or plain English for the few that carry text from elsewhere (an exchange's answer).
  */
 export class AppError extends Error {
@@ -28,7 +28,7 @@ export class AppError extends Error {
       this.messageParams = message.params;
     }
   }
-  /** The message as `wrapping` takes it (server/core/messages.ts). */
+  /** The message as `wrapping` takes it (server/core/messages.shared.ts). */
   get said() {
     return { text: this.message, code: this.messageCode, params: this.messageParams };
   }

@@ -2,8 +2,8 @@
 // the server's schemas and the client's forms: no server-only imports here.
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
-import { SERVER_MESSAGES } from "./messages.ts";
-import "./zod-messages.ts";
+import { SERVER_MESSAGES } from "./messages.shared.ts";
+import "./zod-messages.shared.ts";
 
 /** An integer id column (PostgreSQL int4). */
 export const INT_ID_MAX = 2_147_483_647;

@@ -4,7 +4,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "./errors.ts";
-import { msg } from "./messages.ts";
+import { msg } from "./messages.shared.ts";
 
 // `answered`: what runs after the handler returned (a streamed body, a socket's handlers) keeps the
 // async context but is no longer this request's to cut short.

@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
 import { withoutNul } from "./input-rules.ts";
-import { answer, issueMessage, wrapping } from "./messages.ts";
+import { answer, issueMessage, wrapping } from "./messages.shared.ts";
 import { tagRoute } from "./route-meta.ts";
 
 export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(

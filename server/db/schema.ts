@@ -23,7 +23,7 @@ import {
   PRICE_SOURCES,
   ROLES,
   TRANSACTION_STATUSES,
-} from "./enums.ts";
+} from "./enums.shared.ts";
 
 export { BOT_MODES, EXCHANGES, PRICE_SOURCES, ROLES, TRANSACTION_STATUSES };
 
@@ -184,7 +184,7 @@ export const transactions = pgTable("transactions", {
   avgPrice: money("avg_price"),
   fee: money("fee"),
   feeAsset: text("fee_asset"),
-  /** Set by the server only (server/db/enums.ts PRICE_SOURCES): whether profit counts the row. */
+  /** Set by the server only (server/db/enums.shared.ts PRICE_SOURCES): whether profit counts the row. */
   priceSource: priceSourceEnum("price_source").notNull().default("server"),
   /**
    * Null for a trade. "pending": the opening order's answer was lost and the lookups could not

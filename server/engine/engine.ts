@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import { BotWorker, type BotWorkerDeps } from "../bot/worker.ts";
 import { OrderResolver } from "../transactions/resolver.ts";
 import { CandleRecorder } from "../market/candles.ts";
-import { MARKET_EXCHANGES } from "../market/feed.ts";
+import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
 import type { MarketRuntime } from "../market/market.ts";
 import { handOnPrices } from "../realtime/price-push.ts";
 import { lookUpInterruptedClaims, releaseInterruptedClaims } from "./claims.ts";

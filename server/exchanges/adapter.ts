@@ -1,7 +1,7 @@
 // An exchange adapter places orders and reads balances for one account (a user's or a bot key's).
 // Implementations: paper (fills at the feed's price, balances in the database), binance (signed
 // REST, HMAC-SHA256), gate (signed REST v4, HMAC-SHA512).
-import type { CodedMessage } from "../core/messages.ts";
+import type { CodedMessage } from "../core/messages.shared.ts";
 
 export type Side = "BUY" | "SELL";
 
@@ -83,7 +83,7 @@ export interface AccountRef {
 }
 
 /**
- * Exchange failures carry a message fit to show the user: coded (server/core/messages.ts) when we
+ * Exchange failures carry a message fit to show the user: coded (server/core/messages.shared.ts) when we
  * word it, or the exchange's own text, which exchanges/refusals.ts codes by the exchange's label.
  */
 export class ExchangeError extends Error {

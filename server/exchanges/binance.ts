@@ -4,8 +4,8 @@
 // PRICE_FILTER grid, and an order under the NOTIONAL minimum is refused before it is sent.
 // A -1021 (our clock outside the recvWindow) syncs with GET /api/v3/time and retries once.
 import type { Clock } from "../core/clock.ts";
-import { dec, Decimal } from "../core/decimal.ts";
-import { msg } from "../core/messages.ts";
+import { dec, Decimal } from "../core/decimal.shared.ts";
+import { msg } from "../core/messages.shared.ts";
 import {
   type AccountRef,
   type Balance,

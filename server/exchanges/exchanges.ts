@@ -2,7 +2,7 @@
 // exchange's live REST client. A bot key row names its own kind in `bot_keys.adapter`.
 import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import type { Database } from "../db/client.ts";
 import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
 import { createBinanceAdapter } from "./binance.ts";
@@ -10,7 +10,7 @@ import { createGateAdapter } from "./gate.ts";
 import type { Fetch } from "./http.ts";
 import { liveMarkets, type Markets, storedMarkets } from "./markets/markets.ts";
 import { createPaperAdapter, parseStartBalances } from "./paper.ts";
-import type { ExchangeName } from "./pairs.ts";
+import type { ExchangeName } from "./pairs.shared.ts";
 
 export type AdapterKind = "paper" | "live";
 

@@ -5,8 +5,8 @@
 // on the pair's precision, and an order under min_base_amount/min_quote_amount is refused before
 // it is sent.
 import type { Clock } from "../core/clock.ts";
-import { dec } from "../core/decimal.ts";
-import { msg } from "../core/messages.ts";
+import { dec } from "../core/decimal.shared.ts";
+import { msg } from "../core/messages.shared.ts";
 import {
   type AccountRef,
   type Balance,

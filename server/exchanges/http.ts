@@ -1,6 +1,6 @@
 // One signed-REST round trip: network failures, non-JSON answers and error bodies all become an
 // ExchangeError with a message fit to show the user, never an unhandled crash.
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { ExchangeError } from "./adapter.ts";
 
 export type Fetch = typeof fetch;

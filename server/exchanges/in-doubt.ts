@@ -3,7 +3,7 @@
 // then known: the exchange's fill, a refusal (the exchange answered the last lookup that it has no
 // such order), or, when it could not tell, an InDoubtError: an opening order is then recorded as
 // pending and settled later (server/transactions/resolver.ts).
-import { type CodedMessage, msg } from "../core/messages.ts";
+import { type CodedMessage, msg } from "../core/messages.shared.ts";
 import {
   type AccountRef,
   type ExchangeAdapter,

@@ -9,11 +9,11 @@
 // Funding: the first time an account is used it is credited PAPER_START_BALANCES (one row per
 // asset, inserted only where none exists, so spending an asset to zero never refills it).
 import { and, eq } from "drizzle-orm";
-import { dec, Decimal } from "../core/decimal.ts";
-import { msg } from "../core/messages.ts";
+import { dec, Decimal } from "../core/decimal.shared.ts";
+import { msg } from "../core/messages.shared.ts";
 import type { Database } from "../db/client.ts";
 import { paperBalances, paperOrders } from "../db/schema.ts";
-import { type ExchangeName, findPair } from "./pairs.ts";
+import { type ExchangeName, findPair } from "./pairs.shared.ts";
 import { textRows } from "../db/raw-rows.ts";
 import {
   type AccountRef,

@@ -1,10 +1,10 @@
-// An exchange's refusal as a coded message (server/core/messages.ts), so the trader reads it in
+// An exchange's refusal as a coded message (server/core/messages.shared.ts), so the trader reads it in
 // their language. The exchange's own text is in English only: the refusals a trader can act on are
 // known by the exchange's error code or label (see README.md for the sources); any other keeps
 // the exchange's text as its detail. (An unknown pair never reaches an exchange: its markets' rules
 // refuse it first.)
 import { AppError } from "../core/errors.ts";
-import { type CodedMessage, msg, type Saying } from "../core/messages.ts";
+import { type CodedMessage, msg, type Saying } from "../core/messages.shared.ts";
 import { ExchangeError } from "./adapter.ts";
 import { GATE_FILTER_LABELS } from "./gate.ts";
 

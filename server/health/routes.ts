@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { sql } from "drizzle-orm";
 import type { AppEnv } from "../auth/env.ts";
-import { answer, msg } from "../core/messages.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 import type { Deps } from "../deps.ts";
 import { feedHealth } from "../market/market.ts";
 import { engineHealth } from "../engine/health.ts";

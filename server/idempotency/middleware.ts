@@ -14,7 +14,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { AppEnv } from "../auth/env.ts";
 import { AppError, badRequest } from "../core/errors.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 

@@ -1,8 +1,8 @@
 // Key fields arrive encrypted for transport; each one sent is decrypted and sealed for storage.
 import { badRequest } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
-import { SECRET_MASK } from "../auth/public-user.ts";
-import { msg } from "../core/messages.ts";
+import { SECRET_MASK } from "../auth/public-user.shared.ts";
+import { msg } from "../core/messages.shared.ts";
 
 /**
  * The sealed value of every field that was really sent: the form sends masks of stored values back

@@ -6,12 +6,12 @@ import { badRequest, notFound } from "../core/errors.ts";
 import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserById } from "../auth/find-user.ts";
-import { toPublicUser } from "../auth/public-user.ts";
+import { toPublicUser } from "../auth/public-user.shared.ts";
 import { sealSentFields } from "./seal-fields.ts";
 import { USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
 import type { UpdateBotKeyInput } from "./update-schema.ts";
 import { userChanged } from "../auth/user-changed.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export async function updateUserKeys(
   deps: Pick<

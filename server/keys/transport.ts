@@ -9,7 +9,7 @@
 // This protects secrets in request logs and proxies only: anyone signed in can read the value, so
 // TLS stays the real guard.
 import type { Clock } from "../core/clock.ts";
-import { decryptTransportBytes, transportKey } from "./transport-crypto.ts";
+import { decryptTransportBytes, transportKey } from "./transport-crypto.shared.ts";
 
 export interface KeyTransport {
   current(): Promise<{ hash: string; rotatesAt: Date }>;

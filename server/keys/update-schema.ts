@@ -2,7 +2,7 @@
 // first load uses, so that load does without zod.
 import { z } from "zod";
 import { idField } from "../core/input-rules.ts";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { USER_KEY_FIELDS, type UserKeyField } from "./schema.ts";
 
 const keyField = z.string().max(4096).optional();

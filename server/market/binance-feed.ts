@@ -1,9 +1,9 @@
 // Binance's public combined bookTicker stream; the price is the best bid "b". It streams the pairs
 // Binance trades (the stored markets: no BTCUSD/ETHUSD, no delisted BUSD), because Binance keeps a
 // stream for an unknown symbol open and silent. Binance pings and the WebSocket answers by itself.
-import type { Pair } from "./feed.ts";
+import type { Pair } from "./feed.shared.ts";
 import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
-import { exchangeSymbol, pairFromSymbol } from "../exchanges/pairs.ts";
+import { exchangeSymbol, pairFromSymbol } from "../exchanges/pairs.shared.ts";
 import { storedPairs } from "../exchanges/markets/markets.ts";
 
 interface BookTickerFrame {

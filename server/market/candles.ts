@@ -3,10 +3,10 @@
 // Volume is the number of price changes in the minute: the feeds carry best bids, not trades.
 import { sql } from "drizzle-orm";
 import type { Clock } from "../core/clock.ts";
-import { dec } from "../core/decimal.ts";
+import { dec } from "../core/decimal.shared.ts";
 import type { Db } from "../db/client.ts";
 import { candles } from "../db/schema.ts";
-import type { Market, PriceTick } from "./feed.ts";
+import type { Market, PriceTick } from "./feed.shared.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 import { logError } from "../core/log-error.ts";
 

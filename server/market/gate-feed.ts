@@ -5,7 +5,7 @@
 import type { Credentials } from "../exchanges/adapter.ts";
 import { gateWsSign } from "../exchanges/signing.ts";
 import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
-import { exchangeSymbol, feedPairs, pairFromSymbol } from "../exchanges/pairs.ts";
+import { exchangeSymbol, feedPairs, pairFromSymbol } from "../exchanges/pairs.shared.ts";
 
 const CHANNEL = "spot.tickers";
 const UNKNOWN_PAIR = /unknown currency pair:?\s*([A-Za-z0-9_]+)/i;

@@ -9,7 +9,14 @@
 // reopening the feed. A pair the exchange
 // refuses to stream is dropped, the rest subscribed again. /api/health shows each pair's state.
 import type { Clock } from "../core/clock.ts";
-import type { FeedState, MarketExchange, MarketFeed, Pair, PairHealth, PriceTick } from "./feed.ts";
+import type {
+  FeedState,
+  MarketExchange,
+  MarketFeed,
+  Pair,
+  PairHealth,
+  PriceTick,
+} from "./feed.shared.ts";
 import { PriceBook } from "./price-book.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 

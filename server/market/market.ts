@@ -5,7 +5,7 @@
 import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import { binanceFeed } from "./binance-feed.ts";
-import type { Market, MarketExchange, MarketFeed } from "./feed.ts";
+import type { Market, MarketExchange, MarketFeed } from "./feed.shared.ts";
 import { gateFeed } from "./gate-feed.ts";
 import type { LiveFeedOptions } from "./live-feed.ts";
 import type { Scheduler } from "./scheduler.ts";

@@ -1,6 +1,6 @@
 // The part every feed shares: the last price per pair and the tick listeners.
 import type { Clock } from "../core/clock.ts";
-import type { MarketExchange, Pair, PriceTick } from "./feed.ts";
+import type { MarketExchange, Pair, PriceTick } from "./feed.shared.ts";
 import { logError } from "../core/log-error.ts";
 
 export class PriceBook {

@@ -12,7 +12,7 @@ import {
   type MarketExchange,
   type MarketFeed,
   PRICE_SNAPSHOT_MS,
-} from "./feed.ts";
+} from "./feed.shared.ts";
 import { storedPairs } from "../exchanges/markets/markets.ts";
 import { PriceBook } from "./price-book.ts";
 

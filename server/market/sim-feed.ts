@@ -1,10 +1,10 @@
 // The default feed: a seeded random walk per pair, no network. The same seed gives the same prices.
 // Prices move in whole ticks (integers), so the strings it emits are exact, never float noise.
 import type { Clock } from "../core/clock.ts";
-import { dec } from "../core/decimal.ts";
-import type { FeedState, MarketExchange, MarketFeed, Pair } from "./feed.ts";
+import { dec } from "../core/decimal.shared.ts";
+import type { FeedState, MarketExchange, MarketFeed, Pair } from "./feed.shared.ts";
 import { storedPairs } from "../exchanges/markets/markets.ts";
-import { findPair, priceDecimals } from "../exchanges/pairs.ts";
+import { findPair, priceDecimals } from "../exchanges/pairs.shared.ts";
 import { PriceBook } from "./price-book.ts";
 import { type Scheduler, systemScheduler } from "./scheduler.ts";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { badRequest } from "../core/errors.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { readMedia, uploadMedia } from "./service.ts";

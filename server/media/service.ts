@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit/record.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, notFound } from "../core/errors.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { media } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { sniffType } from "./sniff.ts";

@@ -1,6 +1,6 @@
 // Profit query rules, shared by the server and the /profit page: no server-only imports here.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { epochMsField, pairFilterField } from "../reports/schema.ts";
 
 const range = {

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { AppError } from "../core/errors.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { pushSettingsSchema, subscribeSchema, unsubscribeSchema } from "./schema.ts";

@@ -1,6 +1,6 @@
 // Web Push input, shared with the client's settings form (zod only here).
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 
 /** The kinds of call a user may choose to be notified of; PAIR covers pair targets and ALL. */
 export const PUSH_TARGETS = ["BUY", "SELL", "BUY_ONLY", "SELL_ONLY", "RING_ONLY", "PAIR"] as const;

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import webpush from "web-push";
 import { pushSettings, pushSubscriptions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { callEffect, isFixedTarget } from "../calls/target.ts";
+import { callEffect, isFixedTarget } from "../calls/target.shared.ts";
 import type { CallInfo } from "../realtime/protocol.ts";
 import { callNotice } from "./messages.ts";
 import { inQuietHours } from "./quiet.ts";

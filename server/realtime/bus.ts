@@ -2,7 +2,7 @@
 // Every instance, the publisher included, hears each event exactly once.
 import type postgres from "postgres";
 import { randomHex } from "../core/hex.ts";
-import type { Role } from "../auth/roles.ts";
+import type { Role } from "../auth/roles.shared.ts";
 import type { PriceMessage, ServerMessage } from "./protocol.ts";
 
 /** Who gets a message: anyone matching a user, group or role, minus `exceptUsers`. */

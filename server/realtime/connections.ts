@@ -1,8 +1,8 @@
 // The sockets of one instance, indexed by user, group and exchange for quick fan-out.
 import type { SessionUser } from "../auth/sessions.ts";
-import type { MarketExchange } from "../market/feed.ts";
-import type { Role } from "../auth/roles.ts";
-import { MARKET_EXCHANGES } from "../market/feed.ts";
+import type { MarketExchange } from "../market/feed.shared.ts";
+import type { Role } from "../auth/roles.shared.ts";
+import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
 
 /** What the hub needs of a socket; Deno's WebSocket is one, tests pass fakes. */
 export interface Peer {

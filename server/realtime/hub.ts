@@ -2,9 +2,9 @@
 // messages out. Everything that must reach other instances goes through the bus first.
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Clock } from "../core/clock.ts";
-import { msg as coded } from "../core/messages.ts";
+import { msg as coded } from "../core/messages.shared.ts";
 import type { Db } from "../db/client.ts";
-import type { Market, MarketExchange } from "../market/feed.ts";
+import type { Market, MarketExchange } from "../market/feed.shared.ts";
 import { findLiveUserById } from "../auth/find-user.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
@@ -17,7 +17,7 @@ import {
   type ServerMessage,
   type SocketReason,
 } from "./protocol.ts";
-import { parseClientMessage } from "./client-message.ts";
+import { parseClientMessage } from "./client-message.shared.ts";
 import { logError } from "../core/log-error.ts";
 
 export interface HubOptions {

@@ -2,7 +2,7 @@
 // that moved, at most once per interval, so a pair reaches a socket at most once a second however
 // fast it ticks. Snapshots for the bus: every open feed's prices, every PRICE_SNAPSHOT_MS.
 import type { Clock } from "../core/clock.ts";
-import { type Market, type MarketFeed, PRICE_SNAPSHOT_MS } from "../market/feed.ts";
+import { type Market, type MarketFeed, PRICE_SNAPSHOT_MS } from "../market/feed.shared.ts";
 import type { Bus } from "./bus.ts";
 import type { PriceMessage } from "./protocol.ts";
 import { logError } from "../core/log-error.ts";

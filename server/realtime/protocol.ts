@@ -3,8 +3,8 @@
 // Calls are sent over REST (POST /api/calls, GET /api/calls/active), not as socket frames: the
 // route checks the role like every other, answers 400/403 with a message, and records the call
 // before any receiver hears of it.
-import type { MessageCode, MessageParams } from "../core/messages.ts";
-import type { MarketExchange } from "../market/feed.ts";
+import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
+import type { MarketExchange } from "../market/feed.shared.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
 export interface CallInfo {
@@ -31,7 +31,7 @@ export interface TradeErrorBody {
   action: "BUY" | "SELL";
   transactionId: number;
   message: string;
-  /** The message coded (server/core/messages.ts), for the client to word. */
+  /** The message coded (server/core/messages.shared.ts), for the client to word. */
   code?: MessageCode;
   params?: MessageParams;
 }
@@ -56,7 +56,7 @@ export interface PriceMessage {
   at: number;
 }
 
-/** Why the server closes a socket: a message code (server/core/messages.ts). */
+/** Why the server closes a socket: a message code (server/core/messages.shared.ts). */
 export type SocketReason = Extract<MessageCode, `socket.${string}`>;
 
 /** Close codes the client acts on: after LOGOUT it must not reconnect. */

@@ -1,12 +1,12 @@
 // Starts the realtime part of an instance: the bus (PostgreSQL when the database is), the hub,
 // the price push and the session sweep, and the hooks other areas call to reach sockets.
 import type { Deps } from "../deps.ts";
-import { PERMISSIONS } from "../auth/roles.ts";
+import { PERMISSIONS } from "../auth/roles.shared.ts";
 import { type Bus, createMemoryBus, createPostgresBus } from "./bus.ts";
 import { Hub } from "./hub.ts";
 import { handOnPrices, startPricePush, type Timers } from "./price-push.ts";
 import { AppError } from "../core/errors.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { logError } from "../core/log-error.ts";
 
 export type RealtimeHooks = Required<

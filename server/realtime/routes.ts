@@ -11,7 +11,7 @@ import type { Deps } from "../deps.ts";
 import type { Connection } from "./connections.ts";
 import { originAllowed } from "./origin.ts";
 import { running } from "./realtime.ts";
-import { answer, msg } from "../core/messages.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 import { logError } from "../core/log-error.ts";
 
 type SocketEnv = AppEnv & {

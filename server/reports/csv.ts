@@ -10,7 +10,7 @@
 // already joined with commas (the hot transaction report): nothing in them needs quoting, and
 // their zeros are trimmed here, where it costs less than PostgreSQL's trim_scale.
 import { stringify } from "csv-stringify/sync";
-import { findPair } from "../exchanges/pairs.ts";
+import { findPair } from "../exchanges/pairs.shared.ts";
 
 export type Cell = string | number | null;
 

@@ -1,7 +1,7 @@
 // Report request rules, shared by the server routes and the client's report modals: no
 // server-only imports here.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds as a number or a string of digits (query parameters arrive as strings). */

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { badRequest } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 const INVALID_REGEX = "2201B";
 const QUERY_CANCELED = "57014";

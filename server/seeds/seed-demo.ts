@@ -11,7 +11,7 @@ import { randomHex } from "../core/hex.ts";
 import { createSecretBox, type SecretBox } from "../core/secret-box.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserByUsername } from "../auth/find-user.ts";
-import type { Role } from "../auth/roles.ts";
+import type { Role } from "../auth/roles.shared.ts";
 import { newUniqueId } from "../users/unique-id.ts";
 import { openDatabase } from "../db/client.ts";
 import { users } from "../db/schema.ts";

@@ -2,7 +2,7 @@
 // client's Shift Report form: no server-only imports here.
 import { z } from "zod";
 import { idParam } from "../core/input-rules.ts";
-import { dec } from "../core/decimal.ts";
+import { dec } from "../core/decimal.shared.ts";
 
 export const SHIFT_AMOUNT_FIELDS = [
   "usdtIn",

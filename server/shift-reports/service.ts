@@ -2,11 +2,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../audit/record.ts";
 import type { SessionUser } from "../auth/sessions.ts";
-import { dec } from "../core/decimal.ts";
+import { dec } from "../core/decimal.shared.ts";
 import { conflict, forbidden, notFound } from "../core/errors.ts";
 import { shiftReports, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import {
   SHIFT_AMOUNT_FIELDS,
   type shiftReportUpdateSchema,
@@ -14,7 +14,7 @@ import {
   type ShiftReportView,
 } from "./schema.ts";
 import type { z } from "zod";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 type Row = typeof shiftReports.$inferSelect;
 

@@ -1,7 +1,7 @@
 // Shift input rules, shared by the server routes and the client's shift form: no server-only
 // imports here.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idField, idParam, timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds, or an ISO date-time the client's date picker may send. */

@@ -13,8 +13,8 @@ import type {
   shiftUpdateSchema,
   ShiftView,
 } from "./schema.ts";
-import { shiftTime } from "./shift-time.ts";
-import { msg } from "../core/messages.ts";
+import { shiftTime } from "./shift-time.shared.ts";
+import { msg } from "../core/messages.shared.ts";
 
 type ShiftRow = typeof shifts.$inferSelect;
 

@@ -7,7 +7,7 @@ import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { offeredPairs } from "../exchanges/markets/markets.ts";
 import { pricesQuerySchema, priceSupportQuerySchema } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export function summaryRoutes(deps: Deps) {
   return new Hono<AppEnv>()

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EXCHANGES } from "../db/enums.ts";
-import { MARKET_EXCHANGES } from "../market/feed.ts";
+import { EXCHANGES } from "../db/enums.shared.ts";
+import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
 
 const blank = (v: unknown) => v === "" ? undefined : v;
 

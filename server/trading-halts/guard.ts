@@ -3,10 +3,10 @@
 // limits are read from the database on every order, so a halt set on any instance holds on all
 // of them at once and survives restarts.
 import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { dec, type DecimalInput } from "../core/decimal.ts";
+import { dec, type DecimalInput } from "../core/decimal.shared.ts";
 import { tradingHalts, tradingLimits, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
+import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import { oneAtATime, type Scoped } from "./day-lock.ts";
 import { TradingRefused } from "./refusal.ts";
 

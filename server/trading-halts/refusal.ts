@@ -1,7 +1,7 @@
-// A refused order: a coded message (server/core/messages.ts), so the client words it in the user's
+// A refused order: a coded message (server/core/messages.shared.ts), so the client words it in the user's
 // language; bot-keys/trade.ts knows it by its class, to answer it once for every bot account.
 import { AppError } from "../core/errors.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 const CODES = {
   all: "halts.all",

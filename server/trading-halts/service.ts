@@ -8,9 +8,9 @@ import { notFound } from "../core/errors.ts";
 import { ROLES, tradingHalts, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { assertCanActOn, findTarget } from "../auth/guards.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import type { CreateHaltInput, HaltView } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 type HaltRow = typeof tradingHalts.$inferSelect;
 

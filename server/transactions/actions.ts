@@ -11,10 +11,10 @@ import { AppError, badRequest, forbidden, notFound } from "../core/errors.ts";
 import type { Db } from "../db/client.ts";
 import { callOutcomes, transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import type { UpdateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 type Status = TransactionRow["status"];
 

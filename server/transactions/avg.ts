@@ -2,7 +2,7 @@
 // Averages are weighted by quantity (the price paid per unit overall), floored to 8 decimals.
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
-import { floor8 } from "../core/decimal.ts";
+import { floor8 } from "../core/decimal.shared.ts";
 import type { Db } from "../db/client.ts";
 import { transactions } from "../db/schema.ts";
 import { filterConditions, statusIs, whereAll } from "./filters.ts";

@@ -12,7 +12,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
-import { msg, type Said, wrapping } from "../core/messages.ts";
+import { msg, type Said, wrapping } from "../core/messages.shared.ts";
 import { botKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Side } from "../exchanges/adapter.ts";
@@ -21,7 +21,7 @@ import { TradingRefused } from "../trading-halts/refusal.ts";
 import { exchangeFailure, openTransaction } from "./open.ts";
 import { type NewTransaction, type Outcome, reserveTransactionId } from "./record.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import { botAccount, botAccountId } from "../bot-keys/accounts.ts";
 import type { BotKeyRow } from "../bot-keys/view.ts";
 

@@ -19,11 +19,11 @@ import type {
 } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
 import { placeOrFind } from "../exchanges/in-doubt.ts";
-import { dec } from "../core/decimal.ts";
-import { findPair } from "../exchanges/pairs.ts";
+import { dec } from "../core/decimal.shared.ts";
+import { findPair } from "../exchanges/pairs.shared.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
-import { msg, type Saying } from "../core/messages.ts";
+import { exchangeTitle } from "../exchanges/pairs.shared.ts";
+import { msg, type Saying } from "../core/messages.shared.ts";
 import { refusalMessage, sayingOf } from "../exchanges/refusals.ts";
 import { closeOrderId } from "./record.ts";
 import { transactionShape } from "./row-sql.ts";

@@ -5,17 +5,17 @@ import { and, eq, isNull } from "drizzle-orm";
 import { userChanged } from "../auth/user-changed.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, forbidden } from "../core/errors.ts";
-import { floor8 } from "../core/decimal.ts";
+import { floor8 } from "../core/decimal.shared.ts";
 import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Credentials } from "../exchanges/adapter.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle, findPair } from "../exchanges/pairs.ts";
+import { exchangeTitle, findPair } from "../exchanges/pairs.shared.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
 import { exchangeFailure, exchangesOf } from "./open.ts";
 import { assertCanActOn, findTarget } from "../auth/guards.ts";
-import { can } from "../auth/roles.ts";
-import { msg } from "../core/messages.ts";
+import { can } from "../auth/roles.shared.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export interface CoinFunds {
   coinFunds: string;

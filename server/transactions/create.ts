@@ -17,14 +17,14 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { type BotTradeResult, openForBots, selectedBotKeys } from "./bot-key-trade.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
-import { dec, floor8 } from "../core/decimal.ts";
+import { dec, floor8 } from "../core/decimal.shared.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.ts";
+import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.shared.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
 import { readCoinFunds } from "./coin-funds.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
   buyQuantity,
@@ -33,11 +33,11 @@ import {
   sellQuantity,
   type Side,
   varyAmount,
-} from "./pricing.ts";
+} from "./pricing.shared.ts";
 import type { NewTransaction } from "./record.ts";
 import type { CreateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
-import { type MessageCode, type MessageParams, msg, type Said } from "../core/messages.ts";
+import { type MessageCode, type MessageParams, msg, type Said } from "../core/messages.shared.ts";
 
 export type CreateResult =
   | { isFluctuating: true; marketPrice: string; lastMarketPrice: string; tradingAmount: string }

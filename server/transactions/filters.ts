@@ -4,9 +4,9 @@
 import { and, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
-import { TRANSACTION_STATUSES, type TransactionStatus } from "../db/enums.ts";
+import { TRANSACTION_STATUSES, type TransactionStatus } from "../db/enums.shared.ts";
 import { users } from "../db/schema.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import type { TransactionFilter } from "./schema.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -6,18 +6,18 @@
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest } from "../core/errors.ts";
-import { dec, floor8 } from "../core/decimal.ts";
+import { dec, floor8 } from "../core/decimal.shared.ts";
 import type { Db } from "../db/client.ts";
 import { callOutcomes, calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { hasTradingKeys } from "../keys/schema.ts";
-import { findPair } from "../exchanges/pairs.ts";
-import { callEffect } from "../calls/target.ts";
-import { botPrices, buyQuantity } from "./pricing.ts";
+import { findPair } from "../exchanges/pairs.shared.ts";
+import { callEffect } from "../calls/target.shared.ts";
+import { botPrices, buyQuantity } from "./pricing.shared.ts";
 import type { NewTransaction } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export interface GenerateDoneResult {
   /** False when an earlier request for the same call already decided, or nothing was due. */

@@ -20,7 +20,7 @@
 import { fillPlaceholders, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
-import { TRANSACTION_STATUSES, type TransactionStatus as Status } from "../db/enums.ts";
+import { TRANSACTION_STATUSES, type TransactionStatus as Status } from "../db/enums.shared.ts";
 import { rawRows, textRows } from "../db/raw-rows.ts";
 import {
   type Bind,

@@ -14,7 +14,7 @@ import {
 import type { AdapterKind } from "../exchanges/exchanges.ts";
 import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { refusalMessage } from "../exchanges/refusals.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
+import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import type { Scoped } from "../trading-halts/day-lock.ts";
 import { openIfAllowed } from "../trading-halts/guard.ts";
 import {
@@ -25,7 +25,7 @@ import {
   type Outcome,
   reserveTransactionId,
 } from "./record.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { nextCheckAt } from "./resolver.ts";
 import type { TransactionRow } from "./view.ts";
 import { logError } from "../core/log-error.ts";

@@ -37,7 +37,7 @@ export async function reserveTransactionId(db: Db): Promise<number> {
   }
 }
 
-export { closeOrderId, openOrderId } from "./order-ids.ts";
+export { closeOrderId, openOrderId } from "./order-ids.shared.ts";
 
 /** What a row records of its opening order's fill, as the exchange reported it. */
 export function openingFill(

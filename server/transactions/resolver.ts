@@ -13,7 +13,7 @@ import { closingAccount, Refused } from "./close-order.ts";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError, type OrderResult } from "../exchanges/adapter.ts";
-import { exchangeTitle } from "../exchanges/pairs.ts";
+import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import { openingFill, openOrderId } from "./record.ts";
 import { toTransactionView, type TransactionRow } from "./view.ts";
 import { logError } from "../core/log-error.ts";

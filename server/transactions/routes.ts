@@ -6,7 +6,7 @@ import { forbidden } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { findTarget } from "../auth/guards.ts";
-import { can } from "../auth/roles.ts";
+import { can } from "../auth/roles.shared.ts";
 import { buyToSell, deleteTransaction, setDone, setStatus, updateTransaction } from "./actions.ts";
 import { transactionAverages } from "./avg.ts";
 import { createTransaction } from "./create.ts";
@@ -24,7 +24,7 @@ import {
   setStatusParamSchema,
   updateTransactionSchema,
 } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export function transactionRoutes(deps: Deps) {
   // Per route, not a /transaction/* wildcard: the CSV report routes beside these do their own.

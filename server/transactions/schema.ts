@@ -1,9 +1,9 @@
 // Transaction payloads and queries (docs/api.md#transactions). The client imports these.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { bigIdParam, idParam } from "../core/input-rules.ts";
-import { Decimal } from "../core/decimal.ts";
-import { BOT_MODES, EXCHANGES, TRANSACTION_STATUSES } from "../db/enums.ts";
+import { Decimal } from "../core/decimal.shared.ts";
+import { BOT_MODES, EXCHANGES, TRANSACTION_STATUSES } from "../db/enums.shared.ts";
 
 /** NUMERIC(38, 8) holds 30 integer digits. */
 const MAX_MONEY = new Decimal("1e29");

@@ -1,7 +1,7 @@
 // What the API tells about a transaction. Money stays a decimal string; no secret is in a row.
 // The fields are listed once: toTransactionView builds the view from a row in JS, and viewJsonSql
 // has PostgreSQL build the same JSON (the list sends it on without parsing it).
-import type { MessageCode, MessageParams } from "../core/messages.ts";
+import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
 import type { transactions } from "../db/schema.ts";
 import { transactionShape } from "./row-sql.ts";
 
@@ -34,7 +34,7 @@ const PLAIN = [
   "avgPrice",
   "fee",
   "feeAsset",
-  /** Whether profit counts it: "server" prices only (server/db/enums.ts PRICE_SOURCES). */
+  /** Whether profit counts it: "server" prices only (server/db/enums.shared.ts PRICE_SOURCES). */
   "priceSource",
   /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
   "orderState",

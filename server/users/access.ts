@@ -13,11 +13,11 @@ import {
   assertNotLastSuperAdmin,
   findTarget,
 } from "../auth/guards.ts";
-import { toPublicUser } from "../auth/public-user.ts";
+import { toPublicUser } from "../auth/public-user.shared.ts";
 import { notifyRevoked, revokeSessionsIn } from "../auth/revoke.ts";
-import { can, type Role } from "../auth/roles.ts";
+import { can, type Role } from "../auth/roles.shared.ts";
 import type { adminChangePasswordSchema } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export async function changeRole(deps: Deps, actor: SessionUser, id: number, role: Role) {
   const target = await findTarget(deps.db, id);

@@ -1,13 +1,13 @@
 // User input rules, shared by the server routes and the client forms: keep it free of server-only
 // imports (no drizzle, no Deno APIs).
 import { z } from "zod";
-import { fillParams, SERVER_MESSAGES } from "../core/messages.ts";
+import { fillParams, SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idField } from "../core/input-rules.ts";
 import { passwordField } from "../auth/schema.ts";
-import { dec } from "../core/decimal.ts";
-import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.ts";
-import { findPair } from "../exchanges/pairs.ts";
-import { type Role, rolesAtOrBelow } from "../auth/roles.ts";
+import { dec } from "../core/decimal.shared.ts";
+import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.shared.ts";
+import { findPair } from "../exchanges/pairs.shared.ts";
+import { type Role, rolesAtOrBelow } from "../auth/roles.shared.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
 

@@ -5,10 +5,10 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { toPublicUser } from "../auth/public-user.ts";
-import { can } from "../auth/roles.ts";
+import { toPublicUser } from "../auth/public-user.shared.ts";
+import { can } from "../auth/roles.shared.ts";
 import type { SearchUsersQuery } from "./schema.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 /** `%`, `_` and `\` typed by the user match themselves, not any text. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -9,12 +9,12 @@ import type { Db } from "../db/client.ts";
 import { botKeys, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { assertCanActOn, assertCanGiveRole, findTarget } from "../auth/guards.ts";
-import { toPublicUser } from "../auth/public-user.ts";
-import { can } from "../auth/roles.ts";
+import { toPublicUser } from "../auth/public-user.shared.ts";
+import { can } from "../auth/roles.shared.ts";
 import { type newUserSchema, SELF_FIELDS, type UpdateUserInput } from "./schema.ts";
 import { newUniqueId } from "./unique-id.ts";
 import { userChanged } from "../auth/user-changed.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
 
 const takenUsername = (u: string) =>

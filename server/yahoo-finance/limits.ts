@@ -3,7 +3,7 @@
 // days per request; 2m-30m and 90m within the last 60 days; 60m within the last 730 days. A request
 // past them gets Yahoo's 422, so it is refused here first with the reason. Pure: the client can use
 // it to explain a refusal before asking.
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 import type { Interval } from "./schema.ts";
 
 const DAY = 86_400;

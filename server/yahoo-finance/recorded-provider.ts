@@ -5,7 +5,7 @@
 import { and, eq, gte, lt, max, min, type SQL, sql, sum } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { candles } from "../db/schema.ts";
-import type { MarketExchange, Pair } from "../market/feed.ts";
+import type { MarketExchange, Pair } from "../market/feed.shared.ts";
 import type { ChartProvider } from "./provider.ts";
 import type { ChartSymbol, Interval } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 // The chart query of GET /yahoo-finance/chart (docs/api.md#price-history). Pure: the client imports
 // it.
 import { z } from "zod";
-import { SERVER_MESSAGES } from "../core/messages.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 
 /** The spec's intervals, in the order the page offers them. */
 export const INTERVALS = [

@@ -6,7 +6,7 @@ import { AppError } from "../core/errors.ts";
 import { type ChartProvider, SourceUnavailable } from "./provider.ts";
 import type { ChartQuery } from "./schema.ts";
 import { toQuotes, yahooChartSchema } from "./yahoo-wire.ts";
-import { msg } from "../core/messages.ts";
+import { msg } from "../core/messages.shared.ts";
 
 export interface YahooOptions {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // Shared by the bot-key API tests: adding keys as the page does, selecting them, reading rows.
 import { eq } from "drizzle-orm";
 import { botKeys, users } from "../../server/db/schema.ts";
-import { encryptForTransport } from "../../server/keys/transport-crypto.ts";
+import { encryptForTransport } from "../../server/keys/transport-crypto.shared.ts";
 import type { TestApp } from "../support/test-app.ts";
 import { expectStatus } from "./transactions-fixtures.ts";
 

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { auditLog, botKeys, transactions } from "../../server/db/schema.ts";
-import { encryptForTransport } from "../../server/keys/transport-crypto.ts";
-import { SECRET_MASK } from "../../server/auth/public-user.ts";
-import { can, type Permission, type Role } from "../../server/auth/roles.ts";
+import { encryptForTransport } from "../../server/keys/transport-crypto.shared.ts";
+import { SECRET_MASK } from "../../server/auth/public-user.shared.ts";
+import { can, type Permission, type Role } from "../../server/auth/roles.shared.ts";
 import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import {
   addBotKey,

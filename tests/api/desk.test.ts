@@ -2,7 +2,7 @@
 // DONE row for a user who could not have traded during an expired call.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { encryptForTransport } from "../../server/keys/transport-crypto.ts";
+import { encryptForTransport } from "../../server/keys/transport-crypto.shared.ts";
 import { paperBalances, transactions, users } from "../../server/db/schema.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { expectStatus, giveKeys, insertCall, setUser } from "./transactions-fixtures.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { calls, users } from "../../server/db/schema.ts";
-import { encryptForTransport } from "../../server/keys/transport-crypto.ts";
+import { encryptForTransport } from "../../server/keys/transport-crypto.shared.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { buyBody } from "./transactions-fixtures.ts";
 

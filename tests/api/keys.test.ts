@@ -6,8 +6,8 @@ import {
   decryptFromTransport,
   encryptForTransport,
   transportKey,
-} from "../../server/keys/transport-crypto.ts";
-import { SECRET_MASK } from "../../server/auth/public-user.ts";
+} from "../../server/keys/transport-crypto.shared.ts";
+import { SECRET_MASK } from "../../server/auth/public-user.shared.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, expectStatus } from "./transactions-fixtures.ts";
 

@@ -4,7 +4,7 @@
 // is lost ends with what the exchange really did.
 import assert from "node:assert/strict";
 import { BotWorker } from "../../server/bot/worker.ts";
-import { dec } from "../../server/core/decimal.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 import { transactions } from "../../server/db/schema.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { buy, close, LEVEL, price, row, sentOrders, setup } from "./live-fixtures.ts";

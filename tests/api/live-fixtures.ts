@@ -3,7 +3,7 @@
 // pair on both sides and to buy through the API.
 import { eq } from "drizzle-orm";
 import { ManualClock } from "../../server/core/clock.ts";
-import { dec } from "../../server/core/decimal.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 import { transactions } from "../../server/db/schema.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";

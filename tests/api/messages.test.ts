@@ -35,7 +35,7 @@ Deno.test("api errors: { code, message, params } with the spec's English message
       },
       field: "username",
     });
-    // zod's own issues too (server/core/zod-messages.ts), not zod's English defaults.
+    // zod's own issues too (server/core/zod-messages.shared.ts), not zod's English defaults.
     const long = await t.call("POST", "/api/users/login", {
       body: { username: "u".repeat(101), password: "x" },
     });

@@ -2,7 +2,7 @@
 // case: they must neither deadlock (on PostgreSQL) nor lose a satoshi.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { dec, Decimal } from "../../server/core/decimal.ts";
+import { dec, Decimal } from "../../server/core/decimal.shared.ts";
 import { paperBalances, paperOrders, transactions } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { buyBody, giveKeys, setUser } from "./transactions-fixtures.ts";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { BotWorker } from "../../server/bot/worker.ts";
-import { dec } from "../../server/core/decimal.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 import { paperOrders, transactions } from "../../server/db/schema.ts";
 import {
   FIRST_CHECK_MS,

@@ -1,7 +1,7 @@
 // The permission matrix of the staff-management routes, generated from the rule table: every
 // route x every role (and no token, and a revoked token) must answer what PERMISSIONS says.
 import assert from "node:assert/strict";
-import { can, type Permission, PERMISSIONS, type Role } from "../../server/auth/roles.ts";
+import { can, type Permission, PERMISSIONS, type Role } from "../../server/auth/roles.shared.ts";
 import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 
 interface RouteCase {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { callOutcomes, calls, paperBalances, transactions, users } from "../../server/db/schema.ts";
-import { dec } from "../../server/core/decimal.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, expectStatus, giveKeys, setUser } from "./transactions-fixtures.ts";

@@ -13,7 +13,7 @@ import { randomHex } from "../../server/core/hex.ts";
 import { createSecretBox } from "../../server/core/secret-box.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
-import { PAIRS as MARKET_PAIRS } from "../../server/exchanges/pairs.ts";
+import { PAIRS as MARKET_PAIRS } from "../../server/exchanges/pairs.shared.ts";
 
 const CONNECTIONS = 50;
 const POST_SECONDS = 10;

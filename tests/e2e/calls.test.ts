@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { callOutcomes, transactions } from "../../server/db/schema.ts";
-import { spreadSellPrice } from "../../server/transactions/pricing.ts";
+import { spreadSellPrice } from "../../server/transactions/pricing.shared.ts";
 import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
 import { until } from "../support/until.ts";
 import { openTrading } from "./support/browser.ts";

@@ -2,7 +2,7 @@
 // the log, and the balances equal the exchange's fills.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { dec, Decimal } from "../../server/core/decimal.ts";
+import { dec, Decimal } from "../../server/core/decimal.shared.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { paperBalances, paperOrders } from "../../server/db/schema.ts";
 import { startServerProcess } from "../support/server-process.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { callEffect } from "../../server/calls/target.ts";
+import { callEffect } from "../../server/calls/target.shared.ts";
 import { createMemoryBus, encodeBusEvent } from "../../server/realtime/bus.ts";
-import { parseClientMessage } from "../../server/realtime/client-message.ts";
+import { parseClientMessage } from "../../server/realtime/client-message.shared.ts";
 
 Deno.test("callEffect: each fixed target sets its bot mode and button (docs/calls.md#targets)", () => {
   assert.deepEqual(callEffect("BUY", "btc_usdt"), {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
 import { binanceFeed } from "../../server/market/binance-feed.ts";
-import type { PriceTick } from "../../server/market/feed.ts";
+import type { PriceTick } from "../../server/market/feed.shared.ts";
 import { ManualScheduler } from "../../server/market/scheduler.ts";
 import { startFakeBinance } from "../fakes/fake-binance.ts";
 import { waitFor } from "../fakes/wait-for.ts";

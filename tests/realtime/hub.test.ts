@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
 import type { Db } from "../../server/db/client.ts";
-import type { Market } from "../../server/market/feed.ts";
+import type { Market } from "../../server/market/feed.shared.ts";
 import { createMemoryBus } from "../../server/realtime/bus.ts";
 import type { Peer } from "../../server/realtime/connections.ts";
 import { Hub } from "../../server/realtime/hub.ts";

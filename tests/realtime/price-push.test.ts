@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
-import type { Market, MarketFeed, PriceTick } from "../../server/market/feed.ts";
+import type { Market, MarketFeed, PriceTick } from "../../server/market/feed.shared.ts";
 import {
   startPricePush,
   startPriceSnapshots,

@@ -7,7 +7,7 @@ import { createSecretBox } from "../../server/core/secret-box.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { users } from "../../server/db/schema.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
-import type { Role } from "../../server/auth/roles.ts";
+import type { Role } from "../../server/auth/roles.shared.ts";
 import { eq } from "drizzle-orm";
 import webpush from "web-push";
 import { TEST_DATABASE_URL } from "./database.ts";

@@ -7,7 +7,7 @@ import { ManualClock } from "../../server/core/clock.ts";
 import { randomHex } from "../../server/core/hex.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { users } from "../../server/db/schema.ts";
-import type { Role } from "../../server/auth/roles.ts";
+import type { Role } from "../../server/auth/roles.shared.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
 import type { Deps } from "../../server/deps.ts";
 import { composeDeps, type DepsParts } from "../../server/compose.ts";

@@ -3,7 +3,7 @@
 // reader to a document outside the repository ("spec section N", "design section N").
 import assert from "node:assert/strict";
 import { configSchema } from "../../server/config.ts";
-import { PERMISSIONS, type Role } from "../../server/auth/roles.ts";
+import { PERMISSIONS, type Role } from "../../server/auth/roles.shared.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const SCANNED = ["server", "web", "tests", "scripts", "deploy", "README.md"];
@@ -138,7 +138,7 @@ const WHO: Record<string, Role[]> = {
   "SuperAdmin": ["SuperAdmin"],
 };
 
-Deno.test("docs/roles.md: the permission table is server/auth/roles.ts, every permission once", async () => {
+Deno.test("docs/roles.md: the permission table is server/auth/roles.shared.ts, every permission once", async () => {
   const text = await Deno.readTextFile(`${root}docs/roles.md`);
   const documented: Record<string, Role[]> = {};
   for (

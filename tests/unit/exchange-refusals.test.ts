@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { msg } from "../../server/core/messages.ts";
+import { msg } from "../../server/core/messages.shared.ts";
 import { ExchangeError } from "../../server/exchanges/adapter.ts";
 import { refusalMessage } from "../../server/exchanges/refusals.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ManualClock } from "../../server/core/clock.ts";
-import { dec, Decimal } from "../../server/core/decimal.ts";
+import { dec, Decimal } from "../../server/core/decimal.shared.ts";
 import { ExchangeError, type OrderRequest } from "../../server/exchanges/adapter.ts";
 import { createBinanceAdapter } from "../../server/exchanges/binance.ts";
 import { createGateAdapter } from "../../server/exchanges/gate.ts";

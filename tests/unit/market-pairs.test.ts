@@ -9,7 +9,7 @@ import {
   pairOptions,
   PAIRS,
   priceDecimals,
-} from "../../server/exchanges/pairs.ts";
+} from "../../server/exchanges/pairs.shared.ts";
 
 const SPEC_CODES = [
   "btc_usdt",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
-import type { PriceTick } from "../../server/market/feed.ts";
+import type { PriceTick } from "../../server/market/feed.shared.ts";
 import { createRelayedMarket, STALE_MS } from "../../server/market/relayed-market.ts";
 
 Deno.test("relayed market: batches become prices and ticks; the feed is open while they come", () => {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
-import { dec } from "../../server/core/decimal.ts";
-import type { PriceTick } from "../../server/market/feed.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
+import type { PriceTick } from "../../server/market/feed.shared.ts";
 import { ManualScheduler } from "../../server/market/scheduler.ts";
 import { SimFeed } from "../../server/market/sim-feed.ts";
-import { findPair } from "../../server/exchanges/pairs.ts";
+import { findPair } from "../../server/exchanges/pairs.shared.ts";
 
 const sim = (seed: number, scheduler?: ManualScheduler) =>
   new SimFeed({ exchange: "binance", seed, clock: new ManualClock(), scheduler });

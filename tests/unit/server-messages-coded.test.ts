@@ -1,4 +1,4 @@
-// Every message the server words for a person comes from the one catalogue (server/core/messages.ts),
+// Every message the server words for a person comes from the one catalogue (server/core/messages.shared.ts),
 // so the client can show it in the user's language: an error thrown with a bare English string is
 // a message the catalogue, and so the five-language check, never sees.
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { issueMessage, msg, SERVER_MESSAGES } from "../../server/core/messages.ts";
+import { issueMessage, msg, SERVER_MESSAGES } from "../../server/core/messages.shared.ts";
 import { serverText } from "../../web/src/errors/server-messages.ts";
 import zh from "../../web/src/errors/server-messages.zh.ts";
 import es from "../../web/src/errors/server-messages.es.ts";
@@ -75,7 +75,7 @@ Deno.test("issueMessage: a schema issue's text is known again as its input. code
     text: "Must be between 0 and 500 with at most 8 decimals",
   });
   assert.equal(issueMessage("Must be an id")?.code, "input.id");
-  // zod's own issues are coded too (server/core/zod-messages.ts); a schema's own English is not.
+  // zod's own issues are coded too (server/core/zod-messages.shared.ts); a schema's own English is not.
   assert.equal(issueMessage("Required")?.code, "zod.required");
   assert.equal(issueMessage("Passwords must match."), undefined);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { shiftReportSchema } from "../../server/shift-reports/schema.ts";
-import { shiftSummaryLines } from "../../server/shift-reports/summary.ts";
+import { shiftSummaryLines } from "../../server/shift-reports/summary.shared.ts";
 
 Deno.test("shiftReportSchema sends empty and missing amounts as 0 and keeps decimals exact", () => {
   const parsed = shiftReportSchema.parse({

@@ -5,7 +5,7 @@ import {
   shiftEnd,
   shiftTime,
   startOfHour,
-} from "../../server/shifts/shift-time.ts";
+} from "../../server/shifts/shift-time.shared.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -8,9 +8,9 @@ import {
   spreadBuyPrice,
   spreadSellPrice,
   varyAmount,
-} from "../../server/transactions/pricing.ts";
+} from "../../server/transactions/pricing.shared.ts";
 import { createTransactionSchema, decimalField } from "../../server/transactions/schema.ts";
-import { dec } from "../../server/core/decimal.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 
 /** mulberry32, so the variation test is the same on every run. */
 function seeded(seed: number) {

@@ -1,7 +1,7 @@
 // Signing out on purpose: the server ends the session before it answers, so the socket's `logout`
 // may arrive first; that is no ended session to tell the user of ('your session ended').
 import assert from "node:assert/strict";
-import type { PublicUser } from "../../server/auth/public-user.ts";
+import type { PublicUser } from "../../server/auth/public-user.shared.ts";
 import {
   session,
   sessionEnded,

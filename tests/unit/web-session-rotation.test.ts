@@ -2,7 +2,7 @@
 // `logout` (or a poll's 401) may arrive first; the client keeps the user signed in with the new
 // token, and signs out only when the change failed.
 import assert from "node:assert/strict";
-import type { PublicUser } from "../../server/auth/public-user.ts";
+import type { PublicUser } from "../../server/auth/public-user.shared.ts";
 import {
   rotateToken,
   session,

@@ -1,8 +1,8 @@
 // The trading stores under Deno with a stubbed fetch: the saved selection, pushed prices, and the
 // create flow's dialogs and list effects.
 import assert from "node:assert/strict";
-import { answer as serverAnswer, msg } from "../../server/core/messages.ts";
-import type { PublicUser } from "../../server/auth/public-user.ts";
+import { answer as serverAnswer, msg } from "../../server/core/messages.shared.ts";
+import type { PublicUser } from "../../server/auth/public-user.shared.ts";
 import { calls } from "../../web/src/calls/store.ts";
 import { session, signIn, signOut } from "../../web/src/session/store.ts";
 import { market, restoreSelection, setPrice } from "../../web/src/market/store.ts";

@@ -5,8 +5,8 @@
 // Paper: always the stored copy (snapshot.json, the exchanges' own answers trimmed to our pairs),
 // so the demo refuses and rounds exactly as the real exchanges do.
 import type { Clock } from "../../core/clock.ts";
-import { msg } from "../../core/messages.ts";
-import { type ExchangeName, type PairInfo, pairsFor } from "../pairs.ts";
+import { msg } from "../../core/messages.shared.ts";
+import { type ExchangeName, type PairInfo, pairsFor } from "../pairs.shared.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 import { type Fetch, restCall } from "../http.ts";
 import {

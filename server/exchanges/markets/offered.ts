@@ -2,8 +2,8 @@
 // trading settings, a coin-funds read): the pair must be one the exchange offers, the spec's list
 // for it less what its markets do not trade (offeredPairs). Otherwise a 400 naming both.
 import { badRequest } from "../../core/errors.ts";
-import { msg } from "../../core/messages.ts";
-import { type ExchangeName, exchangeTitle, findPair } from "../pairs.ts";
+import { msg } from "../../core/messages.shared.ts";
+import { type ExchangeName, exchangeTitle, findPair } from "../pairs.shared.ts";
 import { type Markets, offeredPairs } from "./markets.ts";
 
 export async function assertOffered(markets: Markets, exchange: ExchangeName, pair: string) {

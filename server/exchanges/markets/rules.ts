@@ -1,9 +1,9 @@
 // An exchange's trading rules for one pair, read from its own market list (Binance exchangeInfo
 // filters, Gate currency_pairs), and the order shaping they impose: amounts rounded down to the
 // exchange's step, prices to its tick, and orders under the minimum refused before they are sent.
-import { dec, Decimal } from "../../core/decimal.ts";
-import { msg } from "../../core/messages.ts";
-import { type ExchangeName, findPair, pairFromSymbol } from "../pairs.ts";
+import { dec, Decimal } from "../../core/decimal.shared.ts";
+import { msg } from "../../core/messages.shared.ts";
+import { type ExchangeName, findPair, pairFromSymbol } from "../pairs.shared.ts";
 import { ExchangeError, type OrderRequest } from "../adapter.ts";
 
 export interface MarketRule {

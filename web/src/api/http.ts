@@ -1,5 +1,5 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
-import type { MessageParams } from "../../../server/core/messages.ts";
+import type { MessageParams } from "../../../server/core/messages.shared.ts";
 import { isServerCode, serverText } from "../errors/server-messages.ts";
 import { session, sessionEnded } from "../session/store.ts";
 import { reachable } from "./network.ts";
@@ -9,7 +9,7 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
-    /** The server message's stable code (server/core/messages.ts), when it has one. */
+    /** The server message's stable code (server/core/messages.shared.ts), when it has one. */
     readonly code?: string,
   ) {
     super(message);

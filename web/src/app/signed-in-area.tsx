@@ -3,7 +3,7 @@
 import { Center, Loader } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { can, type Permission } from "../../../server/auth/roles.ts";
+import { can, type Permission } from "../../../server/auth/roles.shared.ts";
 import { Route, Switch } from "wouter";
 import { ErrorBoundary } from "../errors/error-boundary.tsx";
 import { ErrorPage } from "../errors/error-page.tsx";

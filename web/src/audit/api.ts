@@ -3,7 +3,7 @@ import type { AuditQuery } from "../../../server/audit-log/schema.ts";
 import type { AuditPage } from "../../../server/audit-log/view.ts";
 import { api } from "../api/http.ts";
 
-export { AUDIT_ACTIONS } from "../../../server/audit/actions.ts";
+export { AUDIT_ACTIONS } from "../../../server/audit/actions.shared.ts";
 
 export type { AuditEntry } from "../../../server/audit-log/view.ts";
 

@@ -2,7 +2,7 @@
 // current /Summaries/hash value before they leave the browser (docs/trading.md#key-transport).
 import type { BotKeyExchange } from "../../../server/bot-keys/schema.ts";
 import type { BotBalance, BotKeyOption, BotKeyView } from "../../../server/bot-keys/view.ts";
-import { encryptForTransport } from "../../../server/keys/transport-crypto.ts";
+import { encryptForTransport } from "../../../server/keys/transport-crypto.shared.ts";
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { BotKeyFormValues } from "./key-form.ts";

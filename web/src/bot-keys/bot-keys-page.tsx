@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useParams } from "wouter";
 import { BOT_KEY_EXCHANGES, type BotKeyExchange } from "../../../server/bot-keys/schema.ts";
-import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";

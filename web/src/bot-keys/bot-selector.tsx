@@ -3,8 +3,8 @@
 import { Button, Checkbox, Popover, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
-import { can } from "../../../server/auth/roles.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
+import { can } from "../../../server/auth/roles.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { session, updateUser } from "../session/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";

@@ -4,7 +4,7 @@
 // to send the modal just closes.
 import { z } from "zod";
 import { botKeyUsernameField } from "../../../server/bot-keys/schema.ts";
-import { SECRET_MASK } from "../../../server/auth/public-user.ts";
+import { SECRET_MASK } from "../../../server/auth/public-user.shared.ts";
 
 export { SECRET_MASK };
 

@@ -1,7 +1,7 @@
 // The calls area wired to the app: receiving a call (the socket hands it here), sending one
 // (Lead and above), and the expiry's done transaction at the market price.
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
-import type { CallTarget } from "../../../server/calls/target.ts";
+import type { CallTarget } from "../../../server/calls/target.shared.ts";
 import { subscribeKey } from "valtio/utils";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";

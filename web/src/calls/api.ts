@@ -1,5 +1,5 @@
 // The calls API (server/calls/routes.ts) and generate-done (docs/api.md#transactions).
-import type { CallEffect } from "../../../server/calls/target.ts";
+import type { CallEffect } from "../../../server/calls/target.shared.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { SendCallInput } from "../../../server/calls/schema.ts";
 import type { GenerateDoneInput } from "../../../server/transactions/schema.ts";

@@ -1,6 +1,6 @@
 // When BUY and SELL are enabled (docs/roles.md#trading-buttons-by-role). Pure: tested under Deno.
-import type { BOT_MODES } from "../../../server/db/enums.ts";
-import { can, type Role } from "../../../server/auth/roles.ts";
+import type { BOT_MODES } from "../../../server/db/enums.shared.ts";
+import { can, type Role } from "../../../server/auth/roles.shared.ts";
 
 type BotMode = (typeof BOT_MODES)[number];
 

@@ -4,9 +4,9 @@
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { CALL_TARGETS } from "../../../server/calls/target.ts";
-import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/calls/call-count.ts";
-import { can } from "../../../server/auth/roles.ts";
+import { CALL_TARGETS } from "../../../server/calls/target.shared.ts";
+import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/calls/call-count.shared.ts";
+import { can } from "../../../server/auth/roles.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { market } from "../market/store.ts";

@@ -2,7 +2,7 @@
 // target and pair, ring and show the notice, set the bot mode and the buttons, and after the expiry
 // deactivate, stop the ring and, unless the user just bought, have the done transaction generated.
 // Its effects are injected, so it is tested under Deno with a manual timer.
-import { type CallEffect, callEffect } from "../../../server/calls/target.ts";
+import { type CallEffect, callEffect } from "../../../server/calls/target.shared.ts";
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { CallsState } from "./store.ts";
 

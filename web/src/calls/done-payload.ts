@@ -1,7 +1,7 @@
 // The body of POST /transaction/generate-done when a call expires without a purchase: the market
 // price, buy and sell prices from the bot mode and spread, the user's trading amount.
-import { dec } from "../../../server/core/decimal.ts";
-import { botPrices, buyQuantity } from "../../../server/transactions/pricing.ts";
+import { dec } from "../../../server/core/decimal.shared.ts";
+import { botPrices, buyQuantity } from "../../../server/transactions/pricing.shared.ts";
 import type { GenerateDoneInput } from "../../../server/transactions/schema.ts";
 import type { PublicUser } from "../session/store.ts";
 

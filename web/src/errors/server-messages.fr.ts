@@ -1,5 +1,5 @@
-// The server's messages (server/core/messages.ts) in French.
-import type { SERVER_MESSAGES } from "../../../server/core/messages.ts";
+// The server's messages (server/core/messages.shared.ts) in French.
+import type { SERVER_MESSAGES } from "../../../server/core/messages.shared.ts";
 import type { Translation } from "../i18n/index.ts";
 
 export default {

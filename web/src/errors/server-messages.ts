@@ -1,11 +1,11 @@
-// The server's messages (server/core/messages.ts) in the user's language. The server sends
+// The server's messages (server/core/messages.shared.ts) in the user's language. The server sends
 // `{ code, message, params }`; the client words the code. English is the server's own text, so it
 // stays the spec's wording; each other language is in server-messages.<lang>.ts, fetched when chosen.
 import {
   type MessageCode,
   type MessageParams,
   SERVER_MESSAGES,
-} from "../../../server/core/messages.ts";
+} from "../../../server/core/messages.shared.ts";
 import { defineMessages, type Lang, locale, translate } from "../i18n/index.ts";
 
 type Catalogue = Record<MessageCode, string>;

@@ -1,6 +1,6 @@
 // Key transport (docs/trading.md#key-transport): the hash value, then the encrypted fields.
 import type { UpdateBotKeyInput } from "../../../server/keys/update-schema.ts";
-import { encryptForTransport } from "../../../server/keys/transport-crypto.ts";
+import { encryptForTransport } from "../../../server/keys/transport-crypto.shared.ts";
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { KeyValues } from "./key-form.ts";

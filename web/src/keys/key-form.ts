@@ -2,7 +2,7 @@
 // Stored values show as the server's mask; focusing a masked field clears it (and leaving it empty
 // shows the mask again); unchanged masks and empty values are not sent.
 import { type KeyedExchange, type UserKeyField } from "../../../server/keys/schema.ts";
-import { SECRET_MASK } from "../../../server/auth/public-user.ts";
+import { SECRET_MASK } from "../../../server/auth/public-user.shared.ts";
 
 export { SECRET_MASK };
 

@@ -5,7 +5,7 @@ import { Button, Modal, PasswordInput, SegmentedControl, Stack, TextInput } from
 import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { type UserKeyField } from "../../../server/keys/schema.ts";
-import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";

@@ -3,13 +3,13 @@
 import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
-import { PERMISSIONS, type Role } from "../../../server/auth/roles.ts";
+import { PERMISSIONS, type Role } from "../../../server/auth/roles.shared.ts";
 import "../users/messages.ts";
 import "../users/settings-messages.ts";
 import "../keys/messages.ts";
 import "../reports/messages.ts";
 import "../push/messages.ts";
-import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { tradingExchange } from "../market/pairs.ts";
 import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";

@@ -1,5 +1,5 @@
 // The sidebar entries and who sees them (docs/screens.md#sidebar).
-import { PERMISSIONS, type Role } from "../../../server/auth/roles.ts";
+import { PERMISSIONS, type Role } from "../../../server/auth/roles.shared.ts";
 
 export interface NavItem {
   label: string;

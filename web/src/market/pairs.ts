@@ -4,7 +4,7 @@ import {
   isListedOn,
   isNftName,
   priceDecimals,
-} from "../../../server/exchanges/pairs.ts";
+} from "../../../server/exchanges/pairs.shared.ts";
 import { numericText } from "../ui/numeric-text.ts";
 import { numberFormat } from "../i18n/format.ts";
 

@@ -2,7 +2,7 @@
 // restored from the profile (and saved by trading/selection.ts). Prices arrive from the 1 s poll
 // or, pushed, from the realtime client through setPrice.
 import { proxy } from "valtio";
-import { DEFAULT_PAIR } from "../../../server/exchanges/pairs.ts";
+import { DEFAULT_PAIR } from "../../../server/exchanges/pairs.shared.ts";
 import { onSignOut } from "../session/store.ts";
 import { fetchPairOptions, type PairOption } from "./api.ts";
 import {

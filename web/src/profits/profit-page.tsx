@@ -7,7 +7,7 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { findPair } from "../../../server/exchanges/pairs.ts";
+import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { PairFilter } from "../reports/pair-filter.tsx";
 import { formatBytes } from "../reports/range.ts";

@@ -1,8 +1,8 @@
 // The socket to /api/socket: connects with the session token, joins the group with the selected
 // exchange on every (re)connect, reconnects with backoff, and hands each server message on.
 // No DOM or store imports: tested under Deno against the real server.
-import type { MarketExchange } from "../../../server/market/feed.ts";
-import type { ClientMessage } from "../../../server/realtime/client-message.ts";
+import type { MarketExchange } from "../../../server/market/feed.shared.ts";
+import type { ClientMessage } from "../../../server/realtime/client-message.shared.ts";
 import { CLOSE, type ServerMessage } from "../../../server/realtime/protocol.ts";
 
 export interface Timers {

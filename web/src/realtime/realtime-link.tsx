@@ -29,7 +29,7 @@ export function RealtimeLink() {
         if (connected) visibility();
       },
       onLogout: () => void sessionEnded(token),
-      // The close reason is a message code (server/core/messages.ts).
+      // The close reason is a message code (server/core/messages.shared.ts).
       onServerStopping: (reason) =>
         notifyWarning(translate("realtime.serverStopping", {
           reason: isServerCode(reason) ? serverText(reason) : reason || "-",

@@ -1,6 +1,6 @@
 // A pair filter: every pair, or one (the profit page and the user summary report).
 import { NativeSelect, type NativeSelectProps } from "@mantine/core";
-import { PAIRS } from "../../../server/exchanges/pairs.ts";
+import { PAIRS } from "../../../server/exchanges/pairs.shared.ts";
 import { useT } from "../i18n/index.ts";
 import "./messages.ts";
 

@@ -1,6 +1,6 @@
 // The signed-in user and token. Persisted locally (the login part only), cleared on 401.
 import { proxy, subscribe } from "valtio";
-import type { PublicUser } from "../../../server/auth/public-user.ts";
+import type { PublicUser } from "../../../server/auth/public-user.shared.ts";
 
 export type { PublicUser };
 

@@ -12,7 +12,7 @@ import {
   shiftReportSchema,
   type ShiftReportView,
 } from "../../../server/shift-reports/schema.ts";
-import { shiftSummaryText } from "../../../server/shift-reports/summary.ts";
+import { shiftSummaryText } from "../../../server/shift-reports/summary.shared.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { session } from "../session/store.ts";

@@ -7,7 +7,7 @@ import { DatePickerInput } from "@mantine/dates";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
-import { shiftTime } from "../../../server/shifts/shift-time.ts";
+import { shiftTime } from "../../../server/shifts/shift-time.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";

@@ -1,7 +1,7 @@
 // The create payload (docs/trading.md#the-create-payload) from the user's trading settings, and the
 // missing-keys check (docs/trading.md#missing-keys). Pure: tested under Deno.
 import type { z } from "zod";
-import { dec } from "../../../server/core/decimal.ts";
+import { dec } from "../../../server/core/decimal.shared.ts";
 import {
   hasTradingKeys,
   type KeyedExchange,
@@ -12,7 +12,7 @@ import {
   buyQuantity,
   sellQuantity,
   type Side,
-} from "../../../server/transactions/pricing.ts";
+} from "../../../server/transactions/pricing.shared.ts";
 import type { createTransactionSchema } from "../../../server/transactions/schema.ts";
 import type { PublicUser } from "../session/store.ts";
 import { needsTypedPrice } from "../market/pairs.ts";

@@ -2,7 +2,7 @@
 // kept), the fluctuating market with both prices at 2 decimals, and the missing-keys warning.
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { closeTradeDialog, trade } from "./trade-store.ts";
 import "./messages.ts";

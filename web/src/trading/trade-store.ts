@@ -2,7 +2,7 @@
 // list effects, the call's "just bought" flag and the bot follow-up's profile refresh.
 import { proxy } from "valtio";
 import { ApiError } from "../api/http.ts";
-import type { Side } from "../../../server/transactions/pricing.ts";
+import type { Side } from "../../../server/transactions/pricing.shared.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
 import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";

@@ -5,7 +5,7 @@ import { Button, Group, NativeSelect } from "@mantine/core";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
-import { findPair } from "../../../server/exchanges/pairs.ts";
+import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { calls } from "../calls/store.ts";
 import { useT } from "../i18n/index.ts";
 import { realtime } from "../realtime/store.ts";

@@ -1,7 +1,7 @@
 // The display formats (docs/i18n.md#formats): numbers with comma thousands (4 decimals by default),
 // date-times as MM/DD/YYYY HH:mm:ss in local time; in the other languages, their own.
 import dayjs from "dayjs";
-import { priceDecimals } from "../../../server/exchanges/pairs.ts";
+import { priceDecimals } from "../../../server/exchanges/pairs.shared.ts";
 import { DATE_TIME, localDate, numberFormat } from "../i18n/format.ts";
 
 export function formatNumber(value: string | number, places = 4): string {

@@ -2,9 +2,9 @@
 // docs/trading.md#transaction-actions on every row.
 import { ActionIcon, Badge, Checkbox, Group, Menu, Tooltip } from "@mantine/core";
 import type { Snapshot } from "valtio";
-import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
-import { findPair } from "../../../server/exchanges/pairs.ts";
-import { openOrderId } from "../../../server/transactions/order-ids.ts";
+import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
+import { findPair } from "../../../server/exchanges/pairs.shared.ts";
+import { openOrderId } from "../../../server/transactions/order-ids.shared.ts";
 import type { useT } from "../i18n/index.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import type { TransactionView } from "./api.ts";

@@ -3,8 +3,8 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import { TRANSACTION_STATUSES } from "../../../server/db/enums.ts";
-import { PAIRS } from "../../../server/exchanges/pairs.ts";
+import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
+import { PAIRS } from "../../../server/exchanges/pairs.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { numericText as numeric } from "../ui/numeric-text.ts";
 import { type Filters, NO_FILTERS } from "./list-effects.ts";

@@ -3,7 +3,7 @@
 import { Button, Group, Stack, Tabs } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { can } from "../../../server/auth/roles.ts";
+import { can } from "../../../server/auth/roles.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { PagedTable } from "../ui/paged-table.tsx";

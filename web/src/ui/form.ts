@@ -1,9 +1,9 @@
 // Form validation from the shared zod schemas, each issue worded in the user's language: a coded
-// one ("input." and zod's own, server/core/zod-messages.ts) by its code, any other being its own
+// one ("input." and zod's own, server/core/zod-messages.shared.ts) by its code, any other being its own
 // translation key.
 import { type FormErrors, schemaResolver } from "@mantine/form";
-import { issueMessage } from "../../../server/core/messages.ts";
-import "../../../server/core/zod-messages.ts";
+import { issueMessage } from "../../../server/core/messages.shared.ts";
+import "../../../server/core/zod-messages.shared.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { type Lang, locale, translate } from "../i18n/index.ts";
 

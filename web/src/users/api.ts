@@ -1,7 +1,7 @@
 // The staff-management calls (docs/api.md#users).
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
-import type { Role } from "../../../server/auth/roles.ts";
+import type { Role } from "../../../server/auth/roles.shared.ts";
 import type { NewUserInput, UpdateUserInput } from "../../../server/users/schema.ts";
 import type { CoinFunds } from "../../../server/transactions/view.ts";
 

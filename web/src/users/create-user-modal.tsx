@@ -3,7 +3,7 @@
 import { Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useSnapshot } from "valtio";
-import { type Role, rolesAtOrBelow } from "../../../server/auth/roles.ts";
+import { type Role, rolesAtOrBelow } from "../../../server/auth/roles.shared.ts";
 import { newUserFormSchema } from "../../../server/users/schema.ts";
 import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";

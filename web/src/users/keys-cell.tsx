@@ -2,7 +2,7 @@
 // the user cannot trade as things stand (server/keys/schema.ts needsKeys).
 import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { exchangesWithKeys, needsKeys } from "../../../server/keys/schema.ts";
-import { exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { useT } from "../i18n/index.ts";
 import type { ListedUser } from "./api.ts";

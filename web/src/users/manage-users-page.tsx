@@ -2,8 +2,8 @@
 import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { ROLES } from "../../../server/db/enums.ts";
-import { can, type Role } from "../../../server/auth/roles.ts";
+import { ROLES } from "../../../server/db/enums.shared.ts";
+import { can, type Role } from "../../../server/auth/roles.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { type PublicUser, session } from "../session/store.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";

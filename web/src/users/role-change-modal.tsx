@@ -1,7 +1,7 @@
 // Asks before a role change: the user is signed out at once, and a promotion to SuperAdmin hands
 // over everything (exchange keys, bot keys, every user), so it says so plainly.
 import { Alert } from "@mantine/core";
-import type { Role } from "../../../server/auth/roles.ts";
+import type { Role } from "../../../server/auth/roles.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { changeRole, type ListedUser } from "./api.ts";

@@ -1,4 +1,4 @@
-import type { Role } from "../../../server/auth/roles.ts";
+import type { Role } from "../../../server/auth/roles.shared.ts";
 import type { useT } from "../i18n/index.ts";
 
 /** Select options for roles, with translated names. */

@@ -1,5 +1,5 @@
 // The /manage-users table: filters, page and the rows the server returned.
-import type { Role } from "../../../server/auth/roles.ts";
+import type { Role } from "../../../server/auth/roles.shared.ts";
 import { pagedList } from "../ui/paged-list.ts";
 import { type ListedUser, searchUsers } from "./api.ts";
 import "./messages.ts";

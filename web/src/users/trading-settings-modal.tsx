@@ -17,10 +17,10 @@ import {
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useSnapshot } from "valtio";
-import { BOT_MODES } from "../../../server/db/enums.ts";
-import { DEFAULT_PAIR, exchangeTitle } from "../../../server/exchanges/pairs.ts";
+import { BOT_MODES } from "../../../server/db/enums.shared.ts";
+import { DEFAULT_PAIR, exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { usePairOptions } from "../trading/use-pair-options.ts";
-import { can, canActOn } from "../../../server/auth/roles.ts";
+import { can, canActOn } from "../../../server/auth/roles.shared.ts";
 import {
   type TradingSettingsForm,
   tradingSettingsFormSchema,

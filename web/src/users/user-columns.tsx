@@ -1,7 +1,7 @@
 // The columns of the users table, with the actions the signed-in role may take on each user.
 import { Button, Group, NativeSelect, Text } from "@mantine/core";
 import type { Snapshot } from "valtio";
-import { can, canActOn, type Role, rolesAtOrBelow } from "../../../server/auth/roles.ts";
+import { can, canActOn, type Role, rolesAtOrBelow } from "../../../server/auth/roles.shared.ts";
 import type { useT } from "../i18n/index.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { Column } from "../ui/paged-table.tsx";

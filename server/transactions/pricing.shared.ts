@@ -2,8 +2,8 @@
 // this module to compute the prices it sends, the server to check and store them.
 //
 // Spread is a percentage: a buy_sell transaction bought at 100 with spread 1.5 sells at 101.5.
-import { dec, Decimal, type DecimalInput, floor8 } from "../core/decimal.ts";
-import type { BOT_MODES } from "../db/enums.ts";
+import { dec, Decimal, type DecimalInput, floor8 } from "../core/decimal.shared.ts";
+import type { BOT_MODES } from "../db/enums.shared.ts";
 
 export type BotMode = (typeof BOT_MODES)[number];
 export type Side = "BUY" | "SELL";

@@ -1,7 +1,7 @@
 // The frames a client sends over /api/socket, and their check. Apart from protocol.ts so the web
 // client, which only sends them, does not load zod for the server's parser.
 import { z } from "zod";
-import { MARKET_EXCHANGES } from "../market/feed.ts";
+import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
 
 export const clientMessageSchema = z.discriminatedUnion("type", [
   /** (Re)joins the user's group (the server reads it from the account) and picks the price feed. */

@@ -1,6 +1,6 @@
 // The one table of role rules (docs/roles.md#who-may-do-what). Pure: the client imports it to hide
 // what the server would refuse anyway.
-import type { ROLES } from "../db/enums.ts";
+import type { ROLES } from "../db/enums.shared.ts";
 
 export type Role = (typeof ROLES)[number];
 

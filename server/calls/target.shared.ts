@@ -1,6 +1,6 @@
 // What a call does to its receiver (docs/calls.md#targets). Pure: the client applies it, the
 // server's trade gate reads it, so both agree on which button a call activates.
-import type { BOT_MODES } from "../db/enums.ts";
+import type { BOT_MODES } from "../db/enums.shared.ts";
 
 type BotMode = (typeof BOT_MODES)[number];
 

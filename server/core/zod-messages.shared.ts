@@ -4,7 +4,7 @@
 // (web/src/ui/form.ts). Set once for every schema, server and client alike.
 import { z } from "zod";
 import type { $ZodRawIssue } from "zod/v4/core";
-import { type MessageCode, type MessageParams, msg } from "./messages.ts";
+import { type MessageCode, type MessageParams, msg } from "./messages.shared.ts";
 
 const list = (values: readonly unknown[]) => values.map((v) => String(v)).join(", ");
 
