@@ -55,7 +55,14 @@ export function createApi(deps: Deps) {
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.use("*", requestId());
+  // API answers carry their id for support to quote (docs/api.md); files and pages have no use
+  // for it, and ~40 of them make a first load.
+  const apiRequestId = requestId();
+  const fileRequestId = requestId({ headerName: "" });
+  app.use(
+    "*",
+    (c, next) => (c.req.path.startsWith("/api/") ? apiRequestId : fileRequestId)(c, next),
+  );
   const accessLog = deps.accessLog;
   if (accessLog) {
     // One line per request, when it is answered: hono's logger also prints one as it arrives.

@@ -48,7 +48,12 @@ Deno.test("security headers: every answer forbids framing and sniffing; HSTS onl
       await res.body?.cancel();
       const csp = res.headers.get("content-security-policy") ?? "";
       assert.match(csp, /frame-ancestors 'none'/, path);
-      assert.match(csp, /script-src 'self'(;|$)/, path);
+      // Scripts from our own origin on a page; none at all on an API answer.
+      assert.match(
+        csp,
+        path.startsWith("/api/") ? /^default-src 'none'(;|$)/ : /script-src 'self'(;|$)/,
+        path,
+      );
       assert.equal(res.headers.get("x-frame-options"), "DENY");
       assert.equal(res.headers.get("x-content-type-options"), "nosniff");
       assert.equal(res.headers.get("referrer-policy"), "same-origin");
@@ -60,6 +65,83 @@ Deno.test("security headers: every answer forbids framing and sniffing; HSTS onl
     assert.match(direct.headers.get("strict-transport-security") ?? "", /max-age=\d+/);
   } finally {
     await t.close();
+  }
+});
+
+/** A built client in a temporary folder: a page, the service worker, the manifest and an asset. */
+async function builtClient() {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(`${dir}/assets`);
+  await Deno.writeTextFile(`${dir}/index.html`, "<!doctype html><title>Gate Bot</title>");
+  await Deno.writeTextFile(`${dir}/sw.js`, "self.skipWaiting();");
+  await Deno.writeTextFile(`${dir}/manifest.webmanifest`, "{}");
+  await Deno.writeTextFile(`${dir}/assets/app-abc123.js`, "1;");
+  return dir;
+}
+
+const DOCUMENT_ONLY = [
+  "content-security-policy",
+  "x-frame-options",
+  "referrer-policy",
+  "cross-origin-opener-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+Deno.test("security headers: documents carry the full set, hashed assets and API answers their own", async () => {
+  const dir = await builtClient();
+  const t = await makeTestApp({ WEB_DIST: dir, TRUST_PROXY: true });
+  const tls = { "x-forwarded-proto": "https" };
+  try {
+    // The page (and a deep link, and an unknown asset path that answers the page), the service
+    // worker and the manifest are documents.
+    for (const path of ["/", "/dashboard", "/sw.js", "/manifest.webmanifest", "/assets/gone.js"]) {
+      const res = await t.app.request(path, { headers: tls });
+      await res.body?.cancel();
+      assert.equal(res.status, 200, path);
+      for (const name of DOCUMENT_ONLY) assert.ok(res.headers.get(name), `${path} ${name}`);
+      assert.match(res.headers.get("content-security-policy")!, /script-src 'self'(;|$)/, path);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+      assert.equal(res.headers.get("cross-origin-resource-policy"), "same-origin", path);
+      assert.ok(res.headers.get("strict-transport-security"), path);
+      assert.equal(res.headers.get("x-request-id"), null, path);
+    }
+
+    const asset = await t.app.request("/assets/app-abc123.js", { headers: tls });
+    await asset.body?.cancel();
+    assert.match(asset.headers.get("content-type") ?? "", /javascript/);
+    for (const name of DOCUMENT_ONLY) assert.equal(asset.headers.get(name), null, name);
+    assert.equal(asset.headers.get("x-content-type-options"), "nosniff");
+    assert.equal(asset.headers.get("cross-origin-resource-policy"), "same-origin");
+    assert.match(asset.headers.get("cache-control") ?? "", /immutable/);
+    assert.equal(asset.headers.get("strict-transport-security"), null);
+    assert.equal(asset.headers.get("x-request-id"), null);
+
+    for (const path of ["/api/health", "/api/nope"]) {
+      const res = await t.app.request(path, { headers: tls });
+      await res.body?.cancel();
+      assert.equal(
+        res.headers.get("content-security-policy"),
+        "default-src 'none'; frame-ancestors 'none'",
+        path,
+      );
+      assert.equal(res.headers.get("x-frame-options"), "DENY", path);
+      assert.equal(res.headers.get("x-content-type-options"), "nosniff", path);
+      assert.equal(res.headers.get("cache-control"), "no-store", path);
+      assert.ok(res.headers.get("strict-transport-security"), path);
+      assert.match(res.headers.get("x-request-id") ?? "", /^[\w-]+$/, path);
+      for (
+        const name of ["cross-origin-opener-policy", "x-xss-protection", "origin-agent-cluster"]
+      ) {
+        assert.equal(res.headers.get(name), null, `${path} ${name}`);
+      }
+    }
+  } finally {
+    await t.close();
+    await Deno.remove(dir, { recursive: true });
   }
 });
 
