@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from "../core/errors.ts";
 import type { Deps } from "../deps.ts";
 import { can, type Permission } from "./roles.shared.ts";
 import { resolveSession, type SessionScope } from "./sessions.ts";
+import type { FoundSession } from "./session-cache.ts";
 import { msg } from "../core/messages.shared.ts";
 
 export function bearerToken(c: Context): string | null {
@@ -16,23 +17,36 @@ export function bearerToken(c: Context): string | null {
   return match ? match[1] : null;
 }
 
+type SessionDeps = Pick<Deps, "clock" | "database" | "sessionCache">;
+type Found = FoundSession & { token: string };
+
+/** The live session the request's bearer token names, if any. */
+async function sessionOf(deps: SessionDeps, c: Context): Promise<Found | null> {
+  const token = bearerToken(c);
+  const found = token
+    ? await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache)
+    : null;
+  return found && token ? { ...found, token } : null;
+}
+
+function signedIn(c: Context<AppEnv>, found: Found) {
+  c.set("user", found.user);
+  c.set("token", found.token);
+}
+
 /** Requires a live session; enrolment tokens pass only where `scope` is "enroll". */
 export function requireAuth(
-  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+  deps: SessionDeps,
   scope: SessionScope = "full",
 ): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
-      const token = bearerToken(c);
-      const found = token
-        ? await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache)
-        : null;
-      if (!found || !token) throw unauthorized();
+      const found = await sessionOf(deps, c);
+      if (!found) throw unauthorized();
       if (scope === "full" && found.session.scope !== "full") {
         throw unauthorized(msg("auth.finishEnrolment"));
       }
-      c.set("user", found.user);
-      c.set("token", token);
+      signedIn(c, found);
       await next();
     }),
     { auth: scope },
@@ -41,18 +55,12 @@ export function requireAuth(
 
 /** Sets the user when a valid full token is present, and goes on without one otherwise. */
 export function optionalAuth(
-  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+  deps: SessionDeps,
 ): MiddlewareHandler<AppEnv> {
   return tagRoute(
     createMiddleware<AppEnv>(async (c, next) => {
-      const token = bearerToken(c);
-      const found = token
-        ? await resolveSession(deps.database, token, deps.clock.now(), deps.sessionCache)
-        : null;
-      if (found && token && found.session.scope === "full") {
-        c.set("user", found.user);
-        c.set("token", token);
-      }
+      const found = await sessionOf(deps, c);
+      if (found?.session.scope === "full") signedIn(c, found);
       await next();
     }),
     { auth: "optional" },
@@ -71,7 +79,7 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
 
 /** requireAuth then requirePermission as one middleware, tagged with both for the OpenAPI document. */
 export function requireAuthAndPermission(
-  deps: Pick<Deps, "clock" | "database" | "sessionCache">,
+  deps: SessionDeps,
   permission: Permission,
 ): MiddlewareHandler<AppEnv> {
   return tagRoute(every(requireAuth(deps), requirePermission(permission)), {

@@ -6,10 +6,11 @@ import { AppError, badRequest, conflict, unauthorized } from "../core/errors.ts"
 import { randomHex, sha256Hex } from "../core/hex.ts";
 import { afterAnswer } from "../core/after-answer.ts";
 import { resetTokens, users } from "../db/schema.ts";
+import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { findLiveUserById, findLiveUserByUsername } from "./find-user.ts";
 import { toPublicUser } from "./public-user.shared.ts";
-import { revokeAndNotify } from "./revoke.ts";
+import { revokeAndNotify, type RevokeDeps } from "./revoke.ts";
 import { can, canActOn } from "./roles.shared.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type {
@@ -23,14 +24,26 @@ import { succeeded, takeTurn } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 import { userChanged } from "./user-changed.ts";
 import { msg } from "../core/messages.shared.ts";
+import type { AuditAction } from "../audit/actions.shared.ts";
 
 const RESET_TTL_MS = 24 * 3600_000;
 
+/** What checking a TOTP code reads and writes. */
+type TotpDeps = Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">;
+/** What setting a password reads: hashing it, then ending the user's sessions. */
+export type PasswordDeps = RevokeDeps & Pick<Deps, "passwordCost">;
+
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a throwaway hash keeps unknown usernames as slow as wrong passwords. */
-const timingDummy = (deps: Deps) => (dummyHash ??= hashPassword(randomHex(8), deps.passwordCost));
+const timingDummy = (
+  deps: Pick<Deps, "passwordCost">,
+) => (dummyHash ??= hashPassword(randomHex(8), deps.passwordCost));
 
-export async function login(deps: Deps, input: z.infer<typeof loginSchema>, info: SessionInfo) {
+export async function login(
+  deps: TotpDeps & Pick<Deps, "config" | "passwordCost">,
+  input: z.infer<typeof loginSchema>,
+  info: SessionInfo,
+) {
   const { db, clock, config } = deps;
   const now = clock.now();
   const ip = info.ip ?? "unknown";
@@ -96,7 +109,7 @@ const tooManyAttempts = (retryAfterMs: number) =>
  * checks the last one, so two requests racing with one code cannot both pass.
  */
 async function acceptTotp(
-  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  deps: TotpDeps,
   user: SessionUser,
   code: string,
 ): Promise<number | null> {
@@ -131,7 +144,7 @@ export async function generateTotp(
 
 /** Confirms enrolment with a first code; the enrolment token becomes a full session. */
 export async function confirmTotp(
-  deps: Pick<Deps, "clock" | "db" | "onUserChanged" | "secretBox" | "sessionCache">,
+  deps: TotpDeps,
   user: SessionUser,
   token: string,
   code: string,
@@ -155,7 +168,7 @@ export async function confirmTotp(
 
 /** Every session of the user is revoked; the caller gets a new one so it stays signed in. */
 export async function changePassword(
-  deps: Deps,
+  deps: PasswordDeps & Pick<Deps, "config">,
   user: SessionUser,
   input: z.infer<typeof changePasswordSchema>,
   info: SessionInfo,
@@ -163,12 +176,9 @@ export async function changePassword(
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
     throw badRequest(msg("auth.oldPasswordWrong"), "oldPassword");
   }
-  await setPassword(deps, user.id, input.newPassword);
-  await recordAudit(deps.db, {
+  await setPassword(deps, { userId: user.id, password: input.newPassword }, {
     actorId: user.id,
     action: "password.changed",
-    targetUserId: user.id,
-    at: deps.clock.now(),
   });
   const token = await createSession(
     deps.db,
@@ -181,12 +191,17 @@ export async function changePassword(
   return { message: "Change Password Success", token };
 }
 
-/** Sets a password and revokes every session of that user. */
-export async function setPassword(deps: Deps, userId: number, password: string) {
+/** Sets a password, revokes every session of that user and records who set it. */
+export async function setPassword(
+  deps: PasswordDeps,
+  { userId, password }: { userId: number; password: string },
+  by: { actorId: number; action: AuditAction },
+) {
   const passwordHash = await hashPassword(password, deps.passwordCost);
   await deps.db.update(users).set({ passwordHash, updatedAt: deps.clock.now() })
     .where(eq(users.id, userId));
   await revokeAndNotify(deps, userId);
+  await recordAudit(deps.db, { ...by, targetUserId: userId, at: deps.clock.now() });
 }
 
 export const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
@@ -231,10 +246,8 @@ export async function forgotPassword(
   if (!actor || !can(actor.role, "users.resetAccess")) {
     return await recordForgot(deps, "forgot-password", username, ip);
   }
-  const user = await findLiveUserByUsername(deps.db, username);
+  const user = await findOutranked(deps.db, actor, username);
   const now = deps.clock.now();
-  if (!user) throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username }));
-  assertOutranks(actor, user);
   const token = randomHex(32);
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
   await deps.db.insert(resetTokens).values({
@@ -254,7 +267,10 @@ export async function forgotPassword(
   return { message: "Reset token issued.", resetToken: token, expiresAt: expiresAt.toISOString() };
 }
 
-export async function resetPassword(deps: Deps, input: z.infer<typeof resetPasswordSchema>) {
+export async function resetPassword(
+  deps: PasswordDeps,
+  input: z.infer<typeof resetPasswordSchema>,
+) {
   const now = deps.clock.now();
   const [used] = await deps.db.update(resetTokens).set({ usedAt: now })
     .where(and(
@@ -265,19 +281,16 @@ export async function resetPassword(deps: Deps, input: z.infer<typeof resetPassw
     ))
     .returning({ userId: resetTokens.userId });
   if (!used) throw badRequest(msg("auth.resetTokenInvalid"), "token");
-  await setPassword(deps, used.userId, input.newPassword);
-  await recordAudit(deps.db, {
+  await setPassword(deps, { userId: used.userId, password: input.newPassword }, {
     actorId: used.userId,
     action: "password.reset",
-    targetUserId: used.userId,
-    at: now,
   });
   return { message: "Password reset. Sign in with the new password." };
 }
 
 /** A user's request is recorded; an Admin's call clears that user's TOTP so they enrol again. */
 export async function forgotTotp(
-  deps: Deps,
+  deps: RevokeDeps,
   actor: SessionUser | null,
   input: z.infer<typeof forgot2faSchema>,
   ip: string,
@@ -285,12 +298,8 @@ export async function forgotTotp(
   if (!actor || !can(actor.role, "users.resetAccess")) {
     return await recordForgot(deps, "forgot-2fa", input.username, ip);
   }
-  const user = await findLiveUserByUsername(deps.db, input.username);
+  const user = await findOutranked(deps.db, actor, input.username);
   const now = deps.clock.now();
-  if (!user) {
-    throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username: input.username }));
-  }
-  assertOutranks(actor, user);
   await deps.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null })
     .where(eq(users.id, user.id));
   await revokeAndNotify(deps, user.id);
@@ -303,8 +312,12 @@ export async function forgotTotp(
   return { message: "Two-factor sign-in reset. The user enrols again at the next sign-in." };
 }
 
-function assertOutranks(actor: SessionUser, target: SessionUser) {
-  if (actor.id !== target.id && !canActOn(actor.role, target.role)) {
+/** The live user an Admin resets access for: themselves, or one below their own role. */
+async function findOutranked(db: Db, actor: SessionUser, username: string) {
+  const user = await findLiveUserByUsername(db, username);
+  if (!user) throw new AppError("NOT_FOUND", msg("users.usernameNotFound", { username }));
+  if (actor.id !== user.id && !canActOn(actor.role, user.role)) {
     throw new AppError("FORBIDDEN", msg("users.aboveOwnRole"));
   }
+  return user;
 }

@@ -43,7 +43,6 @@ export const SERVER_MESSAGES = {
   "keys.nothingToUpdate": "No key or secret to update",
   "keys.undecryptable": "{{field}}: could not be decrypted; reload the page and try again",
 
-  "trading.unavailable": "Trading is not available on this server",
   "trading.ownOnly": "You can only trade for yourself",
   "trading.unknownPair": 'pair: unknown pair "{{pair}}"',
   "trading.pairNotOnExchange": "pair: {{pair}} is not traded on {{exchange}}",

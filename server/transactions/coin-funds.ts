@@ -12,7 +12,7 @@ import type { Credentials } from "../exchanges/adapter.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { exchangeTitle, findPair } from "../exchanges/pairs.shared.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
-import { exchangeFailure, exchangesOf } from "./open.ts";
+import { exchangeFailure } from "./open.ts";
 import { assertCanActOn, findTarget } from "../auth/guards.ts";
 import { can } from "../auth/roles.shared.ts";
 import { msg } from "../core/messages.shared.ts";
@@ -43,8 +43,8 @@ export async function readCoinFunds(
       }),
     );
   }
-  await assertOffered(exchangesOf(deps).markets(), exchange, pair);
-  const adapter = exchangesOf(deps).adapter(exchange);
+  await assertOffered(deps.exchanges.markets(), exchange, pair);
+  const adapter = deps.exchanges.adapter(exchange);
   let free: string;
   try {
     const balances = await adapter.balances({ id: `user:${user.id}`, credentials });

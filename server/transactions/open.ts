@@ -58,7 +58,7 @@ async function placeAndRecord(
 ) {
   if (!req.credentials) return await insertTransaction(scoped, req.values, req);
   const { exchange, pair, quantity } = req.values;
-  const adapter = exchangesOf(deps).adapter(exchange, req.account?.kind);
+  const adapter = deps.exchanges.adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
   const account = { id: req.account?.id ?? `user:${req.user.id}`, credentials: req.credentials };
   const order = {
@@ -121,11 +121,6 @@ export const pendingMessage = (row: Pick<TransactionRow, "id" | "exchange">) =>
     exchange: exchangeTitle(row.exchange),
     clientOrderId: openOrderId(row.id),
   });
-
-export function exchangesOf(deps: Pick<Deps, "exchanges">) {
-  if (!deps.exchanges) throw new AppError("UNAVAILABLE", msg("trading.unavailable"));
-  return deps.exchanges;
-}
 
 /** Exchange refusals are the caller's to fix (400); an exchange that fails or is unreachable, 502. */
 export function exchangeFailure(exchange: string, err: unknown): AppError {

@@ -52,7 +52,7 @@ Deno.test("push: a call reaches a member's devices encrypted, with TTL = time le
     const phone = await device(t, service, user);
     const laptop = await device(t, service, user, "fr");
     const call: CallInfo = await sendCall(t, lead);
-    await until(() => service.received.length === 2, 2000, "both devices' pushes");
+    await until(() => service.received.length === 2, 5000, "both devices' pushes");
 
     const byEndpoint = (d: { endpoint: string }) =>
       service.received.find((r) => d.endpoint.endsWith(r.id))!;
@@ -115,7 +115,7 @@ Deno.test("push: nothing goes to a user whose page is shown; a hidden page gets 
     socket.send({ type: "visibility", visible: false });
     await until(() => !t.deps.realtime!.hub.isVisible(user.id), 1000, "the hidden page");
     await sendCall(t, lead, "SELL");
-    await until(() => service.received.length === 1, 2000, "the push to the hidden page's user");
+    await until(() => service.received.length === 1, 5000, "the push to the hidden page's user");
   } finally {
     await socket.close();
     await served.close();
@@ -230,7 +230,7 @@ Deno.test({
       socket.send({ type: "visibility", visible: false });
       await until(() => !hubA.isVisible(user.id), 2000, "the hidden page to reach A");
       await sendCall(t, lead, "SELL");
-      await until(() => service.received.length === 1, 2000, "the push");
+      await until(() => service.received.length === 1, 5000, "the push");
     } finally {
       await socket.close();
       await served.close();

@@ -39,7 +39,6 @@ export default {
   "keys.missing": "Actualiza primero la Key/Secret de {{exchange}}",
   "keys.nothingToUpdate": "No hay Key ni Secret que actualizar",
   "keys.undecryptable": "{{field}}: no se pudo descifrar; recarga la página e inténtalo de nuevo",
-  "trading.unavailable": "El trading no está disponible en este servidor",
   "trading.ownOnly": "Solo puedes operar para ti",
   "trading.unknownPair": "Par desconocido «{{pair}}»",
   "trading.pairNotOnExchange": "{{pair}} no se negocia en {{exchange}}",

@@ -40,7 +40,6 @@ export default {
   "keys.missing": "Veuillez d'abord mettre à jour la Key/Secret pour {{exchange}}",
   "keys.nothingToUpdate": "Aucune Key ni Secret à mettre à jour",
   "keys.undecryptable": "{{field}} : déchiffrement impossible ; rechargez la page et réessayez",
-  "trading.unavailable": "Le trading n'est pas disponible sur ce serveur",
   "trading.ownOnly": "Vous ne pouvez trader que pour vous-même",
   "trading.unknownPair": "Paire inconnue « {{pair}} »",
   "trading.pairNotOnExchange": "{{pair}} n'est pas négociée sur {{exchange}}",

@@ -39,7 +39,6 @@ export default {
   "keys.missing": "Aggiorna prima Key/Secret per {{exchange}}",
   "keys.nothingToUpdate": "Nessuna Key o Secret da aggiornare",
   "keys.undecryptable": "{{field}}: impossibile decifrare; ricarica la pagina e riprova",
-  "trading.unavailable": "Il trading non è disponibile su questo server",
   "trading.ownOnly": "Puoi fare trading solo per te stesso",
   "trading.unknownPair": "Coppia sconosciuta «{{pair}}»",
   "trading.pairNotOnExchange": "{{pair}} non è scambiata su {{exchange}}",

@@ -39,7 +39,6 @@ export default {
   "keys.missing": "请先更新 {{exchange}} 的 Key/Secret",
   "keys.nothingToUpdate": "没有需要更新的 Key 或 Secret",
   "keys.undecryptable": "{{field}} 无法解密，请刷新页面后重试",
-  "trading.unavailable": "此服务器不提供交易",
   "trading.ownOnly": "您只能为自己交易",
   "trading.unknownPair": "未知交易对“{{pair}}”",
   "trading.pairNotOnExchange": "{{exchange}} 不交易 {{pair}}",
