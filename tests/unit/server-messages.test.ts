@@ -6,6 +6,8 @@ import es from "../../web/src/errors/server-messages.es.ts";
 import fr from "../../web/src/errors/server-messages.fr.ts";
 import it from "../../web/src/errors/server-messages.it.ts";
 import { languageLoaded } from "../../web/src/i18n/index.ts";
+// The areas whose words a server message borrows as data (a schema's issue, a field's label): in the
+// app they are loaded by the screens that show those forms.
 import "../../web/src/app/common-messages.ts";
 import "../../web/src/users/settings-messages.ts";
 

@@ -5,21 +5,23 @@ import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { SearchInput } from "../ui/search-input.tsx";
 import { AUDIT_ACTIONS } from "./api.ts";
-import { detailsInWords } from "./details.ts";
+import { actionInWords, detailsInWords } from "./details.ts";
 import { auditLog } from "./store.ts";
-import "./messages.ts";
-import "./words-messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { auditMessages } from "./messages.ts";
+import { auditWordsMessages } from "./words-messages.ts";
+
+const messages = combineMessages(auditMessages, auditWordsMessages);
 
 // Who acted is unknown on a signed-out request (a forgotten password); some entries have no target.
 const NOBODY = "—";
 
 export default function AuditPage() {
-  const t = useT();
+  const t = messages.useT();
   const table = useSnapshot(auditLog.state);
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export default function AuditPage() {
           {
             key: "action",
             header: t("audit.action"),
-            cell: (e) => <span data-action={e.action}>{t(`audit.act.${e.action}`)}</span>,
+            cell: (e) => <span data-action={e.action}>{actionInWords(e.action, t)}</span>,
           },
           { key: "target", header: t("audit.target"), cell: (e) => e.targetUsername ?? NOBODY },
           { key: "details", header: t("audit.details"), cell: (e) => detailsInWords(e.details, t) },

@@ -1,16 +1,20 @@
 import { Button, Modal, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { changePasswordFormSchema } from "../../../server/auth/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { rotateToken } from "../session/store.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { changePasswordRequest } from "./api.ts";
-import "./messages.ts";
 import { zodValidate } from "../ui/form.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { appMessages } from "../app/messages.ts";
+import { authMessages } from "./messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+
+const messages = combineMessages(appMessages, authMessages, commonMessages);
 
 export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = messages.useT();
   const { busy, attempt } = useAttempt(onClose);
   const form = useForm({
     initialValues: { oldPassword: "", newPassword: "", confirmNewPassword: "" },

@@ -19,16 +19,15 @@ import { useSnapshot } from "valtio";
 import { useLocation, useSearch } from "wouter";
 import { loginSchema, totpCodeSchema } from "../../../server/auth/login-schema.ts";
 import { LanguageSelect } from "../i18n/language-select.tsx";
-import { useT } from "../i18n/index.ts";
 import { sessionNotice, signIn } from "../session/store.ts";
 import { errorText } from "../ui/error-text.ts";
 import { authenticate2fa, type Enrolment, generate2fa, loginRequest } from "./api.ts";
 import { originFrom } from "./origin.ts";
-import "./messages.ts";
 import { zodValidate } from "../ui/form.ts";
+import { authMessages } from "./messages.ts";
 
 export default function LoginPage() {
-  const t = useT();
+  const t = authMessages.useT();
   const [, navigate] = useLocation();
   const search = useSearch();
   const { ended } = useSnapshot(sessionNotice);

@@ -5,15 +5,14 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { can } from "../../../server/auth/roles.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { session, updateUser } from "../session/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { saveSelectedBots } from "./api.ts";
 import { botOptions, loadBotOptions } from "./store.ts";
-import "./messages.ts";
+import { botKeysMessages } from "./messages.ts";
 
 export function BotSelector() {
-  const t = useT();
+  const t = botKeysMessages.useT();
   const { user } = useSnapshot(session);
   const { items, loaded } = useSnapshot(botOptions);
   // The ticked boxes while a save is on its way; a failed save goes back to the stored ones.

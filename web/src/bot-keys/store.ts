@@ -9,13 +9,13 @@ import {
   listBotKeyOptions,
   searchBotKeys,
 } from "./api.ts";
-import "./messages.ts";
+import { botKeysMessages } from "./messages.ts";
 
 export const botKeys = pagedList({
   filters: { exchange: "gate" as BotKeyExchange, username: "" },
   empty: { items: [] as BotKeyView[], totalItems: 0 },
   fetch: searchBotKeys,
-  failed: "botKeys.loadFailed",
+  failed: () => botKeysMessages.translate("botKeys.loadFailed"),
 });
 
 /** Shows an exchange's keys from page 1; another exchange's rows never stand under this title. */

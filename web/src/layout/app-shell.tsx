@@ -3,19 +3,19 @@ import { AppShell, Text } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { OfflineBanner } from "../pwa/offline-banner.tsx";
 import { HaltBanner } from "../trading-halts/halt-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { Topbar } from "./topbar.tsx";
 import { layout, watchWindow } from "./view.ts";
+import { appMessages } from "../app/messages.ts";
 
 export const TOPBAR_HEIGHT = 70;
 export const SIDEBAR_WIDTH = 240;
 
 export function Shell({ children }: { children: ReactNode }) {
   const { collapsed, compactTopbar: compact } = useSnapshot(layout);
-  const t = useT();
+  const t = appMessages.useT();
   // A compact topbar wraps its controls into more rows: the header is as tall as they are.
   const topbar = useTopbarHeight();
   useEffect(watchWindow, []);

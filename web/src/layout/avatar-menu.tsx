@@ -4,23 +4,36 @@ import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PERMISSIONS, type Role } from "../../../server/auth/roles.shared.ts";
-import "../users/messages.ts";
-import "../users/settings-messages.ts";
-import "../keys/messages.ts";
-import "../reports/messages.ts";
-import "../push/messages.ts";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { tradingExchange } from "../market/pairs.ts";
-import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
+import { LANGUAGES, locale, setLanguage } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
 import { PwaMenuItems } from "../pwa/menu-items.tsx";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session } from "../session/store.ts";
 import { layout } from "./view.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { appMessages } from "../app/messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { keysMessages } from "../keys/messages.ts";
+import { pushMessages } from "../push/messages.ts";
+import { reportsMessages } from "../reports/messages.ts";
+import { settingsMessages } from "../users/settings-messages.ts";
+import { usersMessages } from "../users/messages.ts";
+
+const messages = combineMessages(
+  appMessages,
+  commonMessages,
+  keysMessages,
+  pushMessages,
+  reportsMessages,
+  settingsMessages,
+  usersMessages,
+);
 
 interface MenuEntry {
   key: string;
-  label: (t: ReturnType<typeof useT>, user: PublicUser) => string;
+  label: (t: ReturnType<typeof messages.useT>, user: PublicUser) => string;
   roles: readonly Role[];
   modal: ComponentType<ModalProps>;
 }
@@ -83,7 +96,7 @@ export function AvatarMenu() {
   const { user } = useSnapshot(session);
   const { mobile } = useSnapshot(layout);
   const { lang } = useSnapshot(locale);
-  const t = useT();
+  const t = messages.useT();
   const [open, setOpen] = useState<string | null>(null);
   // The menu item that opened a modal is gone when it closes: focus goes back to the avatar.
   const target = useRef<HTMLButtonElement>(null);

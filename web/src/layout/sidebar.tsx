@@ -2,14 +2,14 @@ import { NavLink, ScrollArea } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useSnapshot } from "valtio";
 import { Link, useLocation } from "wouter";
-import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { navFor, type NavItem } from "./nav.ts";
 import { layout } from "./view.ts";
+import { appMessages } from "../app/messages.ts";
 
 export function Sidebar() {
   const { user } = useSnapshot(session);
-  const t = useT();
+  const t = appMessages.useT();
   const [location] = useLocation();
   if (!user) return null;
 

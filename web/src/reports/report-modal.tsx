@@ -4,12 +4,11 @@ import "@mantine/dates/styles.css";
 import { Modal, Progress, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { type ReactNode, useState } from "react";
-import { useT } from "../i18n/index.ts";
 import { attempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
 import { notifyWarning } from "../ui/notify.ts";
 import { type DayRange, dayRangeMs, formatBytes, todayRange } from "./range.ts";
-import "./messages.ts";
+import { reportsMessages } from "./messages.ts";
 
 export interface ReportModalProps {
   opened: boolean;
@@ -24,7 +23,7 @@ export interface ReportModalProps {
 }
 
 export function ReportModal(props: ReportModalProps) {
-  const t = useT();
+  const t = reportsMessages.useT();
   const [range, setRange] = useState<DayRange>(todayRange);
   const [received, setReceived] = useState<number | null>(null);
 

@@ -1,11 +1,11 @@
 // Avatar menu "Transaction Report" (Lead and above): every transaction in the date range.
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { downloadTransactionReport } from "./api.ts";
 import { ReportModal } from "./report-modal.tsx";
+import { reportsMessages } from "./messages.ts";
 
 export default function TransactionReportModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = reportsMessages.useT();
   return (
     <ReportModal
       opened={opened}

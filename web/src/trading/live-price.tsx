@@ -4,7 +4,6 @@
 import { Group, Text, TextInput } from "@mantine/core";
 import { useRef } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { market } from "../market/store.ts";
 import {
   cleanTypedPrice,
@@ -12,10 +11,10 @@ import {
   needsTypedPrice,
   TYPED_PRICE_MAX,
 } from "../market/pairs.ts";
-import "./messages.ts";
+import { tradingMessages } from "./messages.ts";
 
 export function LivePrice({ live = true, typed = true }: { live?: boolean; typed?: boolean }) {
-  const t = useT();
+  const t = tradingMessages.useT();
   const { pair, prices, typedPrice, assetId } = useSnapshot(market);
   const price = prices[pair];
   // Green when the last move was up, red when down.

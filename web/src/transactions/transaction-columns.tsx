@@ -5,12 +5,13 @@ import type { Snapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { openOrderId } from "../../../server/transactions/order-ids.shared.ts";
-import type { useT } from "../i18n/index.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import type { TransactionView } from "./api.ts";
 import { moveBuyToSell, setListedStatus } from "./actions.ts";
 import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
-import "./messages.ts";
+import type { commonMessages } from "../app/common-messages.ts";
+import type { KeyOf, Translator } from "../i18n/index.ts";
+import type { transactionsMessages } from "./messages.ts";
 
 const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
 /** An opening order not confirmed as a fill (server/transactions/resolver.ts). */
@@ -19,7 +20,7 @@ const ORDER_STATE_COLOR = { pending: "yellow", refused: "red", unknown: "orange"
 type Row = Snapshot<TransactionView>;
 
 export function transactionColumns({ t, withActions, selected, onSelect, onDelete }: {
-  t: ReturnType<typeof useT>;
+  t: Translator<KeyOf<typeof commonMessages> | KeyOf<typeof transactionsMessages>>;
   withActions: boolean;
   selected: readonly number[];
   onSelect: (id: number, checked: boolean) => void;

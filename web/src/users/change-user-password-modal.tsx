@@ -2,17 +2,20 @@
 import { Modal, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { adminChangePasswordFormSchema } from "../../../server/users/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
 import { adminChangePassword, type ListedUser } from "./api.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { usersMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, usersMessages);
 
 export function ChangeUserPasswordModal(
   { target, onClose }: { target: ListedUser; onClose: () => void },
 ) {
-  const t = useT();
+  const t = messages.useT();
   const { busy, attempt } = useAttempt(onClose);
   const form = useForm({
     initialValues: { newPassword: "", confirmNewPassword: "" },

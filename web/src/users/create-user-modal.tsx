@@ -5,7 +5,6 @@ import { useForm } from "@mantine/form";
 import { useSnapshot } from "valtio";
 import { type Role, rolesAtOrBelow } from "../../../server/auth/roles.shared.ts";
 import { newUserFormSchema } from "../../../server/users/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { session } from "../session/store.ts";
 import { zodValidate } from "../ui/form.ts";
@@ -14,10 +13,10 @@ import { ModalActions } from "../ui/modal-actions.tsx";
 import { registerUser } from "./api.ts";
 import { roleOptions } from "./role-options.ts";
 import { refreshUsers } from "./store.ts";
-import "./messages.ts";
+import { usersMessages } from "./messages.ts";
 
 export default function CreateUserModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = usersMessages.useT();
   const { user } = useSnapshot(session);
   const { busy, attempt } = useAttempt(onClose);
   const creator = user?.role ?? "User";
