@@ -223,6 +223,8 @@ export interface CodedMessage {
   code: MessageCode;
   params: MessageParams;
   text: string;
+  /** A message listing others one a line (`listing`): each of them, coded. */
+  lines?: Said[];
 }
 
 export function fillParams(template: string, params: MessageParams) {
@@ -287,10 +289,25 @@ export function wrapping(
   });
 }
 
-/** The JSON a message answers with: `{ message, code, params }` (a success's beside its data). */
-export const answer = ({ text, code, params }: CodedMessage, field?: string) => ({
+/**
+ * `code` listing other coded messages one a line (each bot key's failure): their English texts
+ * fill `details`, and each goes along coded in `lines`, so the client words every line.
+ */
+export function listing(code: MessageCode, lines: CodedMessage[]): CodedMessage {
+  return {
+    ...msg(code, { details: lines.map((line) => line.text).join("\n") }),
+    lines: lines.map(({ code, params }) => ({ code, params })),
+  };
+}
+
+/**
+ * The JSON a message answers with: `{ message, code, params }` (a success's beside its data), and
+ * `lines` for a listing.
+ */
+export const answer = ({ text, code, params, lines }: CodedMessage, field?: string) => ({
   message: text,
   code,
   params,
+  ...(lines === undefined ? {} : { lines }),
   ...(field === undefined ? {} : { field }),
 });
