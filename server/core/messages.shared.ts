@@ -20,6 +20,12 @@ export const SERVER_MESSAGES = {
   "auth.invalidCode": "Invalid code.",
   "auth.oldPasswordWrong": "Old password is incorrect.",
   "auth.resetTokenInvalid": "The reset token is invalid or has expired.",
+  "auth.loggedOut": "Logged out",
+  "auth.passwordChanged": "Change Password Success",
+  "auth.forgotRecorded": "Your request was recorded. An administrator will reset your access.",
+  "auth.resetTokenIssued": "Reset token issued.",
+  "auth.passwordReset": "Password reset. Sign in with the new password.",
+  "auth.totpReset": "Two-factor sign-in reset. The user enrols again at the next sign-in.",
 
   "users.notFound": "User {{id}} not found.",
   "users.notFoundPlain": "User not found",
@@ -38,6 +44,7 @@ export const SERVER_MESSAGES = {
   "users.lastSuperAdmin.demote": "Cannot demote the last SuperAdmin.",
   "users.lastSuperAdmin.delete": "Cannot delete the last SuperAdmin.",
   "users.ownFundsOnly": "You may read only your own funds.",
+  "users.deleted": "User deleted.",
 
   "keys.missing": "Please update Key/Secret for {{exchange}} first",
   "keys.nothingToUpdate": "No key or secret to update",
@@ -59,6 +66,7 @@ export const SERVER_MESSAGES = {
   "trading.orderPending":
     "{{exchange}} has not confirmed order {{clientOrderId}} yet. It is recorded as pending and checked again until {{exchange}} tells whether it filled.",
   "transactions.notFound": "Transaction not found",
+  "transactions.deleted": "Deleted",
   "transactions.onlyBuyToSell": "Only a BUY transaction can become a SELL",
   "transactions.generateOwnOnly": "You can only generate your own transactions",
   "calls.unknownCall": 'callId: unknown call "{{callId}}"',
@@ -81,6 +89,7 @@ export const SERVER_MESSAGES = {
     "Limit per day on {{exchange}} exceeded: {{amount}} would bring today's total to {{total}}, above your maximum of {{max}}",
 
   "botKeys.notFound": "Bot key {{id}} not found",
+  "botKeys.deleted": "Bot key deleted.",
   "botKeys.keyAndSecretRequired": "Both key and secret are required",
   "botKeys.nothingToUpdate": "Nothing to update",
   "botKeys.nameTaken": 'A {{exchange}} bot key named "{{username}}" already exists',
@@ -214,6 +223,8 @@ export interface CodedMessage {
   code: MessageCode;
   params: MessageParams;
   text: string;
+  /** A message listing others one a line (`listing`): each of them, coded. */
+  lines?: Said[];
 }
 
 export function fillParams(template: string, params: MessageParams) {
@@ -278,10 +289,25 @@ export function wrapping(
   });
 }
 
-/** The JSON an error answers with: `{ message, code, params }`. */
-export const answer = ({ text, code, params }: CodedMessage, field?: string) => ({
+/**
+ * `code` listing other coded messages one a line (each bot key's failure): their English texts
+ * fill `details`, and each goes along coded in `lines`, so the client words every line.
+ */
+export function listing(code: MessageCode, lines: CodedMessage[]): CodedMessage {
+  return {
+    ...msg(code, { details: lines.map((line) => line.text).join("\n") }),
+    lines: lines.map(({ code, params }) => ({ code, params })),
+  };
+}
+
+/**
+ * The JSON a message answers with: `{ message, code, params }` (a success's beside its data), and
+ * `lines` for a listing.
+ */
+export const answer = ({ text, code, params, lines }: CodedMessage, field?: string) => ({
   message: text,
   code,
   params,
+  ...(lines === undefined ? {} : { lines }),
   ...(field === undefined ? {} : { field }),
 });

@@ -19,6 +19,14 @@ export default {
   "auth.invalidCode": "Código no válido.",
   "auth.oldPasswordWrong": "La contraseña anterior es incorrecta.",
   "auth.resetTokenInvalid": "El token de restablecimiento no es válido o ha caducado.",
+  "auth.loggedOut": "Sesión cerrada",
+  "auth.passwordChanged": "Contraseña cambiada con éxito",
+  "auth.forgotRecorded":
+    "Tu solicitud ha quedado registrada. Un administrador restablecerá tu acceso.",
+  "auth.resetTokenIssued": "Token de restablecimiento emitido.",
+  "auth.passwordReset": "Contraseña restablecida. Inicia sesión con la nueva contraseña.",
+  "auth.totpReset":
+    "Verificación en dos pasos restablecida. El usuario la configurará de nuevo en su próximo inicio de sesión.",
   "users.notFound": "No se encontró el usuario {{id}}.",
   "users.notFoundPlain": "Usuario no encontrado",
   "users.usernameNotFound": "No se encontró el usuario «{{username}}».",
@@ -36,6 +44,7 @@ export default {
   "users.lastSuperAdmin.demote": "No se puede degradar al último SuperAdmin.",
   "users.lastSuperAdmin.delete": "No se puede eliminar al último SuperAdmin.",
   "users.ownFundsOnly": "Solo puedes consultar tus propios fondos.",
+  "users.deleted": "Usuario eliminado.",
   "keys.missing": "Actualiza primero la Key/Secret de {{exchange}}",
   "keys.nothingToUpdate": "No hay Key ni Secret que actualizar",
   "keys.undecryptable": "{{field}}: no se pudo descifrar; recarga la página e inténtalo de nuevo",
@@ -55,6 +64,7 @@ export default {
   "trading.orderPending":
     "{{exchange}} aún no ha confirmado la orden {{clientOrderId}}. Queda registrada como pendiente y se vuelve a consultar hasta que {{exchange}} indique si se ejecutó.",
   "transactions.notFound": "Transacción no encontrada",
+  "transactions.deleted": "Eliminada",
   "transactions.onlyBuyToSell": "Solo una transacción BUY puede pasar a SELL",
   "transactions.generateOwnOnly": "Solo puedes generar tus propias transacciones",
   "calls.unknownCall": "Llamada desconocida «{{callId}}»",
@@ -75,6 +85,7 @@ export default {
   "limits.perDay":
     "Límite diario en {{exchange}} superado: {{amount}} llevaría el total de hoy a {{total}}, por encima de tu máximo de {{max}}",
   "botKeys.notFound": "No se encontró la clave de bot {{id}}",
+  "botKeys.deleted": "Clave de bot eliminada.",
   "botKeys.keyAndSecretRequired": "La Key y el Secret son obligatorios",
   "botKeys.nothingToUpdate": "Nada que actualizar",
   "botKeys.nameTaken": "Ya existe una clave de bot de {{exchange}} llamada «{{username}}»",

@@ -19,6 +19,14 @@ export default {
   "auth.invalidCode": "Code invalide.",
   "auth.oldPasswordWrong": "L'ancien mot de passe est incorrect.",
   "auth.resetTokenInvalid": "Le jeton de réinitialisation est invalide ou a expiré.",
+  "auth.loggedOut": "Déconnecté",
+  "auth.passwordChanged": "Mot de passe modifié avec succès",
+  "auth.forgotRecorded":
+    "Votre demande a été enregistrée. Un administrateur va réinitialiser votre accès.",
+  "auth.resetTokenIssued": "Jeton de réinitialisation émis.",
+  "auth.passwordReset": "Mot de passe réinitialisé. Connectez-vous avec le nouveau mot de passe.",
+  "auth.totpReset":
+    "Double authentification réinitialisée. L'utilisateur la configurera de nouveau à sa prochaine connexion.",
   "users.notFound": "Utilisateur {{id}} introuvable.",
   "users.notFoundPlain": "Utilisateur introuvable",
   "users.usernameNotFound": "Utilisateur « {{username}} » introuvable.",
@@ -37,6 +45,7 @@ export default {
   "users.lastSuperAdmin.demote": "Impossible de rétrograder le dernier SuperAdmin.",
   "users.lastSuperAdmin.delete": "Impossible de supprimer le dernier SuperAdmin.",
   "users.ownFundsOnly": "Vous ne pouvez consulter que vos propres fonds.",
+  "users.deleted": "Utilisateur supprimé.",
   "keys.missing": "Veuillez d'abord mettre à jour la Key/Secret pour {{exchange}}",
   "keys.nothingToUpdate": "Aucune Key ni Secret à mettre à jour",
   "keys.undecryptable": "{{field}} : déchiffrement impossible ; rechargez la page et réessayez",
@@ -56,6 +65,7 @@ export default {
   "trading.orderPending":
     "{{exchange}} n'a pas encore confirmé l'ordre {{clientOrderId}}. Il est enregistré comme en attente et vérifié à nouveau jusqu'à ce que {{exchange}} indique s'il a été exécuté.",
   "transactions.notFound": "Transaction introuvable",
+  "transactions.deleted": "Supprimée",
   "transactions.onlyBuyToSell": "Seule une transaction BUY peut devenir SELL",
   "transactions.generateOwnOnly": "Vous ne pouvez générer que vos propres transactions",
   "calls.unknownCall": "Appel inconnu « {{callId}} »",
@@ -77,6 +87,7 @@ export default {
   "limits.perDay":
     "Limite journalière sur {{exchange}} dépassée : {{amount}} porterait le total du jour à {{total}}, au-delà de votre maximum de {{max}}",
   "botKeys.notFound": "Clé de bot {{id}} introuvable",
+  "botKeys.deleted": "Clé de bot supprimée.",
   "botKeys.keyAndSecretRequired": "La Key et le Secret sont obligatoires",
   "botKeys.nothingToUpdate": "Rien à mettre à jour",
   "botKeys.nameTaken": "Une clé de bot {{exchange}} nommée « {{username}} » existe déjà",

@@ -19,6 +19,14 @@ export default {
   "auth.invalidCode": "Codice non valido.",
   "auth.oldPasswordWrong": "La vecchia password non è corretta.",
   "auth.resetTokenInvalid": "Il token di reimpostazione non è valido o è scaduto.",
+  "auth.loggedOut": "Disconnesso",
+  "auth.passwordChanged": "Modifica password riuscita",
+  "auth.forgotRecorded":
+    "La tua richiesta è stata registrata. Un amministratore reimposterà il tuo accesso.",
+  "auth.resetTokenIssued": "Token di reimpostazione emesso.",
+  "auth.passwordReset": "Password reimpostata. Accedi con la nuova password.",
+  "auth.totpReset":
+    "Accesso a due fattori reimpostato. L'utente lo configurerà di nuovo al prossimo accesso.",
   "users.notFound": "Utente {{id}} non trovato.",
   "users.notFoundPlain": "Utente non trovato",
   "users.usernameNotFound": "Utente «{{username}}» non trovato.",
@@ -36,6 +44,7 @@ export default {
   "users.lastSuperAdmin.demote": "Impossibile declassare l'ultimo SuperAdmin.",
   "users.lastSuperAdmin.delete": "Impossibile eliminare l'ultimo SuperAdmin.",
   "users.ownFundsOnly": "Puoi vedere solo i tuoi fondi.",
+  "users.deleted": "Utente eliminato.",
   "keys.missing": "Aggiorna prima Key/Secret per {{exchange}}",
   "keys.nothingToUpdate": "Nessuna Key o Secret da aggiornare",
   "keys.undecryptable": "{{field}}: impossibile decifrare; ricarica la pagina e riprova",
@@ -55,6 +64,7 @@ export default {
   "trading.orderPending":
     "{{exchange}} non ha ancora confermato l'ordine {{clientOrderId}}. È registrato come in attesa e viene ricontrollato finché {{exchange}} non indica se è stato eseguito.",
   "transactions.notFound": "Transazione non trovata",
+  "transactions.deleted": "Eliminata",
   "transactions.onlyBuyToSell": "Solo una transazione BUY può diventare SELL",
   "transactions.generateOwnOnly": "Puoi generare solo le tue transazioni",
   "calls.unknownCall": "Chiamata sconosciuta «{{callId}}»",
@@ -75,6 +85,7 @@ export default {
   "limits.perDay":
     "Limite giornaliero su {{exchange}} superato: {{amount}} porterebbe il totale di oggi a {{total}}, oltre il tuo massimo di {{max}}",
   "botKeys.notFound": "Chiave bot {{id}} non trovata",
+  "botKeys.deleted": "Chiave bot eliminata.",
   "botKeys.keyAndSecretRequired": "Key e Secret sono obbligatori",
   "botKeys.nothingToUpdate": "Niente da aggiornare",
   "botKeys.nameTaken": "Esiste già una chiave bot {{exchange}} chiamata «{{username}}»",
