@@ -145,6 +145,27 @@ export const SERVER_MESSAGES = {
   "zod.multipleOf": "Must be a multiple of {{divisor}}",
   "zod.unknownKeys": "Unknown fields: {{keys}}",
   "zod.invalid": "Invalid value",
+  "zod.typeName.string": "string",
+  "zod.typeName.number": "number",
+  "zod.typeName.int": "int",
+  "zod.typeName.boolean": "boolean",
+  "zod.typeName.bigint": "bigint",
+  "zod.typeName.symbol": "symbol",
+  "zod.typeName.undefined": "undefined",
+  "zod.typeName.null": "null",
+  "zod.typeName.never": "never",
+  "zod.typeName.void": "void",
+  "zod.typeName.date": "date",
+  "zod.typeName.array": "array",
+  "zod.typeName.object": "object",
+  "zod.typeName.tuple": "tuple",
+  "zod.typeName.record": "record",
+  "zod.typeName.map": "map",
+  "zod.typeName.set": "set",
+  "zod.typeName.file": "file",
+  "zod.typeName.nonoptional": "nonoptional",
+  "zod.typeName.nan": "nan",
+  "zod.typeName.function": "function",
   "api.upgradeExpected": "Expected a WebSocket upgrade.",
   "api.requestFailed": "Request failed",
 
@@ -232,7 +253,22 @@ export function fillParams(template: string, params: MessageParams) {
 }
 
 export function msg(code: MessageCode, params: MessageParams = {}): CodedMessage {
-  return { code, params, text: fillParams(SERVER_MESSAGES[code], params) };
+  return { code, params: withWords(code, params), text: fillParams(SERVER_MESSAGES[code], params) };
+}
+
+// Params whose value is itself a word of the catalogue (zod's type names, "zod.typeName.<name>"):
+// each goes along as `<name>Code` too, like a wrapped message, so the client words it as well.
+const WORDS: { [C in MessageCode]?: Record<string, string> } = {
+  "zod.type": { expected: "zod.typeName." },
+};
+
+function withWords(code: MessageCode, params: MessageParams): MessageParams {
+  const out = { ...params };
+  for (const [name, prefix] of Object.entries(WORDS[code] ?? {})) {
+    const word = `${prefix}${params[name]}`;
+    if (Object.hasOwn(SERVER_MESSAGES, word)) out[`${name}Code`] = word;
+  }
+  return out;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -240,7 +276,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // The shared zod schemas say their issues in English (the client's forms show them too); each is
 // an "input." message or zod's own issue as a "zod." one (zod-messages.ts), known again by its text.
 const ISSUES = Object.entries(SERVER_MESSAGES).flatMap(([code, template]) =>
-  code.startsWith("input.") || code.startsWith("zod.")
+  code.startsWith("input.") || (code.startsWith("zod.") && !code.startsWith("zod.typeName."))
     ? [{
       code: code as MessageCode,
       names: [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),
@@ -254,7 +290,8 @@ export function issueMessage(text: string): CodedMessage | undefined {
   for (const { code, names, pattern } of ISSUES) {
     const found = pattern.exec(text);
     if (found) {
-      return { code, text, params: Object.fromEntries(names.map((n, i) => [n, found[i + 1]])) };
+      const params = Object.fromEntries(names.map((n, i) => [n, found[i + 1]]));
+      return { code, text, params: withWords(code, params) };
     }
   }
   return undefined;

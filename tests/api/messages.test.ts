@@ -51,6 +51,23 @@ Deno.test("api errors: { code, message, params } with the spec's English message
       },
       field: "username",
     });
+    // A wrong type names the type by its code too: the client words "string" as well.
+    const typed = await t.call("POST", "/api/users/login", {
+      body: { username: 5, password: "x" },
+    });
+    assert.equal(typed.status, 400);
+    assert.deepEqual(await typed.json(), {
+      message: "username: Invalid value: expected string",
+      code: "validation.field",
+      params: {
+        field: "username",
+        issue: "Invalid value: expected string",
+        issueCode: "zod.type",
+        expected: "string",
+        expectedCode: "zod.typeName.string",
+      },
+      field: "username",
+    });
     const id = await t.call("DELETE", "/api/transaction/0", { token: admin.token });
     assert.equal((await id.json()).params.issueCode, "input.id");
 
