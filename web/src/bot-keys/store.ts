@@ -27,6 +27,8 @@ export function showExchange(exchange: BotKeyExchange, username: string) {
 export const botOptions = proxy({
   items: [] as BotKeyOption[],
   loaded: false,
+  /** The ticked boxes while a save is on its way; a failed save goes back to the stored ones. */
+  pending: null as number[] | null,
 });
 
 export async function loadBotOptions() {
@@ -44,4 +46,4 @@ export function refreshAfterChange() {
   if (botOptions.loaded) loadBotOptions();
 }
 
-onSignOut(() => Object.assign(botOptions, { items: [], loaded: false }));
+onSignOut(() => Object.assign(botOptions, { items: [], loaded: false, pending: null }));

@@ -1,12 +1,11 @@
-import "@mantine/notifications/styles.css";
 import { AppShell, Text } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { type ReactNode, useCallback, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { OfflineBanner } from "../pwa/offline-banner.tsx";
 import { HaltBanner } from "../trading-halts/halt-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
+import { Toasts } from "./toasts.tsx";
 import { Topbar } from "./topbar.tsx";
 import { layout, watchWindow } from "./view.ts";
 
@@ -29,7 +28,7 @@ export function Shell({ children }: { children: ReactNode }) {
       }}
       padding="md"
     >
-      <Notifications position="bottom-right" />
+      <Toasts />
       <AppShell.Header>
         <div ref={topbar.ref} style={{ height: compact ? undefined : "100%" }}>
           <Topbar />

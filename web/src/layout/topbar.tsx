@@ -11,7 +11,7 @@ import { LivePrice } from "../trading/live-price.tsx";
 import { RealtimeLink } from "../realtime/realtime-link.tsx";
 import { TradingBar } from "../trading/trading-bar.tsx";
 import { ShiftEndButton } from "../shift-reports/shift-end-button.tsx";
-import { AvatarMenu } from "./avatar-menu.tsx";
+import { AvatarMenu } from "./avatar-trigger.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
 
 export function Topbar() {

@@ -1,0 +1,44 @@
+// A row's actions (docs/trading.md#transaction-actions): set the status, move a BUY to SELL,
+// delete.
+import { Menu } from "@mantine/core";
+import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
+import { useT } from "../i18n/index.ts";
+import { useOpenedOnMount } from "../ui/on-demand.tsx";
+import { moveBuyToSell, setListedStatus } from "./actions.ts";
+import { RowActionsButton, type RowActionsProps } from "./row-actions.tsx";
+
+export default function RowActionsMenu({ tx, onDelete }: RowActionsProps) {
+  const t = useT();
+  const { target, opened, setOpened } = useOpenedOnMount<HTMLButtonElement>();
+  return (
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <RowActionsButton ref={target} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t("transactions.setStatus")}</Menu.Label>
+        {TRANSACTION_STATUSES.filter((s) => s !== tx.status).map((s) => (
+          <Menu.Item
+            key={s}
+            onClick={() => setListedStatus(tx, s)}
+            data-testid={`set-status-${s}`}
+          >
+            {t(`transactions.status.${s}`)}
+          </Menu.Item>
+        ))}
+        {tx.status === "BUY" && (
+          <>
+            <Menu.Divider />
+            <Menu.Item onClick={() => moveBuyToSell(tx)} data-testid="buy-to-sell">
+              {t("transactions.buyToSell")}
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => onDelete(tx)} data-testid="delete-transaction">
+          {t("common.delete")}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
