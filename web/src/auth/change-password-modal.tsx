@@ -5,6 +5,7 @@ import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { rotateToken } from "../session/store.ts";
 import { useAttempt } from "../ui/attempt.ts";
+import { PasswordPair } from "../ui/password-pair.tsx";
 import { changePasswordRequest } from "./api.ts";
 import "./messages.ts";
 import { zodValidate } from "../ui/form.ts";
@@ -34,15 +35,11 @@ export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
             data-testid="old-password"
             {...form.getInputProps("oldPassword")}
           />
-          <PasswordInput
-            label={t("password.new")}
-            data-testid="new-password"
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label={t("password.confirm")}
-            data-testid="confirm-password"
-            {...form.getInputProps("confirmNewPassword")}
+          <PasswordPair
+            form={form}
+            names={["newPassword", "confirmNewPassword"]}
+            labels={[t("password.new"), t("password.confirm")]}
+            testIds={["new-password", "confirm-password"]}
           />
           <Button type="submit" loading={busy} data-testid="change-password-submit">
             {t("common.save")}

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from "react";
 import { useT } from "../i18n/index.ts";
 import { attempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { notifyWarning } from "../ui/notify.ts";
 import { type DayRange, dayRangeMs, formatBytes, todayRange } from "./range.ts";
 import "./messages.ts";
@@ -74,4 +75,24 @@ export function ReportModal(props: ReportModalProps) {
       </Stack>
     </Modal>
   );
+}
+
+/** A report asked for by its date range alone: the modal the avatar menu opens for it. */
+export function rangeReportModal(
+  titleKey: string,
+  testId: string,
+  download: ReportModalProps["download"],
+) {
+  return function RangeReportModal({ opened, onClose }: ModalProps) {
+    const t = useT();
+    return (
+      <ReportModal
+        opened={opened}
+        onClose={onClose}
+        title={t(titleKey)}
+        testId={testId}
+        download={download}
+      />
+    );
+  };
 }
