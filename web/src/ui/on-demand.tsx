@@ -34,15 +34,15 @@ export function onDemand<P extends object>(
   openOn: "click" | "pointer" = "click",
 ): ComponentType<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const fetch = () => (loading ??= load());
-  const Full = lazy(fetch);
+  const fetchCode = () => (loading ??= load());
+  const Full = lazy(fetchCode);
   return function OnDemand(props: P) {
     const [used, setUsed] = useState(false);
     // In a transition the trigger stays, focus and all, while the control's code arrives.
     const use = () => startTransition(() => setUsed(true));
     const alone = trigger(props, {
-      onPointerEnter: openOn === "pointer" ? use : () => void fetch(),
-      onFocus: () => void fetch(),
+      onPointerEnter: openOn === "pointer" ? use : () => void fetchCode(),
+      onFocus: () => void fetchCode(),
       onClick: openOn === "click" ? use : undefined,
     });
     return <Suspense fallback={alone}>{used ? <Full {...props} /> : alone}</Suspense>;
