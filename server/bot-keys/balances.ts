@@ -2,7 +2,7 @@
 // names them (Binance free and locked, Gate available and locked); entries whose amounts are all
 // zero are dropped (docs/screens.md#bot-keys-pages). An exchange that refuses the key or cannot be
 // reached is that key's `error` in a 200 answer, so a page of several keys shows it beside that key
-// only.
+// only; it goes coded too (`errorCode`, `errorParams`) for the client to word.
 import { badRequest, notFound } from "../core/errors.ts";
 import { dec } from "../core/decimal.shared.ts";
 import type { Deps } from "../deps.ts";
@@ -11,7 +11,13 @@ import { kindOf } from "../exchanges/exchanges.ts";
 import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import { botAccount, findLiveBotKey } from "./accounts.ts";
 import type { BotKeyExchange } from "./schema.ts";
-import { msg } from "../core/messages.shared.ts";
+import {
+  type CodedMessage,
+  type MessageCode,
+  type MessageParams,
+  msg,
+  wrapping,
+} from "../core/messages.shared.ts";
 
 export type BinanceBalance = { asset: string; free: string; locked: string };
 export type GateBalance = { currency: string; available: string; locked: string };
@@ -24,6 +30,9 @@ export interface BotBalance {
   balances: (BinanceBalance | GateBalance)[];
   /** The exchange's complaint about this key; null when the balances were read. */
   error: string | null;
+  /** The same, coded; null when the balances were read. */
+  errorCode: MessageCode | null;
+  errorParams: MessageParams | null;
 }
 
 export async function botBalance(
@@ -49,13 +58,22 @@ export async function botBalance(
     const balances = (await adapter.balances(await botAccount(deps, row)))
       .filter((b) => !dec(b.free).isZero() || !dec(b.locked).isZero())
       .map((b) => named(row.exchange, b));
-    return { ...base, balances, error: null } satisfies BotBalance;
+    return {
+      ...base,
+      balances,
+      error: null,
+      errorCode: null,
+      errorParams: null,
+    } satisfies BotBalance;
   } catch (err) {
     if (!(err instanceof ExchangeError)) throw err;
+    const { text, code, params } = keyError(row.exchange, err);
     return {
       ...base,
       balances: [],
-      error: keyError(row.exchange, err.message),
+      error: text,
+      errorCode: code,
+      errorParams: params,
     } satisfies BotBalance;
   }
 }
@@ -67,7 +85,15 @@ function named(exchange: string, b: Balance): BinanceBalance | GateBalance {
 }
 
 /** "Gate: Invalid key provided": the exchange's words, saying whose they are. */
-function keyError(exchange: string, message: string) {
+function keyError(exchange: string, err: ExchangeError): CodedMessage {
+  const hasName = err.message.toLowerCase().includes(exchange);
   const title = exchangeTitle(exchange);
-  return message.toLowerCase().includes(exchange) ? message : `${title}: ${message}`;
+  if (err.coded) {
+    return hasName ? err.coded : wrapping("botKeys.balanceError", "detail", err.coded, {
+      exchange: title,
+    });
+  }
+  return hasName
+    ? msg("exchange.refused", { detail: err.message })
+    : msg("botKeys.balanceError", { exchange: title, detail: err.message });
 }

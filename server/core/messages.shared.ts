@@ -94,6 +94,7 @@ export const SERVER_MESSAGES = {
   "botKeys.nothingToUpdate": "Nothing to update",
   "botKeys.nameTaken": 'A {{exchange}} bot key named "{{username}}" already exists',
   "botKeys.wrongExchange": "exchange: bot key {{id}} is a {{actual}} key, not {{exchange}}",
+  "botKeys.balanceError": "{{exchange}}: {{detail}}",
 
   "reports.regexBackReferences": "userRegex: back-references (\\1 ... \\9) are not supported",
   "reports.regexInvalid": "userRegex: {{detail}}",

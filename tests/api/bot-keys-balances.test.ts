@@ -61,6 +61,8 @@ Deno.test("bot-balance: a live Binance key reads free and locked, all-zero entri
       username: "bn_live",
       adapter: "binance",
       error: null,
+      errorCode: null,
+      errorParams: null,
       balances: [
         { asset: "USDT", free: "1500.50000000", locked: "0.00000000" },
         { asset: "ETH", free: "0.00000000", locked: "0.25000000" },
@@ -122,18 +124,26 @@ Deno.test("bot-balance: an exchange refusing a key is that key's error, the othe
         adapter: "gate",
         balances: [],
         error: "Gate: Invalid key provided",
+        // Coded too, so the client words it in the user's language; the exchange's own words stay.
+        errorCode: "botKeys.balanceError",
+        errorParams: { exchange: "Gate", detail: "Invalid key provided" },
       },
     );
-    assert.equal(
-      (await s.balance(badSecret.id)).error,
-      "Binance: Signature for this request is not valid.",
-    );
+    const secretRefused = await s.balance(badSecret.id);
+    assert.equal(secretRefused.error, "Binance: Signature for this request is not valid.");
+    assert.equal(secretRefused.errorCode, "botKeys.balanceError");
+    assert.deepEqual(secretRefused.errorParams, {
+      exchange: "Binance",
+      detail: "Signature for this request is not valid.",
+    });
     assert.equal((await s.balance(good.id)).balances.length, 2);
 
     // An exchange that cannot be reached is a message too, not a failed page.
     await s.gate.close();
     const down = await s.balance(good.id);
     assert.match(down.error, /^Gate is unreachable: /);
+    assert.equal(down.errorCode, "exchange.unreachable");
+    assert.equal(down.errorParams.exchange, "Gate");
     assert.deepEqual(down.balances, []);
   } finally {
     await s.t.close();

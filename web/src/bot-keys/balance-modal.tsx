@@ -3,6 +3,7 @@
 // only.
 import { Alert, Center, Loader, Modal, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { answerText } from "../errors/server-messages.ts";
 import { errorText } from "../ui/notify.ts";
 import { type Column, RowsTable } from "../ui/paged-table.tsx";
 import { type BotBalance, type BotKeyExchange, type BotKeyView, fetchBotBalance } from "./api.ts";
@@ -12,6 +13,11 @@ type Row = BotBalance["balances"][number];
 
 const cells = (row: Row): [string, string, string] =>
   "currency" in row ? [row.currency, row.available, row.locked] : [row.asset, row.free, row.locked];
+
+/** The exchange's refusal of the key, in the user's language when it came coded. */
+const balanceError = (balance?: BotBalance) =>
+  balance?.error &&
+  (answerText({ code: balance.errorCode, params: balance.errorParams }) ?? balance.error);
 
 export function BalanceModal({ entry, onClose }: { entry: BotKeyView; onClose: () => void }) {
   const t = botKeysMessages.useT();
@@ -28,7 +34,7 @@ export function BalanceModal({ entry, onClose }: { entry: BotKeyView; onClose: (
     };
   }, [entry.id]);
 
-  const error = state.error ?? state.balance?.error;
+  const error = state.error ?? balanceError(state.balance);
   const gate = entry.exchange === "gate";
   const columns: Column<Row>[] = [
     {

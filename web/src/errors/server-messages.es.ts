@@ -90,6 +90,7 @@ export default {
   "botKeys.nothingToUpdate": "Nada que actualizar",
   "botKeys.nameTaken": "Ya existe una clave de bot de {{exchange}} llamada «{{username}}»",
   "botKeys.wrongExchange": "La clave de bot {{id}} es de {{actual}}, no de {{exchange}}",
+  "botKeys.balanceError": "{{exchange}}: {{detail}}",
   "reports.regexBackReferences":
     "La expresión de usuario no admite referencias inversas (\\1 … \\9)",
   "reports.regexInvalid": "Expresión de usuario: {{detail}}",

@@ -92,6 +92,7 @@ export default {
   "botKeys.nothingToUpdate": "Rien à mettre à jour",
   "botKeys.nameTaken": "Une clé de bot {{exchange}} nommée « {{username}} » existe déjà",
   "botKeys.wrongExchange": "La clé de bot {{id}} est une clé {{actual}}, pas {{exchange}}",
+  "botKeys.balanceError": "{{exchange}} : {{detail}}",
   "reports.regexBackReferences":
     "L'expression utilisateur n'accepte pas les références arrière (\\1 … \\9)",
   "reports.regexInvalid": "Expression utilisateur : {{detail}}",

@@ -90,6 +90,7 @@ export default {
   "botKeys.nothingToUpdate": "Niente da aggiornare",
   "botKeys.nameTaken": "Esiste già una chiave bot {{exchange}} chiamata «{{username}}»",
   "botKeys.wrongExchange": "La chiave bot {{id}} è di {{actual}}, non di {{exchange}}",
+  "botKeys.balanceError": "{{exchange}}: {{detail}}",
   "reports.regexBackReferences":
     "L'espressione utente non supporta i riferimenti all'indietro (\\1 … \\9)",
   "reports.regexInvalid": "Espressione utente: {{detail}}",

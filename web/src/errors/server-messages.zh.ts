@@ -87,6 +87,7 @@ export default {
   "botKeys.nothingToUpdate": "没有需要更新的内容",
   "botKeys.nameTaken": "名为“{{username}}”的 {{exchange}} 机器人密钥已存在",
   "botKeys.wrongExchange": "机器人密钥 {{id}} 属于 {{actual}}，不是 {{exchange}}",
+  "botKeys.balanceError": "{{exchange}}：{{detail}}",
   "reports.regexBackReferences": "用户正则不支持反向引用（\\1 … \\9）",
   "reports.regexInvalid": "用户正则：{{detail}}",
   "reports.regexTimeout": "用户正则运行超过 {{ms}} 毫秒",
