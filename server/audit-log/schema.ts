@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { idParam } from "../core/input-rules.ts";
-import { emptyToUndefined, pageShape } from "../users/schema.ts";
+import { idParam, pageShape } from "../core/input-rules.ts";
+import { emptyToUndefined } from "../users/schema.ts";
 import { AUDIT_ACTIONS } from "../audit/actions.shared.ts";
 
 const optionalId = z.preprocess(

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
 import { validate } from "../core/validate.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 import type { Deps } from "../deps.ts";
 import { toPublicUser } from "./public-user.shared.ts";
 import { optionalAuth, requireAuth } from "./middleware.ts";
@@ -49,7 +50,7 @@ export function authRoutes(deps: Deps) {
     .post("/users/logout", requireAuth(deps, "enroll"), async (c) => {
       await revokeSession(deps.db, c.get("token"), deps.clock.now());
       notifyRevoked(deps, c.get("user").id);
-      return c.json({ message: "Logged out" });
+      return c.json(answer(msg("auth.loggedOut")));
     })
     .get("/users/my-profile", requireAuth(deps), (c) => c.json(toPublicUser(c.get("user"))))
     .post(

@@ -23,7 +23,7 @@ import { createSession, type SessionInfo, type SessionUser, upgradeSession } fro
 import { succeeded, takeTurn } from "./throttle.ts";
 import { checkTotp, newTotpSecret, totpQrDataUrl, totpUri } from "./totp.ts";
 import { userChanged } from "./user-changed.ts";
-import { msg } from "../core/messages.shared.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 import type { AuditAction } from "../audit/actions.shared.ts";
 
 const RESET_TTL_MS = 24 * 3600_000;
@@ -188,7 +188,7 @@ export async function changePassword(
     deps.config.SESSION_TTL_HOURS,
     info,
   );
-  return { message: "Change Password Success", token };
+  return { ...answer(msg("auth.passwordChanged")), token };
 }
 
 /** Sets a password, revokes every session of that user and records who set it. */
@@ -203,8 +203,6 @@ export async function setPassword(
   await revokeAndNotify(deps, userId);
   await recordAudit(deps.db, { ...by, targetUserId: userId, at: deps.clock.now() });
 }
-
-export const FORGOT_ACK = "Your request was recorded. An administrator will reset your access.";
 
 /**
  * A signed-out user's forgot-* call: throttled like sign-in; whether the user exists is looked up
@@ -230,7 +228,7 @@ async function recordForgot(
     });
   };
   afterAnswer(`${kind} request not recorded`, record);
-  return { message: FORGOT_ACK };
+  return answer(msg("auth.forgotRecorded"));
 }
 
 /**
@@ -264,7 +262,11 @@ export async function forgotPassword(
     targetUserId: user.id,
     at: now,
   });
-  return { message: "Reset token issued.", resetToken: token, expiresAt: expiresAt.toISOString() };
+  return {
+    ...answer(msg("auth.resetTokenIssued")),
+    resetToken: token,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 export async function resetPassword(
@@ -285,7 +287,7 @@ export async function resetPassword(
     actorId: used.userId,
     action: "password.reset",
   });
-  return { message: "Password reset. Sign in with the new password." };
+  return answer(msg("auth.passwordReset"));
 }
 
 /** A user's request is recorded; an Admin's call clears that user's TOTP so they enrol again. */
@@ -309,7 +311,7 @@ export async function forgotTotp(
     targetUserId: user.id,
     at: now,
   });
-  return { message: "Two-factor sign-in reset. The user enrols again at the next sign-in." };
+  return answer(msg("auth.totpReset"));
 }
 
 /** The live user an Admin resets access for: themselves, or one below their own role. */

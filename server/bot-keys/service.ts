@@ -19,7 +19,7 @@ import type {
 } from "./schema.ts";
 import { toBotKeyOption, toBotKeyView } from "./view.ts";
 import { userChanged } from "../auth/user-changed.ts";
-import { msg } from "../core/messages.shared.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 
 const SECRET_FIELDS = ["key", "secret"] as const;
 type SecretField = (typeof SECRET_FIELDS)[number];
@@ -153,7 +153,7 @@ export async function deleteBotKey(
     return selected;
   });
   for (const user of changed) userChanged(deps, user.id);
-  return { id, message: "Bot key deleted." };
+  return { id, ...answer(msg("botKeys.deleted")) };
 }
 
 /** Runs a write, answering 409 when another live key of the exchange has the username. */

@@ -16,8 +16,8 @@ export const onError: ErrorHandler = (thrown, c) => {
     if (err.status >= 500) {
       logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
-    const { message, messageCode, messageParams: params, field } = err;
-    return c.json({ message, code: messageCode ?? err.code, params, field }, err.status);
+    const { message, messageCode, messageParams: params, messageLines: lines, field } = err;
+    return c.json({ message, code: messageCode ?? err.code, params, lines, field }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

@@ -1,5 +1,11 @@
 // One error type with a code; codes map to statuses in one place.
-import { type CodedMessage, type MessageCode, type MessageParams, msg } from "./messages.shared.ts";
+import {
+  type CodedMessage,
+  type MessageCode,
+  type MessageParams,
+  msg,
+  type Said,
+} from "./messages.shared.ts";
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -21,11 +27,13 @@ export type ErrorCode = keyof typeof STATUS;
 export class AppError extends Error {
   readonly messageCode?: MessageCode;
   readonly messageParams?: MessageParams;
+  readonly messageLines?: Said[];
   constructor(readonly code: ErrorCode, message: string | CodedMessage, readonly field?: string) {
     super(typeof message === "string" ? message : message.text);
     if (typeof message !== "string") {
       this.messageCode = message.code;
       this.messageParams = message.params;
+      this.messageLines = message.lines;
     }
   }
   /** The message as `wrapping` takes it (server/core/messages.shared.ts). */

@@ -65,3 +65,9 @@ export function withoutNul<T extends $ZodType>(schema: T) {
     }
   }).pipe(schema);
 }
+
+/** A list's page and page size; a page past a million is refused before it becomes an offset. */
+export const pageShape = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+};

@@ -20,6 +20,12 @@ export const SERVER_MESSAGES = {
   "auth.invalidCode": "Invalid code.",
   "auth.oldPasswordWrong": "Old password is incorrect.",
   "auth.resetTokenInvalid": "The reset token is invalid or has expired.",
+  "auth.loggedOut": "Logged out",
+  "auth.passwordChanged": "Change Password Success",
+  "auth.forgotRecorded": "Your request was recorded. An administrator will reset your access.",
+  "auth.resetTokenIssued": "Reset token issued.",
+  "auth.passwordReset": "Password reset. Sign in with the new password.",
+  "auth.totpReset": "Two-factor sign-in reset. The user enrols again at the next sign-in.",
 
   "users.notFound": "User {{id}} not found.",
   "users.notFoundPlain": "User not found",
@@ -38,6 +44,7 @@ export const SERVER_MESSAGES = {
   "users.lastSuperAdmin.demote": "Cannot demote the last SuperAdmin.",
   "users.lastSuperAdmin.delete": "Cannot delete the last SuperAdmin.",
   "users.ownFundsOnly": "You may read only your own funds.",
+  "users.deleted": "User deleted.",
 
   "keys.missing": "Please update Key/Secret for {{exchange}} first",
   "keys.nothingToUpdate": "No key or secret to update",
@@ -59,6 +66,7 @@ export const SERVER_MESSAGES = {
   "trading.orderPending":
     "{{exchange}} has not confirmed order {{clientOrderId}} yet. It is recorded as pending and checked again until {{exchange}} tells whether it filled.",
   "transactions.notFound": "Transaction not found",
+  "transactions.deleted": "Deleted",
   "transactions.onlyBuyToSell": "Only a BUY transaction can become a SELL",
   "transactions.generateOwnOnly": "You can only generate your own transactions",
   "calls.unknownCall": 'callId: unknown call "{{callId}}"',
@@ -81,6 +89,7 @@ export const SERVER_MESSAGES = {
     "Limit per day on {{exchange}} exceeded: {{amount}} would bring today's total to {{total}}, above your maximum of {{max}}",
 
   "botKeys.notFound": "Bot key {{id}} not found",
+  "botKeys.deleted": "Bot key deleted.",
   "botKeys.keyAndSecretRequired": "Both key and secret are required",
   "botKeys.nothingToUpdate": "Nothing to update",
   "botKeys.nameTaken": 'A {{exchange}} bot key named "{{username}}" already exists',
@@ -136,6 +145,27 @@ export const SERVER_MESSAGES = {
   "zod.multipleOf": "Must be a multiple of {{divisor}}",
   "zod.unknownKeys": "Unknown fields: {{keys}}",
   "zod.invalid": "Invalid value",
+  "zod.typeName.string": "string",
+  "zod.typeName.number": "number",
+  "zod.typeName.int": "int",
+  "zod.typeName.boolean": "boolean",
+  "zod.typeName.bigint": "bigint",
+  "zod.typeName.symbol": "symbol",
+  "zod.typeName.undefined": "undefined",
+  "zod.typeName.null": "null",
+  "zod.typeName.never": "never",
+  "zod.typeName.void": "void",
+  "zod.typeName.date": "date",
+  "zod.typeName.array": "array",
+  "zod.typeName.object": "object",
+  "zod.typeName.tuple": "tuple",
+  "zod.typeName.record": "record",
+  "zod.typeName.map": "map",
+  "zod.typeName.set": "set",
+  "zod.typeName.file": "file",
+  "zod.typeName.nonoptional": "nonoptional",
+  "zod.typeName.nan": "nan",
+  "zod.typeName.function": "function",
   "api.upgradeExpected": "Expected a WebSocket upgrade.",
   "api.requestFailed": "Request failed",
 
@@ -214,6 +244,8 @@ export interface CodedMessage {
   code: MessageCode;
   params: MessageParams;
   text: string;
+  /** A message listing others one a line (`listing`): each of them, coded. */
+  lines?: Said[];
 }
 
 export function fillParams(template: string, params: MessageParams) {
@@ -221,7 +253,22 @@ export function fillParams(template: string, params: MessageParams) {
 }
 
 export function msg(code: MessageCode, params: MessageParams = {}): CodedMessage {
-  return { code, params, text: fillParams(SERVER_MESSAGES[code], params) };
+  return { code, params: withWords(code, params), text: fillParams(SERVER_MESSAGES[code], params) };
+}
+
+// Params whose value is itself a word of the catalogue (zod's type names, "zod.typeName.<name>"):
+// each goes along as `<name>Code` too, like a wrapped message, so the client words it as well.
+const WORDS: { [C in MessageCode]?: Record<string, string> } = {
+  "zod.type": { expected: "zod.typeName." },
+};
+
+function withWords(code: MessageCode, params: MessageParams): MessageParams {
+  const out = { ...params };
+  for (const [name, prefix] of Object.entries(WORDS[code] ?? {})) {
+    const word = `${prefix}${params[name]}`;
+    if (Object.hasOwn(SERVER_MESSAGES, word)) out[`${name}Code`] = word;
+  }
+  return out;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -229,7 +276,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 // The shared zod schemas say their issues in English (the client's forms show them too); each is
 // an "input." message or zod's own issue as a "zod." one (zod-messages.ts), known again by its text.
 const ISSUES = Object.entries(SERVER_MESSAGES).flatMap(([code, template]) =>
-  code.startsWith("input.") || code.startsWith("zod.")
+  code.startsWith("input.") || (code.startsWith("zod.") && !code.startsWith("zod.typeName."))
     ? [{
       code: code as MessageCode,
       names: [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),
@@ -243,7 +290,8 @@ export function issueMessage(text: string): CodedMessage | undefined {
   for (const { code, names, pattern } of ISSUES) {
     const found = pattern.exec(text);
     if (found) {
-      return { code, text, params: Object.fromEntries(names.map((n, i) => [n, found[i + 1]])) };
+      const params = Object.fromEntries(names.map((n, i) => [n, found[i + 1]]));
+      return { code, text, params: withWords(code, params) };
     }
   }
   return undefined;
@@ -278,10 +326,25 @@ export function wrapping(
   });
 }
 
-/** The JSON an error answers with: `{ message, code, params }`. */
-export const answer = ({ text, code, params }: CodedMessage, field?: string) => ({
+/**
+ * `code` listing other coded messages one a line (each bot key's failure): their English texts
+ * fill `details`, and each goes along coded in `lines`, so the client words every line.
+ */
+export function listing(code: MessageCode, lines: CodedMessage[]): CodedMessage {
+  return {
+    ...msg(code, { details: lines.map((line) => line.text).join("\n") }),
+    lines: lines.map(({ code, params }) => ({ code, params })),
+  };
+}
+
+/**
+ * The JSON a message answers with: `{ message, code, params }` (a success's beside its data), and
+ * `lines` for a listing.
+ */
+export const answer = ({ text, code, params, lines }: CodedMessage, field?: string) => ({
   message: text,
   code,
   params,
+  ...(lines === undefined ? {} : { lines }),
   ...(field === undefined ? {} : { field }),
 });

@@ -3,20 +3,16 @@
 // timestamp in ms, recvWindow 5000. Quantities and prices go out on the symbol's LOT_SIZE and
 // PRICE_FILTER grid, and an order under the NOTIONAL minimum is refused before it is sent.
 // A -1021 (our clock outside the recvWindow) syncs with GET /api/v3/time and retries once.
-import type { Clock } from "../core/clock.ts";
 import { dec, Decimal } from "../core/decimal.shared.ts";
-import { msg } from "../core/messages.shared.ts";
 import {
-  type AccountRef,
-  type Balance,
   type Credentials,
   type ExchangeAdapter,
   ExchangeError,
-  type OrderRequest,
   type OrderResult,
 } from "./adapter.ts";
-import { type Fetch, restCall } from "./http.ts";
-import { type Markets, prepareOrder, requireRule } from "./markets/markets.ts";
+import { restCall } from "./http.ts";
+import { prepareOrder, requireRule } from "./markets/markets.ts";
+import { credentialsOf, type RestAdapterDeps } from "./rest-adapter.ts";
 import { binanceSignature } from "./signing.ts";
 
 const RECV_WINDOW = "5000";
@@ -37,18 +33,7 @@ interface BinanceAccount {
   balances: { asset: string; free: string; locked: string }[];
 }
 
-export interface BinanceAdapterDeps {
-  baseUrl: string;
-  clock: Clock;
-  markets: Markets;
-  /** The current price: what a market order's value is checked against. */
-  priceOf: (pair: string) => string | undefined;
-  fetch?: Fetch;
-  /** How long an answer is awaited before the order is in doubt; default 10 s. */
-  timeoutMs?: number;
-}
-
-export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter {
+export function createBinanceAdapter(deps: RestAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
   /** Binance's clock minus ours, learned from /api/v3/time after a -1021. */
   let offsetMs = 0;
@@ -120,8 +105,8 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
   return {
     name: "binance",
 
-    async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
-      const creds = need(account);
+    async placeOrder(account, order) {
+      const creds = credentialsOf("binance", account);
       const { rule, shaped } = await prepareOrder(deps.markets, "binance", order, deps.priceOf);
       const params: Record<string, string> = {
         symbol: rule.symbol,
@@ -145,14 +130,14 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
       }
     },
 
-    async findOrder(account: AccountRef, pair: string, clientOrderId: string) {
+    async findOrder(account, pair, clientOrderId) {
       const rule = await requireRule(deps.markets, "binance", pair);
       let order: BinanceOrder;
       try {
         order = await signed<BinanceOrder>("GET", "/api/v3/order", {
           symbol: rule.symbol,
           origClientOrderId: clientOrderId,
-        }, need(account));
+        }, credentialsOf("binance", account));
       } catch (err) {
         if (err instanceof ExchangeError && err.code === NO_SUCH_ORDER) return null;
         throw err;
@@ -163,16 +148,16 @@ export function createBinanceAdapter(deps: BinanceAdapterDeps): ExchangeAdapter 
       const fills = await signed<NonNullable<BinanceOrder["fills"]>>("GET", "/api/v3/myTrades", {
         symbol: rule.symbol,
         orderId: String(order.orderId),
-      }, need(account));
+      }, credentialsOf("binance", account));
       return resultOf({ ...order, fills });
     },
 
-    async balances(account: AccountRef): Promise<Balance[]> {
+    async balances(account) {
       const res = await signed<BinanceAccount>(
         "GET",
         "/api/v3/account",
         { omitZeroBalances: "true" },
-        need(account),
+        credentialsOf("binance", account),
       );
       return res.balances
         .filter((b) => !dec(b.free).isZero() || !dec(b.locked).isZero())
@@ -196,13 +181,6 @@ function resultOf(res: BinanceOrder): OrderResult {
       : undefined,
     ...(fills.length ? { fee: fee.toFixed(), feeAsset: fills[0].commissionAsset } : {}),
   };
-}
-
-function need(account: AccountRef): Credentials {
-  if (!account.credentials) {
-    throw new ExchangeError("binance", msg("keys.missing", { exchange: "Binance" }));
-  }
-  return account.credentials;
 }
 
 function statusOf(status: string, executed: Decimal): OrderResult["status"] {

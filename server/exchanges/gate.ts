@@ -4,20 +4,17 @@
 // Amounts go out on the pair's amount_precision (rounded down), a market BUY spends a quote amount
 // on the pair's precision, and an order under min_base_amount/min_quote_amount is refused before
 // it is sent.
-import type { Clock } from "../core/clock.ts";
 import { dec } from "../core/decimal.shared.ts";
-import { msg } from "../core/messages.shared.ts";
 import {
-  type AccountRef,
-  type Balance,
   type Credentials,
   type ExchangeAdapter,
   ExchangeError,
   type OrderRequest,
   type OrderResult,
 } from "./adapter.ts";
-import { type Fetch, restCall } from "./http.ts";
-import { type Markets, prepareOrder, requireRule } from "./markets/markets.ts";
+import { restCall } from "./http.ts";
+import { prepareOrder, requireRule } from "./markets/markets.ts";
+import { credentialsOf, type RestAdapterDeps } from "./rest-adapter.ts";
 import { gateRestSign } from "./signing.ts";
 
 const PREFIX = "/api/v4";
@@ -52,22 +49,11 @@ interface GateOrder {
   type?: string;
 }
 
-export interface GateAdapterDeps {
-  baseUrl: string;
-  clock: Clock;
-  markets: Markets;
-  /** The current price: checks a market order's value and sizes a BUY given by quantity. */
-  priceOf: (pair: string) => string | undefined;
-  fetch?: Fetch;
-  /** How long an answer is awaited before the order is in doubt; default 10 s. */
-  timeoutMs?: number;
-}
-
 /** Gate's `text`: "t-" then at most 28 of [0-9A-Za-z_.-]. */
 export const gateOrderText = (clientOrderId: string) =>
   `t-${clientOrderId.replace(/[^0-9A-Za-z_.-]/g, "").slice(0, 28)}`;
 
-export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
+export function createGateAdapter(deps: RestAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
 
   async function signed<T>(
@@ -118,8 +104,8 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
   return {
     name: "gate",
 
-    async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
-      const creds = need(account);
+    async placeOrder(account, order) {
+      const creds = credentialsOf("gate", account);
       const { rule, shaped } = await prepareOrder(deps.markets, "gate", order, deps.priceOf);
       try {
         const res = await signed<GateOrder>("POST", "/spot/orders", {
@@ -142,8 +128,8 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
       }
     },
 
-    async findOrder(account: AccountRef, pair: string, clientOrderId: string) {
-      const creds = need(account);
+    async findOrder(account, pair, clientOrderId) {
+      const creds = credentialsOf("gate", account);
       const rule = await requireRule(deps.markets, "gate", pair);
       const text = gateOrderText(clientOrderId);
       const query = new URLSearchParams({ currency_pair: rule.symbol }).toString();
@@ -161,12 +147,12 @@ export function createGateAdapter(deps: GateAdapterDeps): ExchangeAdapter {
         });
     },
 
-    async balances(account: AccountRef): Promise<Balance[]> {
+    async balances(account) {
       const rows = await signed<{ currency: string; available: string; locked: string }[]>(
         "GET",
         "/spot/accounts",
         undefined,
-        need(account),
+        credentialsOf("gate", account),
       );
       return rows
         .filter((r) => !dec(r.available).isZero() || !dec(r.locked).isZero())
@@ -199,11 +185,4 @@ function resultOf(res: GateOrder, order: Pick<OrderRequest, "side" | "type">): O
       ? { fee: dec(res.fee).toFixed(), feeAsset: res.fee_currency }
       : {}),
   };
-}
-
-function need(account: AccountRef): Credentials {
-  if (!account.credentials) {
-    throw new ExchangeError("gate", msg("keys.missing", { exchange: "Gate" }));
-  }
-  return account.credentials;
 }

@@ -1,5 +1,6 @@
 // Profit query rules, shared by the server and the /profit page: no server-only imports here.
 import { z } from "zod";
+import { pageShape } from "../core/input-rules.ts";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { epochMsField, pairFilterField } from "../reports/schema.ts";
 
@@ -16,8 +17,7 @@ const refinement = { message: SERVER_MESSAGES["input.startAfterEnd"], path: ["en
 /** GET /profits: a page of (day, user, pair) rows, newest day first. */
 export const profitListQuerySchema = z.object({
   ...range,
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageShape,
 }).refine(startBeforeEnd, refinement);
 
 /** POST /users/calculator-profit-csv: the same rows, every page, as CSV. */

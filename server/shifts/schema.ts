@@ -2,7 +2,7 @@
 // imports here.
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { idField, idParam, timeMsField } from "../core/input-rules.ts";
+import { idField, idParam, pageShape, timeMsField } from "../core/input-rules.ts";
 
 /** Epoch milliseconds, or an ISO date-time the client's date picker may send. */
 export const instantField = z.union([
@@ -34,8 +34,7 @@ export const shiftUpdateSchema = z.object({
 });
 
 export const shiftListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageShape,
 });
 
 export const shiftIdParamSchema = z.object({ id: idParam });

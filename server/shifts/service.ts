@@ -1,6 +1,7 @@
 // Shifts: a start hour, an interval and the users on them. No HTTP here.
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
+import type { AuditAction } from "../audit/actions.shared.ts";
 import { recordAudit } from "../audit/record.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest, notFound } from "../core/errors.ts";
@@ -67,31 +68,59 @@ async function findShift(db: Db, id: number) {
   return row;
 }
 
+/** The start, end and interval columns of a shift, from its form's time fields. */
+function timeColumns(timeStart: number, interval: number, tzOffset: number | undefined) {
+  const time = shiftTime(timeStart, interval, tzOffset);
+  return {
+    timeStart: new Date(time.timeStart),
+    timeEnd: new Date(time.timeEnd),
+    interval: time.interval,
+  };
+}
+
+/** A shift's write and its audit line commit together, or neither does. */
+function audited<T extends { id: number }>(
+  deps: Pick<Deps, "clock" | "db">,
+  actor: SessionUser,
+  action: AuditAction,
+  write: (tx: Db) => Promise<T>,
+) {
+  return deps.db.transaction(async (tx) => {
+    const done = await write(tx);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action,
+      details: { shiftId: done.id },
+      at: deps.clock.now(),
+    });
+    return done;
+  });
+}
+
+/** Writes one shift row with its audit line; answers the row as the API shows it. */
+async function writeShift(
+  deps: Pick<Deps, "clock" | "db">,
+  actor: SessionUser,
+  action: AuditAction,
+  write: (tx: Db) => Promise<ShiftRow[]>,
+) {
+  const row = await audited(deps, actor, action, async (tx) => (await write(tx))[0]);
+  return toView(row, await usernames(deps.db, row.userIds));
+}
+
 export async function createShift(
   deps: Pick<Deps, "clock" | "db">,
   actor: SessionUser,
   input: z.output<typeof shiftCreateSchema>,
 ) {
   await assertLiveUsers(deps.db, input.users);
-  const time = shiftTime(input.timeStart, input.interval, input.tzOffset);
-  const row = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(shifts).values({
-      timeStart: new Date(time.timeStart),
-      timeEnd: new Date(time.timeEnd),
-      interval: time.interval,
+  return await writeShift(deps, actor, "shift.create", (tx) =>
+    tx.insert(shifts).values({
+      ...timeColumns(input.timeStart, input.interval, input.tzOffset),
       userIds: input.users,
       createdBy: actor.id,
       createdAt: deps.clock.now(),
-    }).returning();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "shift.create",
-      details: { shiftId: row.id },
-      at: deps.clock.now(),
-    });
-    return row;
-  });
-  return toView(row, await usernames(deps.db, row.userIds));
+    }).returning());
 }
 
 export async function updateShift(
@@ -102,27 +131,15 @@ export async function updateShift(
 ) {
   const current = await findShift(deps.db, id);
   if (input.users) await assertLiveUsers(deps.db, input.users);
-  const time = shiftTime(
-    input.timeStart ?? current.timeStart.getTime(),
-    input.interval ?? current.interval,
-    input.tzOffset,
-  );
-  const row = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(shifts).set({
-      timeStart: new Date(time.timeStart),
-      timeEnd: new Date(time.timeEnd),
-      interval: time.interval,
+  return await writeShift(deps, actor, "shift.update", (tx) =>
+    tx.update(shifts).set({
+      ...timeColumns(
+        input.timeStart ?? current.timeStart.getTime(),
+        input.interval ?? current.interval,
+        input.tzOffset,
+      ),
       userIds: input.users ?? current.userIds,
-    }).where(eq(shifts.id, id)).returning();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "shift.update",
-      details: { shiftId: id },
-      at: deps.clock.now(),
-    });
-    return row;
-  });
-  return toView(row, await usernames(deps.db, row.userIds));
+    }).where(eq(shifts.id, id)).returning());
 }
 
 export async function deleteShift(
@@ -131,14 +148,8 @@ export async function deleteShift(
   id: number,
 ) {
   await findShift(deps.db, id);
-  await deps.db.transaction(async (tx) => {
+  return await audited(deps, actor, "shift.delete", async (tx) => {
     await tx.delete(shifts).where(eq(shifts.id, id));
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: "shift.delete",
-      details: { shiftId: id },
-      at: deps.clock.now(),
-    });
+    return { id };
   });
-  return { id };
 }

@@ -14,7 +14,7 @@ import type { Deps } from "../deps.ts";
 import { can } from "../auth/roles.shared.ts";
 import type { UpdateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
-import { msg } from "../core/messages.shared.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 
 type Status = TransactionRow["status"];
 
@@ -95,7 +95,7 @@ export async function deleteTransaction(
     await tx.delete(transactions).where(eq(transactions.id, id));
   });
   deps.onTransactionChanged(view);
-  return { id, message: "Deleted" };
+  return { id, ...answer(msg("transactions.deleted")) };
 }
 
 export async function setStatus(

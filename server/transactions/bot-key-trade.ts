@@ -12,7 +12,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
-import { msg, type Said, wrapping } from "../core/messages.shared.ts";
+import { type CodedMessage, listing, type Said, wrapping } from "../core/messages.shared.ts";
 import { botKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Side } from "../exchanges/adapter.ts";
@@ -81,14 +81,15 @@ export async function openForBots(
   const placed = results.flatMap((r) => r.transaction ? [r.transaction] : []);
   const errors = results.flatMap((r) => r.error ? [r.error] : []);
   if (placed.length === 0) {
+    const failures = results.flatMap((r): CodedMessage[] =>
+      r.error && r.said ? [{ ...r.said, text: r.error }] : []
+    );
     const first = results.find((r) => r.failure)?.failure;
     // A halt or limit refuses every account alike: say it once, in the caller's language.
     if (first instanceof TradingRefused) throw first;
-    // Each key's failure also reached the trader coded (BUY_ERROR / SELL_ERROR).
-    throw new AppError(
-      first?.code ?? "BAD_GATEWAY",
-      msg("bots.allFailed", { details: errors.join("\n") }),
-    );
+    // Each key's failure also reached the trader coded (BUY_ERROR / SELL_ERROR); the answer
+    // lists them coded again, one a line, for the client to word.
+    throw new AppError(first?.code ?? "BAD_GATEWAY", listing("bots.allFailed", failures));
   }
   for (const view of placed) deps.onTransactionChanged(view);
   return {

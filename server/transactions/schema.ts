@@ -29,13 +29,18 @@ export const sideSchema = z.enum(["BUY", "SELL"]);
 export const statusSchema = z.enum(TRANSACTION_STATUSES);
 export const callIdSchema = z.string().trim().min(1).max(100);
 
-/** POST /transaction. hash, key and secret are accepted and ignored: stored keys sign orders. */
-export const createTransactionSchema = z.object({
+/** The prices and amount every trade request carries, with its pair. */
+const tradeShape = {
   marketPrice: decimalField,
   pair: z.string().trim().toLowerCase().min(1).max(40),
   amount: decimalField,
   buyPrice: decimalField,
   sellPrice: decimalField,
+};
+
+/** POST /transaction. hash, key and secret are accepted and ignored: stored keys sign orders. */
+export const createTransactionSchema = z.object({
+  ...tradeShape,
   userId: optional(idParam),
   quantity: optional(decimalField),
   useBot: z.enum(BOT_MODES),
@@ -87,11 +92,7 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
  * The server prices it; the prices and amount sent are the spec's payload and are not used.
  */
 export const generateDoneSchema = z.object({
-  marketPrice: decimalField,
-  pair: z.string().trim().toLowerCase().min(1).max(40),
-  amount: decimalField,
-  buyPrice: decimalField,
-  sellPrice: decimalField,
+  ...tradeShape,
   userId: idParam,
   quantity: optional(decimalField),
   callId: callIdSchema,

@@ -17,7 +17,7 @@ import { toPublicUser } from "../auth/public-user.shared.ts";
 import { notifyRevoked, type RevokeDeps, revokeSessionsIn } from "../auth/revoke.ts";
 import { can, type Role } from "../auth/roles.shared.ts";
 import type { adminChangePasswordSchema } from "./schema.ts";
-import { msg } from "../core/messages.shared.ts";
+import { answer, msg } from "../core/messages.shared.ts";
 
 export async function changeRole(deps: RevokeDeps, actor: SessionUser, id: number, role: Role) {
   const target = await findTarget(deps.db, id);
@@ -49,7 +49,7 @@ export async function deleteUser(deps: RevokeDeps, actor: SessionUser, id: numbe
     action: "user.deleted",
     details: { username: target.username, role: target.role },
   });
-  return { id: target.id, message: "User deleted." };
+  return { id: target.id, ...answer(msg("users.deleted")) };
 }
 
 /**
@@ -101,5 +101,5 @@ export async function adminChangePassword(
     actorId: actor.id,
     action: "user.password_set",
   });
-  return { message: "Change Password Success" };
+  return answer(msg("auth.passwordChanged"));
 }

@@ -2,7 +2,7 @@
 // imports (no drizzle, no Deno APIs).
 import { z } from "zod";
 import { fillParams, SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { idField } from "../core/input-rules.ts";
+import { idField, pageShape } from "../core/input-rules.ts";
 import { passwordField } from "../auth/schema.ts";
 import { dec } from "../core/decimal.shared.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.shared.ts";
@@ -144,11 +144,6 @@ export const adminChangePasswordFormSchema = z.object({
 });
 
 export const emptyToUndefined = (v: unknown) => (v === "" ? undefined : v);
-
-export const pageShape = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-};
 
 export const searchUsersSchema = z.object({
   username: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),

@@ -1,6 +1,6 @@
 // Multi-account trading: a Lead and above with selectBots places each BUY or SELL once per
 // selected bot key, on that key's account; one account failing stops none of the others.
-import { serverText } from "../../web/src/errors/server-messages.ts";
+import { answerText, serverText } from "../../web/src/errors/server-messages.ts";
 import { languageLoaded } from "../../web/src/i18n/index.ts";
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
@@ -154,6 +154,34 @@ Deno.test("bots: every account failing answers each key's message on its own lin
       res.message,
       "bot_one: Insufficient balance: 5 BTC needed, 2 BTC available\n" +
         "bot_two: Insufficient balance: 5 BTC needed, 2 BTC available",
+    );
+    // Each line coded too: the client words every key's failure in the trader's language.
+    const line = (bot: string) => ({
+      code: "bots.failed",
+      params: {
+        needed: "5",
+        asset: "BTC",
+        available: "2",
+        failureCode: "exchange.insufficientFunds",
+        bot,
+        failure: "Insufficient balance: 5 BTC needed, 2 BTC available",
+      },
+    });
+    assert.deepEqual(
+      { code: res.code, params: res.params, lines: res.lines },
+      {
+        code: "bots.allFailed",
+        params: { details: res.message },
+        lines: [line("bot_one"), line("bot_two")],
+      },
+    );
+    assert.equal(answerText(res, "en"), res.message);
+    await languageLoaded("fr");
+    assert.equal(
+      answerText(res, "fr"),
+      "Aucun compte bot n'a pu passer l'ordre :\n" +
+        "bot_one : Solde insuffisant : 5 BTC nécessaires, 2 BTC disponibles\n" +
+        "bot_two : Solde insuffisant : 5 BTC nécessaires, 2 BTC disponibles",
     );
     assert.deepEqual(seen.errors.map((e) => e.error.action), ["SELL", "SELL"]);
     assert.equal((await t.deps.db.select().from(transactions)).length, 0);

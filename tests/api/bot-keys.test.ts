@@ -386,7 +386,12 @@ Deno.test("bot-key delete: the key leaves lists and every selectBots, its transa
     const res = await expectStatus(t, 200, "DELETE", `/api/bot-key/${a.id}`, {
       token: admin.token,
     });
-    assert.deepEqual(res, { id: a.id, message: "Bot key deleted." });
+    assert.deepEqual(res, {
+      id: a.id,
+      message: "Bot key deleted.",
+      code: "botKeys.deleted",
+      params: {},
+    });
     assert.deepEqual(await selectedBots(t, lead.id), [b.id]);
     assert.deepEqual(await selectedBots(t, admin.id), []);
     const listed = await expectStatus(t, 200, "GET", "/api/bot-key", { token: lead.token });

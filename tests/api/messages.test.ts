@@ -51,6 +51,23 @@ Deno.test("api errors: { code, message, params } with the spec's English message
       },
       field: "username",
     });
+    // A wrong type names the type by its code too: the client words "string" as well.
+    const typed = await t.call("POST", "/api/users/login", {
+      body: { username: 5, password: "x" },
+    });
+    assert.equal(typed.status, 400);
+    assert.deepEqual(await typed.json(), {
+      message: "username: Invalid value: expected string",
+      code: "validation.field",
+      params: {
+        field: "username",
+        issue: "Invalid value: expected string",
+        issueCode: "zod.type",
+        expected: "string",
+        expectedCode: "zod.typeName.string",
+      },
+      field: "username",
+    });
     const id = await t.call("DELETE", "/api/transaction/0", { token: admin.token });
     assert.equal((await id.json()).params.issueCode, "input.id");
 
@@ -60,6 +77,63 @@ Deno.test("api errors: { code, message, params } with the spec's English message
       code: "api.notFound",
       params: { method: "GET", path: "/api/no-such-route" },
     });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("api successes: every answer with a message carries its code and params", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("SuperAdmin");
+    const user = await t.user("User");
+    const said = async (res: Response) => {
+      assert.equal(res.status, 200);
+      const { message, code, params } = await res.json();
+      return { message, code, params };
+    };
+    assert.deepEqual(
+      await said(await t.call("GET", `/api/users/forgot-password?username=${user.username}`)),
+      {
+        message: "Your request was recorded. An administrator will reset your access.",
+        code: "auth.forgotRecorded",
+        params: {},
+      },
+    );
+    const issued = await t.call("GET", `/api/users/forgot-password?username=${user.username}`, {
+      token: admin.token,
+    });
+    const { resetToken, ...issuedSaid } = await issued.json();
+    assert.deepEqual(
+      { message: issuedSaid.message, code: issuedSaid.code, params: issuedSaid.params },
+      { message: "Reset token issued.", code: "auth.resetTokenIssued", params: {} },
+    );
+    const reset = await t.call("POST", "/api/users/reset-password", {
+      body: { token: resetToken, newPassword: "resetpass1" },
+    });
+    assert.deepEqual(await said(reset), {
+      message: "Password reset. Sign in with the new password.",
+      code: "auth.passwordReset",
+      params: {},
+    });
+    const totp = await t.call("POST", "/api/users/forgot-2fa", {
+      token: admin.token,
+      body: { username: user.username },
+    });
+    assert.deepEqual(await said(totp), {
+      message: "Two-factor sign-in reset. The user enrols again at the next sign-in.",
+      code: "auth.totpReset",
+      params: {},
+    });
+    const gone = await t.user("User");
+    assert.deepEqual(
+      await (await t.call("DELETE", `/api/users/${gone.id}`, { token: admin.token })).json(),
+      { id: gone.id, message: "User deleted.", code: "users.deleted", params: {} },
+    );
+    assert.deepEqual(
+      await said(await t.call("POST", "/api/users/logout", { token: admin.token })),
+      { message: "Logged out", code: "auth.loggedOut", params: {} },
+    );
   } finally {
     await t.close();
   }

@@ -38,7 +38,10 @@ Deno.test("delete: the owner or an Admin deletes; others get not found; it leave
       });
       assert.equal(res.message, "Transaction not found");
     }
-    await expectStatus(t, 200, "DELETE", `/api/transaction/${mine.id}`, { token: user.token });
+    assert.deepEqual(
+      await expectStatus(t, 200, "DELETE", `/api/transaction/${mine.id}`, { token: user.token }),
+      { id: mine.id, message: "Deleted", code: "transactions.deleted", params: {} },
+    );
     await expectStatus(t, 200, "DELETE", `/api/transaction/${second.id}`, { token: admin.token });
     assert.deepEqual(changed, [mine.id, second.id]);
     const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: user.token });

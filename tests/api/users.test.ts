@@ -198,7 +198,11 @@ Deno.test("sessions: delete, role change and admin password change revoke the ta
       token: admin.token,
       body: { userId: pwTarget.id, newPassword: "changed1" },
     });
-    assert.deepEqual(await pw.json(), { message: "Change Password Success" });
+    assert.deepEqual(await pw.json(), {
+      message: "Change Password Success",
+      code: "auth.passwordChanged",
+      params: {},
+    });
     assert.equal((await profile(pwTarget.token)).status, 401);
     t.clock.advance(30_000);
     const code = await totpCode(pwTarget.totpSecret, t.clock.now());

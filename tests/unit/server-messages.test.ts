@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
-import { issueMessage, msg, SERVER_MESSAGES } from "../../server/core/messages.shared.ts";
-import { serverText } from "../../web/src/errors/server-messages.ts";
+import {
+  answer,
+  issueMessage,
+  listing,
+  msg,
+  SERVER_MESSAGES,
+} from "../../server/core/messages.shared.ts";
+import { answerText, serverText } from "../../web/src/errors/server-messages.ts";
 import zh from "../../web/src/errors/server-messages.zh.ts";
 import es from "../../web/src/errors/server-messages.es.ts";
 import fr from "../../web/src/errors/server-messages.fr.ts";
@@ -78,4 +84,21 @@ Deno.test("issueMessage: a schema issue's text is known again as its input. code
   // zod's own issues are coded too (server/core/zod-messages.shared.ts); a schema's own English is not.
   assert.equal(issueMessage("Required")?.code, "zod.required");
   assert.equal(issueMessage("Passwords must match."), undefined);
+});
+
+Deno.test("answerText: a listing words each of its coded lines; an uncoded answer is not worded", async () => {
+  await languageLoaded("zh");
+  const failed = (bot: string) =>
+    msg("bots.failed", { bot, failure: "Invalid code.", failureCode: "auth.invalidCode" });
+  const said = answer(listing("bots.allFailed", [failed("a"), failed("b")]));
+  assert.equal(said.message, "a: Invalid code.\nb: Invalid code.");
+  assert.equal(answerText(said, "en"), said.message);
+  assert.equal(
+    answerText(said, "zh"),
+    `${serverText("bots.allFailed", { details: "" }, "zh")}a：验证码无效。\nb：验证码无效。`,
+  );
+  // A line the client does not know leaves the server's own lines.
+  const unknown = { ...said, lines: [{ code: "bots.gone", params: {} }] };
+  assert.equal(answerText(unknown, "en"), said.message);
+  assert.equal(answerText({ message: "plain" }, "zh"), undefined);
 });

@@ -66,3 +66,25 @@ Deno.test("zod issues: a missing field is Required, a wrong type names the type 
     ["Required", "Invalid value: expected string"],
   );
 });
+
+const WRONG_TYPE = {
+  en: ["Invalid value: expected string", "Invalid value: expected number"],
+  zh: ["值无效：应为文本", "值无效：应为数字"],
+  es: ["Valor no válido: se esperaba texto", "Valor no válido: se esperaba número"],
+  fr: ["Valeur invalide, attendu : texte", "Valeur invalide, attendu : nombre"],
+  it: ["Valore non valido, atteso: testo", "Valore non valido, atteso: numero"],
+} as const;
+
+Deno.test("zod issues: a wrong type's type name is worded in all five languages", async () => {
+  const result = z.object({ s: z.string(), n: z.number() }).safeParse({ s: 3, n: "3" });
+  const issues = result.error!.issues.map((i) => i.message);
+  for (const [lang, expected] of Object.entries(WRONG_TYPE)) {
+    await languageLoaded(lang as Lang);
+    assert.deepEqual(issues.map((text) => wordIssue(text, lang as Lang)), expected, lang);
+  }
+  // A type the catalogue does not name stays zod's word, in the language's sentence.
+  assert.equal(
+    wordIssue("Invalid value: expected promise", "es"),
+    "Valor no válido: se esperaba promise",
+  );
+});

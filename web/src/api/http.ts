@@ -1,6 +1,5 @@
 // The one API client: JSON in and out, the bearer token, server messages as errors, 401 → logout.
-import type { MessageParams } from "../../../server/core/messages.shared.ts";
-import { isServerCode, serverText } from "../errors/server-messages.ts";
+import { answerText } from "../errors/server-messages.ts";
 import { session, sessionEnded } from "../session/store.ts";
 import { reachable } from "./network.ts";
 
@@ -42,8 +41,8 @@ export function apiUrl(path: string, query?: Query) {
  * of a list).
  */
 function messageOf(body: unknown, fallback: string): string {
-  const { code, params } = (body ?? {}) as { code?: unknown; params?: MessageParams };
-  if (isServerCode(code)) return serverText(code, params);
+  const worded = answerText(body);
+  if (worded !== undefined) return worded;
   const m = (body as { message?: unknown } | null)?.message;
   if (Array.isArray(m) && typeof m[0] === "string") return m[0];
   return typeof m === "string" && m ? m : fallback;

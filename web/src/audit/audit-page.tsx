@@ -1,12 +1,12 @@
 // /audit (Admin and SuperAdmin): who did what to whom and when, newest first, in words, filtered
 // by action, actor and date range.
-import "@mantine/dates/styles.css";
-import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
+import { NativeSelect } from "@mantine/core";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
+import { RangeFilter } from "../reports/range-filter.tsx";
+import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { SearchInput } from "../ui/search-input.tsx";
 import { AUDIT_ACTIONS } from "./api.ts";
@@ -27,46 +27,40 @@ export default function AuditPage() {
   }, []);
 
   return (
-    <Stack>
-      <Title order={1} size="h3" data-testid="audit-title">{t("audit.title")}</Title>
-      <Group align="end">
-        <NativeSelect
-          label={t("audit.action")}
-          data={[
-            { value: "", label: t("audit.allActions") },
-            ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.act.${a}`) })),
-          ]}
-          value={table.filters.action}
-          onChange={(e) => auditLog.setFilters({ action: e.currentTarget.value })}
-          data-testid="audit-action-filter"
-        />
-        <SearchInput
-          label={t("audit.actorFilter")}
-          placeholder={t("audit.actorPlaceholder")}
-          value={table.filters.actor}
-          onSearch={(actor) => auditLog.setFilters({ actor })}
-          data-testid="audit-actor-filter"
-        />
-        <DatePickerInput
-          type="range"
-          label={t("audit.dateRange")}
-          placeholder={t("audit.allTime")}
-          valueFormat="MM/DD/YYYY"
-          value={[...table.filters.range]}
-          onChange={([from, to]) => {
-            // Half a range is not a filter yet; both ends or none.
-            if ((from === null) === (to === null)) auditLog.setFilters({ range: [from, to] });
-            else auditLog.state.filters.range = [from, to];
-          }}
-          allowSingleDateInRange
-          clearable
-          miw={220}
-          data-testid="audit-range"
-        />
-        <Text c="dimmed" size="sm" data-testid="audit-total">
-          {t("audit.total", { count: table.result.totalItems })}
-        </Text>
-      </Group>
+    <ListPage
+      testId="audit"
+      title={t("audit.title")}
+      filters={
+        <>
+          <NativeSelect
+            label={t("audit.action")}
+            data={[
+              { value: "", label: t("audit.allActions") },
+              ...AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.act.${a}`) })),
+            ]}
+            value={table.filters.action}
+            onChange={(e) => auditLog.setFilters({ action: e.currentTarget.value })}
+            data-testid="audit-action-filter"
+          />
+          <SearchInput
+            label={t("audit.actorFilter")}
+            placeholder={t("audit.actorPlaceholder")}
+            value={table.filters.actor}
+            onSearch={(actor) => auditLog.setFilters({ actor })}
+            data-testid="audit-actor-filter"
+          />
+          <RangeFilter
+            list={auditLog}
+            value={table.filters.range}
+            label={t("audit.dateRange")}
+            placeholder={t("audit.allTime")}
+            miw={220}
+            testId="audit-range"
+          />
+        </>
+      }
+      total={t("audit.total", { count: table.result.totalItems })}
+    >
       <PagedTable
         table={table}
         onPage={auditLog.setPage}
@@ -92,6 +86,6 @@ export default function AuditPage() {
           { key: "details", header: t("audit.details"), cell: (e) => detailsInWords(e.details, t) },
         ]}
       />
-    </Stack>
+    </ListPage>
   );
 }

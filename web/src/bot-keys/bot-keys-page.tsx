@@ -1,7 +1,6 @@
 // /bot-keys/{exchange} (SuperAdmin; docs/screens.md#bot-keys-pages): that exchange's bot keys,
 // searchable and paged, with create, edit, delete and a balance view per entry.
-import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { Button, Group } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useParams } from "wouter";
@@ -10,7 +9,9 @@ import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { ErrorPage } from "../errors/error-page.tsx";
 import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
+import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
+import { SearchInput } from "../ui/search-input.tsx";
 import { type BotKeyView, deleteBotKey } from "./api.ts";
 import { BalanceModal } from "./balance-modal.tsx";
 import { BotKeyModal } from "./bot-key-modal.tsx";
@@ -33,8 +34,7 @@ export default function BotKeysPage() {
 function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
   const t = useT();
   const table = useSnapshot(botKeys.state);
-  const [typed, setTyped] = useState("");
-  const [username] = useDebouncedValue(typed, 300);
+  const [username, setUsername] = useState("");
   const [open, setOpen] = useState<Open | null>(null);
   const title = exchangeTitle(exchange);
 
@@ -44,27 +44,25 @@ function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
 
   const close = () => setOpen(null);
   return (
-    <Stack>
-      <Title order={1} size="h3" data-testid="bot-keys-title">
-        {t("botKeys.title", { exchange: title })}
-      </Title>
-      <Group align="end" justify="space-between">
-        <Group align="end">
-          <TextInput
-            label={t("common.search")}
-            placeholder={t("botKeys.searchUsername")}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            data-testid="bot-keys-search"
-          />
-          <Text c="dimmed" size="sm" data-testid="bot-keys-total">
-            {t("botKeys.total", { count: table.result.totalItems })}
-          </Text>
-        </Group>
+    <ListPage
+      testId="bot-keys"
+      title={t("botKeys.title", { exchange: title })}
+      action={
         <Button onClick={() => setOpen({ action: "create" })} data-testid="bot-key-add">
           {t("botKeys.add")}
         </Button>
-      </Group>
+      }
+      filters={
+        <SearchInput
+          label={t("common.search")}
+          placeholder={t("botKeys.searchUsername")}
+          value={username}
+          onSearch={setUsername}
+          data-testid="bot-keys-search"
+        />
+      }
+      total={t("botKeys.total", { count: table.result.totalItems })}
+    >
       <PagedTable
         table={table}
         onPage={botKeys.setPage}
@@ -128,6 +126,6 @@ function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
           onClose={close}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

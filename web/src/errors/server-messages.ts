@@ -4,6 +4,7 @@
 import {
   type MessageCode,
   type MessageParams,
+  type Said,
   SERVER_MESSAGES,
 } from "../../../server/core/messages.shared.ts";
 import { defineMessages, type Lang, locale, translate } from "../i18n/index.ts";
@@ -30,6 +31,24 @@ defineMessages(prefixed(SERVER_MESSAGES), {
 
 export const isServerCode = (code: unknown): code is MessageCode =>
   typeof code === "string" && Object.hasOwn(SERVER_MESSAGES, code);
+
+/**
+ * A server answer's message in the user's language, if it is coded: a listing's lines
+ * (server/core/messages.shared.ts `listing`) each worded on its own line.
+ */
+export function answerText(body: unknown, lang = locale.lang): string | undefined {
+  const { code, params, lines } = (body ?? {}) as {
+    code?: unknown;
+    params?: MessageParams;
+    lines?: unknown;
+  };
+  if (!isServerCode(code)) return undefined;
+  if (!Array.isArray(lines) || !lines.every((line) => isServerCode(line?.code))) {
+    return serverText(code, params, lang);
+  }
+  const details = lines.map((line: Said) => serverText(line.code, line.params, lang)).join("\n");
+  return serverText(code, { ...params, details }, lang);
+}
 
 /** A coded server message in the user's language. */
 export function serverText(

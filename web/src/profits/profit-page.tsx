@@ -2,17 +2,17 @@
 // the server priced (the others are shown apart, not counted), with the range's total and the
 // CSV download (profit-{timestamp}.csv). The topbar's live price keeps refreshing here
 // (docs/trading.md#price-refresh).
-import "@mantine/dates/styles.css";
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
+import { Button, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { PairFilter } from "../reports/pair-filter.tsx";
 import { formatBytes } from "../reports/range.ts";
+import { RangeFilter } from "../reports/range-filter.tsx";
 import { formatNumber, formatQuantity } from "../transactions/format.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
+import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { downloadProfitCsv } from "./api.ts";
 import { profitQuery, profits } from "./store.ts";
@@ -43,25 +43,19 @@ export default function ProfitPage() {
   const profitColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
 
   return (
-    <Stack>
-      <Title order={1} size="h3" data-testid="profits-title">{t("profits.title")}</Title>
-      <Card withBorder>
-        <Group align="flex-end" wrap="wrap">
-          <DatePickerInput
-            type="range"
+    <ListPage
+      testId="profits"
+      title={t("profits.title")}
+      boxed
+      filters={
+        <>
+          <RangeFilter
+            list={profits}
+            value={range}
             label={t("reports.dateRange")}
             placeholder={t("profits.allTime")}
-            valueFormat="MM/DD/YYYY"
-            value={[...range]}
-            onChange={([from, to]) => {
-              // Half a range is not a filter yet; both ends or none.
-              if ((from === null) === (to === null)) profits.setFilters({ range: [from, to] });
-              else profits.state.filters.range = [from, to];
-            }}
-            allowSingleDateInRange
-            clearable
             miw={240}
-            data-testid="profits-range"
+            testId="profits-range"
           />
           <PairFilter
             value={pair}
@@ -80,8 +74,9 @@ export default function ProfitPage() {
               {t("reports.downloading", { size: formatBytes(received) })}
             </Text>
           )}
-        </Group>
-      </Card>
+        </>
+      }
+    >
       <Text data-testid="profits-total">
         {t("profits.total", { count: snap.result.total.trades })}{" "}
         <Text span fw={700} c={profitColor(snap.result.total.profit)}>
@@ -155,6 +150,6 @@ export default function ProfitPage() {
           },
         ]}
       />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,10 +1,11 @@
 // /shift (Admin and SuperAdmin): the shifts, each with its start, end, interval and users.
-import { Button, Group, Stack, Title } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
 import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
+import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { deleteShift } from "./api.ts";
 import { formatShiftTime } from "./format.ts";
@@ -24,13 +25,15 @@ export default function ShiftPage() {
   }, []);
 
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h3" data-testid="shifts-title">{t("shifts.title")}</Title>
+    <ListPage
+      testId="shifts"
+      title={t("shifts.title")}
+      action={
         <Button onClick={() => setOpen({ kind: "form" })} data-testid="shift-add">
           {t("shifts.add")}
         </Button>
-      </Group>
+      }
+    >
       <PagedTable
         table={table}
         onPage={shifts.setPage}
@@ -93,6 +96,6 @@ export default function ShiftPage() {
           onClose={() => setOpen(null)}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

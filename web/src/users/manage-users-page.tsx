@@ -1,5 +1,5 @@
 // /manage-users: the staff table, searchable and paged, with the actions each role may take.
-import { Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
+import { NativeSelect } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ROLES } from "../../../server/db/enums.shared.ts";
@@ -7,6 +7,7 @@ import { can, type Role } from "../../../server/auth/roles.shared.ts";
 import { useT } from "../i18n/index.ts";
 import { type PublicUser, session } from "../session/store.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
+import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { SearchInput } from "../ui/search-input.tsx";
 import { deleteUser, type ListedUser } from "./api.ts";
@@ -34,27 +35,29 @@ export default function ManageUsersPage() {
   const me = user as PublicUser;
 
   return (
-    <Stack>
-      <Title order={1} size="h3" data-testid="users-title">{t("users.title")}</Title>
-      <Group align="end">
-        <SearchInput
-          label={t("common.search")}
-          placeholder={t("users.searchUsername")}
-          value={table.filters.username}
-          onSearch={(username) => users.setFilters({ username })}
-          data-testid="users-search"
-        />
-        <NativeSelect
-          label={t("users.role")}
-          data={[{ value: "", label: t("users.allRoles") }, ...roleOptions(t, ROLES)]}
-          value={table.filters.role}
-          onChange={(e) => users.setFilters({ role: e.currentTarget.value as Role | "" })}
-          data-testid="users-role-filter"
-        />
-        <Text c="dimmed" size="sm" data-testid="users-total">
-          {t("users.total", { count: table.result.totalItems })}
-        </Text>
-      </Group>
+    <ListPage
+      testId="users"
+      title={t("users.title")}
+      filters={
+        <>
+          <SearchInput
+            label={t("common.search")}
+            placeholder={t("users.searchUsername")}
+            value={table.filters.username}
+            onSearch={(username) => users.setFilters({ username })}
+            data-testid="users-search"
+          />
+          <NativeSelect
+            label={t("users.role")}
+            data={[{ value: "", label: t("users.allRoles") }, ...roleOptions(t, ROLES)]}
+            value={table.filters.role}
+            onChange={(e) => users.setFilters({ role: e.currentTarget.value as Role | "" })}
+            data-testid="users-role-filter"
+          />
+        </>
+      }
+      total={t("users.total", { count: table.result.totalItems })}
+    >
       <PagedTable
         table={table}
         onPage={users.setPage}
@@ -121,6 +124,6 @@ export default function ManageUsersPage() {
           onClose={() => setOpen(null)}
         />
       )}
-    </Stack>
+    </ListPage>
   );
 }

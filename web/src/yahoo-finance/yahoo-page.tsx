@@ -11,15 +11,14 @@ import {
   Group,
   Loader,
   NativeSelect,
-  Stack,
   Text,
-  Title,
 } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import type { Interval } from "../../../server/yahoo-finance/schema.ts";
 import { useT } from "../i18n/index.ts";
+import { ListPage } from "../ui/list-page.tsx";
 import { notifyError, notifyWarning } from "../ui/notify.ts";
 import { INTERVAL_OPTIONS, SERIES, type SeriesKey } from "./options.ts";
 import { QuotesTable } from "./quotes-table.tsx";
@@ -47,10 +46,12 @@ export default function YahooFinancePage() {
   }, []);
 
   return (
-    <Stack>
-      <Title order={1} size="h3" data-testid="yahoo-title">{t("yahoo.title")}</Title>
-      <Card withBorder>
-        <Group align="flex-end" wrap="wrap">
+    <ListPage
+      testId="yahoo"
+      title={t("yahoo.title")}
+      boxed
+      filters={
+        <>
           <DatePickerInput
             type="range"
             label={t("yahoo.range")}
@@ -89,8 +90,9 @@ export default function YahooFinancePage() {
           <Button onClick={fetchRange} loading={snap.requesting} data-testid="yahoo-fetch">
             {t("yahoo.fetch")}
           </Button>
-        </Group>
-      </Card>
+        </>
+      }
+    >
       {snap.source && (
         <>
           <Group gap="xs">
@@ -113,6 +115,6 @@ export default function YahooFinancePage() {
           <QuotesTable series={form.series} />
         </>
       )}
-    </Stack>
+    </ListPage>
   );
 }
