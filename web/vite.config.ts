@@ -1,5 +1,5 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { firstLoadChunks, writeFirstLoadPlan } from "./first-load-chunks.ts";
 import { mantineHooks } from "./mantine-hooks-plugin.ts";
 import { serviceWorker } from "./pwa-plugin.ts";
@@ -20,6 +20,7 @@ export default defineConfig({
       new URL("./public/", import.meta.url),
     ),
     planTo && writeFirstLoadPlan(planTo),
+    scrollAreaWithoutFloatingUi(),
   ],
   build: {
     outDir: `${root}dist`,
@@ -52,5 +53,18 @@ function firstLoadGroup(planFile: string) {
     // The plan places every module a first load runs, its imports included: none may follow
     // the module importing it into that module's chunk.
     includeDependenciesRecursively: false,
+  };
+}
+
+/** ScrollArea's one hook from @floating-ui/react, from a module of ours (web/src/ui/merge-refs.ts). */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const mergeRefs = `${root}src/ui/merge-refs.ts`;
+  return {
+    name: "gatebot-scroll-area-refs",
+    enforce: "pre",
+    resolveId(source, importer) {
+      const fromScrollArea = importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer);
+      return source === "@floating-ui/react" && fromScrollArea ? mergeRefs : null;
+    },
   };
 }

@@ -2,21 +2,21 @@
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 
-export const passwordField = z.string({ error: "Please enter your password" })
-  .min(6, "Please enter your password").max(200);
+export const passwordField = z.string({ error: SERVER_MESSAGES["input.password"] })
+  .min(6, SERVER_MESSAGES["input.password"]).max(200);
 
 export { loginSchema, totpCodeSchema } from "./login-schema.ts";
 
 export const changePasswordSchema = z.object({
-  oldPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
-  newPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
+  oldPassword: z.string().min(6, SERVER_MESSAGES["input.passwordMin"]).max(200),
+  newPassword: z.string().min(6, SERVER_MESSAGES["input.passwordMin"]).max(200),
 });
 
 /** The form adds a confirmation that is never sent. */
 export const changePasswordFormSchema = changePasswordSchema.extend({
   confirmNewPassword: z.string(),
 }).refine((v) => v.confirmNewPassword === v.newPassword, {
-  message: "Passwords must match.",
+  message: SERVER_MESSAGES["input.passwordsMatch"],
   path: ["confirmNewPassword"],
 });
 
@@ -26,7 +26,7 @@ export const forgotQuerySchema = z.object({
 
 export const resetPasswordSchema = z.object({
   token: z.string().regex(/^[0-9a-f]{64}$/, SERVER_MESSAGES["input.resetToken"]),
-  newPassword: z.string().min(6, "Password must be at least 6 characters").max(200),
+  newPassword: z.string().min(6, SERVER_MESSAGES["input.passwordMin"]).max(200),
 });
 
 export const forgot2faSchema = z.object({

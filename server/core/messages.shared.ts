@@ -130,6 +130,21 @@ export const SERVER_MESSAGES = {
   "input.pushKey": "Not a valid push key",
   "input.botExchange": "Must be gate, binance or houbi",
   "input.hash": "Invalid hash",
+  "input.email": "Invalid email address",
+  "input.usernameShort": "Username must be at least 5 characters",
+  "input.usernamePattern": "Username may use only 3-30 letters, digits, _ or -",
+  "input.passwordsMatch": "Passwords must match.",
+  "input.password": "Please enter your password",
+  "input.passwordMin": "Password must be at least 6 characters",
+  "input.totpCode": "Enter the 6-digit code",
+  "input.numberOfTran": "Must be a whole number from 1 to {{max}}",
+  "input.amount8": "Must be a number of at least 0 with at most 8 decimals",
+  "input.atMostChars": "At most {{max}} characters",
+  "input.wholeHours": "Whole hours only",
+  "input.hours24": "Between 0 and 24 hours",
+  "input.amountAbove0": "Enter an amount above 0",
+  "input.clock": "Use HH:MM",
+  "input.timeZone": "Unknown time zone",
   "zod.required": "Required",
   "zod.type": "Invalid value: expected {{expected}}",
   "zod.tooLong": "Too long: at most {{maximum}} characters",
@@ -274,9 +289,12 @@ function withWords(code: MessageCode, params: MessageParams): MessageParams {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 // The shared zod schemas say their issues in English (the client's forms show them too); each is
-// an "input." message or zod's own issue as a "zod." one (zod-messages.ts), known again by its text.
+// an "input." message, zod's own issue as a "zod." one (zod-messages.ts), or a refusal the server
+// also throws, known again by its text.
+const SCHEMA_SAYS = new Set<string>(["users.roleAboveOwn"]);
 const ISSUES = Object.entries(SERVER_MESSAGES).flatMap(([code, template]) =>
-  code.startsWith("input.") || (code.startsWith("zod.") && !code.startsWith("zod.typeName."))
+  code.startsWith("input.") || (code.startsWith("zod.") && !code.startsWith("zod.typeName.")) ||
+    SCHEMA_SAYS.has(code)
     ? [{
       code: code as MessageCode,
       names: [...template.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),

@@ -33,13 +33,14 @@ export type SubscribeInput = z.infer<typeof subscribeSchema>;
 
 export const unsubscribeSchema = z.object({ endpoint: z.string().max(2048) });
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM").nullable();
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, SERVER_MESSAGES["input.clock"])
+  .nullable();
 
 export const pushSettingsSchema = z.object({
   targets: z.array(z.enum(PUSH_TARGETS)).max(PUSH_TARGETS.length),
   quietStart: clock,
   quietEnd: clock,
-  timeZone: z.string().max(64).refine(isTimeZone, "Unknown time zone"),
+  timeZone: z.string().max(64).refine(isTimeZone, SERVER_MESSAGES["input.timeZone"]),
 }).refine((v) => (v.quietStart === null) === (v.quietEnd === null), {
   path: ["quietEnd"],
   message: SERVER_MESSAGES["input.quietHoursBoth"],

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { idParam } from "../core/input-rules.ts";
 import { dec } from "../core/decimal.shared.ts";
+import { fillParams, SERVER_MESSAGES } from "../core/messages.shared.ts";
 
 export const SHIFT_AMOUNT_FIELDS = [
   "usdtIn",
@@ -20,7 +21,7 @@ export type ShiftAmountField = (typeof SHIFT_AMOUNT_FIELDS)[number];
 /** Stored as NUMERIC(38, 8): at most 30 integer digits. */
 export const SHIFT_AMOUNT_MAX = "999999999999999999999999999999";
 
-const AMOUNT_MESSAGE = "Must be a number of at least 0 with at most 8 decimals";
+const AMOUNT_MESSAGE = SERVER_MESSAGES["input.amount8"];
 
 /** A decimal string or number; empty means 0 (the form sends empty fields as 0). */
 export const shiftAmountField = z.union([z.number(), z.string().trim(), z.null()])
@@ -39,7 +40,7 @@ export const shiftAmountField = z.union([z.number(), z.string().trim(), z.null()
   });
 
 export const accountField = z.string({ error: "Required" }).trim().min(1, "Required")
-  .max(100, "At most 100 characters");
+  .max(100, fillParams(SERVER_MESSAGES["input.atMostChars"], { max: 100 }));
 
 const amounts = Object.fromEntries(
   SHIFT_AMOUNT_FIELDS.map((f) => [f, shiftAmountField.default("0")]),

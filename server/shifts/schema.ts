@@ -8,10 +8,13 @@ import { idField, idParam, pageShape, timeMsField } from "../core/input-rules.ts
 export const instantField = z.union([
   timeMsField(SERVER_MESSAGES["input.timeMsOrIso"]),
   z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
-], { error: "Must be a time (epoch milliseconds or ISO date-time)" });
+], { error: SERVER_MESSAGES["input.timeMsOrIso"] });
 
-export const intervalField = z.number({ error: "Required" }).int("Whole hours only")
-  .min(0, "Between 0 and 24 hours").max(24, "Between 0 and 24 hours");
+export const intervalField = z.number({ error: "Required" }).int(
+  SERVER_MESSAGES["input.wholeHours"],
+)
+  .min(0, SERVER_MESSAGES["input.hours24"])
+  .max(24, SERVER_MESSAGES["input.hours24"]);
 
 export const shiftUsersField = z.array(idField).max(500)
   .transform((ids) => [...new Set(ids)]);

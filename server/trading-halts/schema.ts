@@ -1,6 +1,7 @@
 // Input of the halt and limit routes; the client's forms use the same schemas (zod only here).
 import { z } from "zod";
 import { idField, idParam } from "../core/input-rules.ts";
+import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 
 export const HALT_EXCHANGES = ["binance", "gate"] as const;
 export const REASON_MAX = 200;
@@ -8,8 +9,8 @@ export const REASON_MAX = 200;
 /** A positive decimal amount with at most 8 decimals, or null for "no maximum". */
 const maxAmount = z.union([
   z.null(),
-  z.coerce.string().trim().regex(/^\d{1,29}(\.\d{1,8})?$/, "Enter an amount above 0")
-    .refine((v) => Number(v) > 0, "Enter an amount above 0"),
+  z.coerce.string().trim().regex(/^\d{1,29}(\.\d{1,8})?$/, SERVER_MESSAGES["input.amountAbove0"])
+    .refine((v) => Number(v) > 0, SERVER_MESSAGES["input.amountAbove0"]),
 ]);
 
 export const createHaltSchema = z.object({
@@ -20,10 +21,10 @@ export const createHaltSchema = z.object({
   stopsClosing: z.boolean().default(false),
 }).superRefine((v, ctx) => {
   if (v.scope === "exchange" && !v.exchange) {
-    ctx.addIssue({ code: "custom", path: ["exchange"], message: "Required" });
+    ctx.addIssue({ code: "custom", path: ["exchange"], message: SERVER_MESSAGES["zod.required"] });
   }
   if (v.scope === "user" && !v.userId) {
-    ctx.addIssue({ code: "custom", path: ["userId"], message: "Required" });
+    ctx.addIssue({ code: "custom", path: ["userId"], message: SERVER_MESSAGES["zod.required"] });
   }
 });
 

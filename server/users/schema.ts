@@ -12,12 +12,12 @@ import { type Role, rolesAtOrBelow } from "../auth/roles.shared.ts";
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
 
 export const emailField = z.string({ error: "Required" }).trim().min(1, "Required").max(200)
-  .pipe(z.email("Invalid email address"));
+  .pipe(z.email(SERVER_MESSAGES["input.email"]));
 
 export const usernameField = z.string({ error: "Required" }).trim()
   .min(1, "Required")
-  .min(5, "Username must be at least 5 characters")
-  .regex(USERNAME_PATTERN, "Username may use only 3-30 letters, digits, _ or -");
+  .min(5, SERVER_MESSAGES["input.usernameShort"])
+  .regex(USERNAME_PATTERN, SERVER_MESSAGES["input.usernamePattern"]);
 
 const optionalName = z.string().trim().max(100).optional();
 
@@ -31,7 +31,7 @@ export const newUserSchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
 }).refine((v) => v.confirmPassword === v.password, {
-  message: "Passwords must match.",
+  message: SERVER_MESSAGES["input.passwordsMatch"],
   path: ["confirmPassword"],
   // Shown beside the other field errors, not only once everything else is valid.
   when: (p) => {
@@ -42,7 +42,7 @@ export const newUserSchema = z.object({
 
 export type NewUserInput = z.input<typeof newUserSchema>;
 
-export const ROLE_ABOVE_OWN = "You cannot give a role above your own.";
+export const ROLE_ABOVE_OWN = SERVER_MESSAGES["users.roleAboveOwn"];
 
 /** The create form of a given creator: roles above the creator's are refused. */
 export const newUserFormSchema = (creator: Role) =>
@@ -73,7 +73,9 @@ export const LIMITS = {
   selectBots: 100,
 } as const;
 
-export const NUMBER_OF_TRAN = `Must be a whole number from 1 to ${LIMITS.numberOfTran}`;
+export const NUMBER_OF_TRAN = fillParams(SERVER_MESSAGES["input.numberOfTran"], {
+  max: LIMITS.numberOfTran,
+});
 
 /** A user's trading settings; Admin and above set them (see SELF_FIELDS for the exceptions). */
 export const tradingSettingsShape = {
@@ -139,7 +141,7 @@ export const adminChangePasswordFormSchema = z.object({
   newPassword: passwordField,
   confirmNewPassword: z.string({ error: "Required" }).min(1, "Required"),
 }).refine((v) => v.confirmNewPassword === v.newPassword, {
-  message: "Passwords must match.",
+  message: SERVER_MESSAGES["input.passwordsMatch"],
   path: ["confirmNewPassword"],
 });
 

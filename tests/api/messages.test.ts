@@ -68,6 +68,27 @@ Deno.test("api errors: { code, message, params } with the spec's English message
       },
       field: "username",
     });
+    // A schema's own issue is a catalogue message too, with its params.
+    const short = await t.call("POST", "/api/users/change-password", {
+      token: admin.token,
+      body: { oldPassword: "x", newPassword: "brandnew1" },
+    });
+    assert.equal(short.status, 400);
+    assert.deepEqual((await short.json()).params, {
+      field: "oldPassword",
+      issue: "Password must be at least 6 characters",
+      issueCode: "input.passwordMin",
+    });
+    const zone = await t.call("PUT", "/api/push/settings", {
+      token: admin.token,
+      body: { targets: [], quietStart: null, quietEnd: null, timeZone: "Mars/Olympus" },
+    });
+    assert.equal(zone.status, 400);
+    assert.deepEqual((await zone.json()).params, {
+      field: "timeZone",
+      issue: "Unknown time zone",
+      issueCode: "input.timeZone",
+    });
     const id = await t.call("DELETE", "/api/transaction/0", { token: admin.token });
     assert.equal((await id.json()).params.issueCode, "input.id");
 

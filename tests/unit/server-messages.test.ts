@@ -12,6 +12,8 @@ import es from "../../web/src/errors/server-messages.es.ts";
 import fr from "../../web/src/errors/server-messages.fr.ts";
 import it from "../../web/src/errors/server-messages.it.ts";
 import { languageLoaded } from "../../web/src/i18n/index.ts";
+// The areas whose words a server message borrows as data (a schema's issue, a field's label): in the
+// app they are loaded by the screens that show those forms.
 import "../../web/src/app/common-messages.ts";
 import "../../web/src/users/settings-messages.ts";
 
@@ -81,9 +83,21 @@ Deno.test("issueMessage: a schema issue's text is known again as its input. code
     text: "Must be between 0 and 500 with at most 8 decimals",
   });
   assert.equal(issueMessage("Must be an id")?.code, "input.id");
-  // zod's own issues are coded too (server/core/zod-messages.shared.ts); a schema's own English is not.
+  // zod's own issues are coded too (server/core/zod-messages.shared.ts).
   assert.equal(issueMessage("Required")?.code, "zod.required");
-  assert.equal(issueMessage("Passwords must match."), undefined);
+  // The schemas' own issues are catalogue messages as well; a text the catalogue never says is not.
+  assert.equal(issueMessage("Passwords must match.")?.code, "input.passwordsMatch");
+  assert.equal(issueMessage("You cannot give a role above your own.")?.code, "users.roleAboveOwn");
+  assert.deepEqual(issueMessage("Must be a whole number from 1 to 10")?.params, { max: "10" });
+  assert.equal(
+    serverText("validation.field", {
+      field: "timeZone",
+      issue: "Unknown time zone",
+      issueCode: "input.timeZone",
+    }, "fr"),
+    "Fuseau horaire inconnu",
+  );
+  assert.equal(issueMessage("Passwords must match!"), undefined);
 });
 
 Deno.test("answerText: a listing words each of its coded lines; an uncoded answer is not worded", async () => {

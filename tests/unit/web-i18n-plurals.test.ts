@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
-import { languageLoaded, translate } from "../../web/src/i18n/index.ts";
-import "../../web/src/users/messages.ts";
+import { languageLoaded } from "../../web/src/i18n/index.ts";
+import { usersMessages } from "../../web/src/users/messages.ts";
+
+const { translate } = usersMessages;
 
 Deno.test("translate() uses a message's singular for a count of 1, in each language", async () => {
   for (const lang of ["fr", "zh"] as const) await languageLoaded(lang);

@@ -4,9 +4,8 @@ import { StrictMode, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
 import { cssVariablesResolver, theme, withLabels } from "./app/theme.ts";
-import { useT } from "./i18n/index.ts";
-import "./app/common-messages.ts";
 import { startPwa } from "./pwa/register.ts";
+import { commonMessages } from "./app/common-messages.ts";
 
 // The server's CSP allows no eval: zod would probe for it (a violation report each load) before
 // falling back to what jitless does anyway. Zod reads its settings from this global, which it keeps
@@ -16,7 +15,7 @@ startPwa();
 
 /** The theme follows the language for the labels Mantine words itself. */
 function Root() {
-  const t = useT();
+  const t = commonMessages.useT();
   const toggle = t("common.togglePassword");
   const themed = useMemo(() => withLabels(theme, { togglePassword: toggle }), [toggle]);
   return (

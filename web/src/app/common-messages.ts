@@ -26,7 +26,7 @@ export const en = {
   "Enter the 6-digit code": "Enter the 6-digit code",
 };
 
-defineMessages(en, {
+export const commonMessages = defineMessages(en, {
   zh: () => import("./common-messages.zh.ts"),
   es: () => import("./common-messages.es.ts"),
   fr: () => import("./common-messages.fr.ts"),

@@ -16,6 +16,7 @@ export default {
   "menu.houbi": "Houbi",
   "menu.profits": "Beneficios",
   "menu.audit": "Registro de auditoría",
+  "menu.tradingControls": "Control de trading",
   "menu.btcChart": "Gráfico BTC",
   "menu.changePassword": "Cambiar contraseña",
   "menu.logout": "Cerrar sesión",

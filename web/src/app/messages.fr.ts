@@ -16,6 +16,7 @@ export default {
   "menu.houbi": "Houbi",
   "menu.profits": "Profits",
   "menu.audit": "Journal d'audit",
+  "menu.tradingControls": "Contrôle du trading",
   "menu.btcChart": "Graphique BTC",
   "menu.changePassword": "Changer le mot de passe",
   "menu.logout": "Se déconnecter",

@@ -16,6 +16,7 @@ export default {
   "menu.houbi": "Houbi",
   "menu.profits": "Profitti",
   "menu.audit": "Registro di audit",
+  "menu.tradingControls": "Controllo trading",
   "menu.btcChart": "Grafico BTC",
   "menu.changePassword": "Cambia password",
   "menu.logout": "Esci",

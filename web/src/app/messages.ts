@@ -15,13 +15,14 @@ export const en = {
   "menu.houbi": "Houbi",
   "menu.profits": "Profits",
   "menu.audit": "Audit Log",
+  "menu.tradingControls": "Trading Controls",
   "menu.btcChart": "BTC Chart",
   "menu.changePassword": "Change Password",
   "menu.logout": "Logout",
   "layout.footer": "Gate Bot ©2022 Created by Gate Bot",
 };
 
-defineMessages(en, {
+export const appMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

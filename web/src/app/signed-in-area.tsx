@@ -11,7 +11,6 @@ import { Shell } from "../layout/app-shell.tsx";
 import { LocalDates } from "../i18n/dates-provider.tsx";
 import { fetchProfile } from "../auth/api.ts";
 import { session, updateUser } from "../session/store.ts";
-import "./messages.ts";
 
 /** A page a role may not open shows the 404 page, as if it were not there. */
 // deno-lint-ignore no-explicit-any

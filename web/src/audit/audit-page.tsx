@@ -3,23 +3,25 @@
 import { NativeSelect } from "@mantine/core";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { RangeFilter } from "../reports/range-filter.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { SearchInput } from "../ui/search-input.tsx";
 import { AUDIT_ACTIONS } from "./api.ts";
-import { detailsInWords } from "./details.ts";
+import { actionInWords, detailsInWords } from "./details.ts";
 import { auditLog } from "./store.ts";
-import "./messages.ts";
-import "./words-messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { auditMessages } from "./messages.ts";
+import { auditWordsMessages } from "./words-messages.ts";
+
+const messages = combineMessages(auditMessages, auditWordsMessages);
 
 // Who acted is unknown on a signed-out request (a forgotten password); some entries have no target.
 const NOBODY = "—";
 
 export default function AuditPage() {
-  const t = useT();
+  const t = messages.useT();
   const table = useSnapshot(auditLog.state);
 
   useEffect(() => {
@@ -80,7 +82,7 @@ export default function AuditPage() {
           {
             key: "action",
             header: t("audit.action"),
-            cell: (e) => <span data-action={e.action}>{t(`audit.act.${e.action}`)}</span>,
+            cell: (e) => <span data-action={e.action}>{actionInWords(e.action, t)}</span>,
           },
           { key: "target", header: t("audit.target"), cell: (e) => e.targetUsername ?? NOBODY },
           { key: "details", header: t("audit.details"), cell: (e) => detailsInWords(e.details, t) },

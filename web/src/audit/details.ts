@@ -1,6 +1,10 @@
-// An entry's details on one line, in words: "from: User, to: Lead", "changes: group = night".
-// Detail names are translated (audit.key.*); values are data and stay as recorded.
-type Translate = (key: string) => string;
+// An entry's action and details in words: "Changed role", "from: User, to: Lead", "changes: group =
+// night". Actions and detail names are translated (audit.act.*, audit.key.*); values are data and
+// stay as recorded, as does an action or name this client has no words for (an older entry's).
+import type { KeyOf, Translator } from "../i18n/index.ts";
+import { auditWordsMessages } from "./words-messages.ts";
+
+type Translate = Translator<KeyOf<typeof auditWordsMessages>>;
 
 const valueText = (value: unknown): string => {
   if (Array.isArray(value)) return value.map(valueText).join(", ");
@@ -10,11 +14,14 @@ const valueText = (value: unknown): string => {
   return String(value);
 };
 
+const inWords = (key: string, recorded: string, t: Translate) =>
+  auditWordsMessages.has(key) ? t(key) : recorded;
+
+export const actionInWords = (action: string, t: Translate) =>
+  inWords(`audit.act.${action}`, action, t);
+
 export function detailsInWords(details: Record<string, unknown>, t: Translate): string {
   return Object.entries(details)
-    .map(([key, value]) => {
-      const label = t(`audit.key.${key}`);
-      return `${label === `audit.key.${key}` ? key : label}: ${valueText(value)}`;
-    })
+    .map(([key, value]) => `${inWords(`audit.key.${key}`, key, t)}: ${valueText(value)}`)
     .join(", ");
 }

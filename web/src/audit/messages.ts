@@ -14,7 +14,7 @@ export const en = {
   "audit.empty": "No audit entries.",
 };
 
-defineMessages(en, {
+export const auditMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

@@ -2,12 +2,12 @@
 import { type DayRange, dayRangeMs } from "../reports/range.ts";
 import { pagedList } from "../ui/paged-list.ts";
 import { type AuditEntry, listAudit } from "./api.ts";
-import "./messages.ts";
+import { auditMessages } from "./messages.ts";
 
 export const auditLog = pagedList({
   filters: { action: "", actor: "", range: [null, null] as DayRange },
   empty: { items: [] as AuditEntry[], totalItems: 0 },
   // No range (or half of one) means all time.
   fetch: ({ range, ...query }) => listAudit({ ...query, ...dayRangeMs(range) }),
-  failed: "audit.loadFailed",
+  failed: () => auditMessages.translate("audit.loadFailed"),
 });

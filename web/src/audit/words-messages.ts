@@ -57,7 +57,7 @@ export const en = {
   "audit.allTime": "All time",
 };
 
-defineMessages(en, {
+export const auditWordsMessages = defineMessages(en, {
   zh: () => import("./words-messages.zh.ts"),
   es: () => import("./words-messages.es.ts"),
   fr: () => import("./words-messages.fr.ts"),

@@ -1,16 +1,21 @@
 import { Button, Modal, PasswordInput, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { changePasswordFormSchema } from "../../../server/auth/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { rotateToken } from "../session/store.ts";
 import { useAttempt } from "../ui/attempt.ts";
+import { PasswordPair } from "../ui/password-pair.tsx";
 import { changePasswordRequest } from "./api.ts";
-import "./messages.ts";
 import { zodValidate } from "../ui/form.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { appMessages } from "../app/messages.ts";
+import { authMessages } from "./messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+
+const messages = combineMessages(appMessages, authMessages, commonMessages);
 
 export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = messages.useT();
   const { busy, attempt } = useAttempt(onClose);
   const form = useForm({
     initialValues: { oldPassword: "", newPassword: "", confirmNewPassword: "" },
@@ -34,15 +39,11 @@ export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
             data-testid="old-password"
             {...form.getInputProps("oldPassword")}
           />
-          <PasswordInput
-            label={t("password.new")}
-            data-testid="new-password"
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label={t("password.confirm")}
-            data-testid="confirm-password"
-            {...form.getInputProps("confirmNewPassword")}
+          <PasswordPair
+            form={form}
+            names={["newPassword", "confirmNewPassword"]}
+            labels={[t("password.new"), t("password.confirm")]}
+            testIds={["new-password", "confirm-password"]}
           />
           <Button type="submit" loading={busy} data-testid="change-password-submit">
             {t("common.save")}

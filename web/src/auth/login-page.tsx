@@ -11,24 +11,30 @@ import {
   Stack,
   Text,
   TextInput,
+  type TextInputProps,
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
+import { type FormEventHandler, type ReactNode, useState } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation, useSearch } from "wouter";
 import { loginSchema, totpCodeSchema } from "../../../server/auth/login-schema.ts";
 import { LanguageSelect } from "../i18n/language-select.tsx";
-import { useT } from "../i18n/index.ts";
 import { sessionNotice, signIn } from "../session/store.ts";
 import { errorText } from "../ui/error-text.ts";
-import { authenticate2fa, type Enrolment, generate2fa, loginRequest } from "./api.ts";
+import {
+  authenticate2fa,
+  type Enrolment,
+  generate2fa,
+  loginRequest,
+  type LoginResult,
+} from "./api.ts";
 import { originFrom } from "./origin.ts";
-import "./messages.ts";
 import { zodValidate } from "../ui/form.ts";
+import { authMessages } from "./messages.ts";
 
 export default function LoginPage() {
-  const t = useT();
+  const t = authMessages.useT();
   const [, navigate] = useLocation();
   const search = useSearch();
   const { ended } = useSnapshot(sessionNotice);
@@ -57,6 +63,12 @@ export default function LoginPage() {
     }
   };
 
+  /** Signed in: back to the page that sent the user here. */
+  const enter = ({ token, generateSecret: _, ...user }: LoginResult) => {
+    signIn(user, token);
+    navigate(originFrom(search), { replace: true });
+  };
+
   const submitLogin = form.onSubmit((values) =>
     run(async () => {
       const result = await loginRequest({ ...values, code: values.code || undefined });
@@ -64,18 +76,12 @@ export default function LoginPage() {
         setEnrol({ token: result.token, data: await generate2fa(result.token) });
         return;
       }
-      const { token, generateSecret: _, ...user } = result;
-      signIn(user, token);
-      navigate(originFrom(search), { replace: true });
+      enter(result);
     })
   );
 
   const submitCode = codeForm.onSubmit(({ code }) =>
-    run(async () => {
-      const { token, generateSecret: _, ...user } = await authenticate2fa(enrol!.token, code);
-      signIn(user, token);
-      navigate(originFrom(search), { replace: true });
-    })
+    run(async () => enter(await authenticate2fa(enrol!.token, code)))
   );
 
   return (
@@ -95,58 +101,80 @@ export default function LoginPage() {
         )}
         {enrol
           ? (
-            <form onSubmit={submitCode}>
-              <Stack>
-                <Text size="sm">{t("login.enrolIntro")}</Text>
-                <Center>
-                  <Image src={enrol.data.qrCode} w={200} h={200} alt={t("login.qrAlt")} />
-                </Center>
-                <Text size="xs">{t("login.enrolManual")}</Text>
-                <Code block data-testid="totp-secret">{enrol.data.secret}</Code>
-                <Anchor size="xs" href={enrol.data.otpauthUrl}>{t("login.openApp")}</Anchor>
-                <TextInput
-                  label={t("login.code")}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  data-testid="enrol-code"
-                  {...codeForm.getInputProps("code")}
-                />
-                <Button type="submit" loading={busy} data-testid="enrol-submit">
-                  {t("login.confirm")}
-                </Button>
-              </Stack>
-            </form>
+            <Step
+              onSubmit={submitCode}
+              busy={busy}
+              label={t("login.confirm")}
+              testId="enrol-submit"
+            >
+              <Text size="sm">{t("login.enrolIntro")}</Text>
+              <Center>
+                <Image src={enrol.data.qrCode} w={200} h={200} alt={t("login.qrAlt")} />
+              </Center>
+              <Text size="xs">{t("login.enrolManual")}</Text>
+              <Code block data-testid="totp-secret">{enrol.data.secret}</Code>
+              <Anchor size="xs" href={enrol.data.otpauthUrl}>{t("login.openApp")}</Anchor>
+              <CodeInput data-testid="enrol-code" {...codeForm.getInputProps("code")} />
+            </Step>
           )
           : (
-            <form onSubmit={submitLogin}>
-              <Stack>
-                <TextInput
-                  label={t("login.username")}
-                  autoComplete="username"
-                  data-testid="login-username"
-                  {...form.getInputProps("username")}
-                />
-                <PasswordInput
-                  label={t("login.password")}
-                  autoComplete="current-password"
-                  data-testid="login-password"
-                  {...form.getInputProps("password")}
-                />
-                <TextInput
-                  label={t("login.code")}
-                  description={t("login.codeHint")}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  data-testid="login-code"
-                  {...form.getInputProps("code")}
-                />
-                <Button type="submit" loading={busy} data-testid="login-submit">
-                  {t("login.submit")}
-                </Button>
-              </Stack>
-            </form>
+            <Step
+              onSubmit={submitLogin}
+              busy={busy}
+              label={t("login.submit")}
+              testId="login-submit"
+            >
+              <TextInput
+                label={t("login.username")}
+                autoComplete="username"
+                data-testid="login-username"
+                {...form.getInputProps("username")}
+              />
+              <PasswordInput
+                label={t("login.password")}
+                autoComplete="current-password"
+                data-testid="login-password"
+                {...form.getInputProps("password")}
+              />
+              <CodeInput
+                description={t("login.codeHint")}
+                data-testid="login-code"
+                {...form.getInputProps("code")}
+              />
+            </Step>
           )}
       </Paper>
     </Center>
+  );
+}
+
+/** One step of signing in: its fields and the button that sends them. */
+function Step({ onSubmit, busy, label, testId, children }: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  busy: boolean;
+  label: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack>
+        {children}
+        <Button type="submit" loading={busy} data-testid={testId}>{label}</Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The authenticator app's code: a numeric keyboard on phones, and the browser may fill it in. */
+function CodeInput(props: TextInputProps) {
+  const t = authMessages.useT();
+  return (
+    <TextInput
+      label={t("login.code")}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      {...props}
+    />
   );
 }

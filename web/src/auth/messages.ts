@@ -21,7 +21,7 @@ export const en = {
   "password.failed": "Change Password Failed.",
 };
 
-defineMessages(en, {
+export const authMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

@@ -3,11 +3,10 @@
 // only.
 import { Alert, Center, Loader, Modal, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useT } from "../i18n/index.ts";
 import { errorText } from "../ui/notify.ts";
 import { type Column, RowsTable } from "../ui/paged-table.tsx";
 import { type BotBalance, type BotKeyExchange, type BotKeyView, fetchBotBalance } from "./api.ts";
-import "./messages.ts";
+import { botKeysMessages } from "./messages.ts";
 
 type Row = BotBalance["balances"][number];
 
@@ -15,7 +14,7 @@ const cells = (row: Row): [string, string, string] =>
   "currency" in row ? [row.currency, row.available, row.locked] : [row.asset, row.free, row.locked];
 
 export function BalanceModal({ entry, onClose }: { entry: BotKeyView; onClose: () => void }) {
-  const t = useT();
+  const t = botKeysMessages.useT();
   const [state, setState] = useState<{ balance?: BotBalance; error?: string }>({});
 
   useEffect(() => {

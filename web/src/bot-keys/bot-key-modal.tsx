@@ -4,7 +4,6 @@ import { Modal, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
@@ -20,7 +19,11 @@ import {
   valueOnFocus,
 } from "./key-form.ts";
 import { refreshAfterChange } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { botKeysMessages } from "./messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+
+const messages = combineMessages(botKeysMessages, commonMessages);
 
 interface Props {
   exchange: BotKeyExchange;
@@ -30,7 +33,7 @@ interface Props {
 }
 
 export function BotKeyModal({ exchange, entry, onClose }: Props) {
-  const t = useT();
+  const t = messages.useT();
   const { busy, attempt } = useAttempt(onClose);
   const [initial] = useState(() => initialFormValues(entry));
   const form = useForm<BotKeyFormValues>({

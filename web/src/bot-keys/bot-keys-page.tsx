@@ -7,7 +7,6 @@ import { useParams } from "wouter";
 import { BOT_KEY_EXCHANGES, type BotKeyExchange } from "../../../server/bot-keys/schema.ts";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { ErrorPage } from "../errors/error-page.tsx";
-import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
@@ -16,7 +15,11 @@ import { type BotKeyView, deleteBotKey } from "./api.ts";
 import { BalanceModal } from "./balance-modal.tsx";
 import { BotKeyModal } from "./bot-key-modal.tsx";
 import { botKeys, refreshAfterChange, showExchange } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { botKeysMessages } from "./messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+
+const messages = combineMessages(botKeysMessages, commonMessages);
 
 type Open =
   | { action: "create" }
@@ -32,7 +35,7 @@ export default function BotKeysPage() {
 }
 
 function BotKeysTable({ exchange }: { exchange: BotKeyExchange }) {
-  const t = useT();
+  const t = messages.useT();
   const table = useSnapshot(botKeys.state);
   const [username, setUsername] = useState("");
   const [open, setOpen] = useState<Open | null>(null);

@@ -45,7 +45,7 @@ export const en = {
   "At most 50 characters": "At most 50 characters",
 };
 
-defineMessages(en, {
+export const botKeysMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

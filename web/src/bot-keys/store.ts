@@ -9,13 +9,13 @@ import {
   listBotKeyOptions,
   searchBotKeys,
 } from "./api.ts";
-import "./messages.ts";
+import { botKeysMessages } from "./messages.ts";
 
 export const botKeys = pagedList({
   filters: { exchange: "gate" as BotKeyExchange, username: "" },
   empty: { items: [] as BotKeyView[], totalItems: 0 },
   fetch: searchBotKeys,
-  failed: "botKeys.loadFailed",
+  failed: () => botKeysMessages.translate("botKeys.loadFailed"),
 });
 
 /** Shows an exchange's keys from page 1; another exchange's rows never stand under this title. */
@@ -27,6 +27,8 @@ export function showExchange(exchange: BotKeyExchange, username: string) {
 export const botOptions = proxy({
   items: [] as BotKeyOption[],
   loaded: false,
+  /** The ticked boxes while a save is on its way; a failed save goes back to the stored ones. */
+  pending: null as number[] | null,
 });
 
 export async function loadBotOptions() {
@@ -44,4 +46,4 @@ export function refreshAfterChange() {
   if (botOptions.loaded) loadBotOptions();
 }
 
-onSignOut(() => Object.assign(botOptions, { items: [], loaded: false }));
+onSignOut(() => Object.assign(botOptions, { items: [], loaded: false, pending: null }));

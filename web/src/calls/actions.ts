@@ -3,7 +3,6 @@
 import type { CallInfo } from "../../../server/realtime/protocol.ts";
 import type { CallTarget } from "../../../server/calls/target.shared.ts";
 import { subscribeKey } from "valtio/utils";
-import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { market, selectedPrice } from "../market/store.ts";
 import { needsTypedPrice } from "../market/pairs.ts";
@@ -13,7 +12,9 @@ import { fetchActiveCall, generateDoneRequest, saveUseBot, sendCallRequest } fro
 import { createCallLife } from "./call-life.ts";
 import { ring } from "./sound.ts";
 import { calls, initialCalls } from "./store.ts";
-import "./messages.ts";
+import { callsMessages } from "./messages.ts";
+
+const { translate } = callsMessages;
 
 const life = createCallLife(calls, {
   pair: () => market.pair,

@@ -3,16 +3,15 @@
 import { Notification, Portal } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { dismissNotice } from "./actions.ts";
 import { NoticeBody } from "./notice-body.tsx";
 import { calls } from "./store.ts";
-import "./messages.ts";
+import { callsMessages } from "./messages.ts";
 
 const TradeErrorDialog = lazy(() => import("./trade-error-dialog.tsx"));
 
 export function CallAlerts() {
-  const t = useT();
+  const t = callsMessages.useT();
   const { notice, ringing, tradeError } = useSnapshot(calls);
   // Once shown the dialog stays mounted, so that its closing returns focus (Mantine's Modal does
   // on a change of opened, not on unmount).

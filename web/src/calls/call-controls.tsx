@@ -7,12 +7,11 @@ import { useSnapshot } from "valtio";
 import { CALL_TARGETS } from "../../../server/calls/target.shared.ts";
 import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "../../../server/calls/call-count.shared.ts";
 import { can } from "../../../server/auth/roles.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { market } from "../market/store.ts";
 import { sendCall } from "./actions.ts";
 import { calls } from "./store.ts";
-import "./messages.ts";
+import { callsMessages } from "./messages.ts";
 
 const COUNTS = Array.from(
   { length: CALL_COUNT_MAX - CALL_COUNT_MIN + 1 },
@@ -33,7 +32,7 @@ function useUntil(until: number) {
 
 /** `dense`: a phone's narrower target select and button. */
 export function CallControls({ dense = false }: { dense?: boolean }) {
-  const t = useT();
+  const t = callsMessages.useT();
   const { user } = useSnapshot(session);
   const { pairs } = useSnapshot(market);
   const { sending, glowUntil } = useSnapshot(calls);

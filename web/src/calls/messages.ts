@@ -24,7 +24,7 @@ export const en = {
   "calls.close": "Close",
 };
 
-defineMessages(en, {
+export const callsMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

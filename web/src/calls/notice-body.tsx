@@ -4,17 +4,19 @@
 import { Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { tradeButtons } from "./buttons.ts";
-import "../ui/bot-mode-messages.ts";
 import { type CallNotice, calls } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { botModeMessages } from "../ui/bot-mode-messages.ts";
+import { callsMessages } from "./messages.ts";
+
+const messages = combineMessages(botModeMessages, callsMessages);
 
 const secondsLeft = (endsAt: number) => Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
 
 export function NoticeBody({ notice }: { notice: CallNotice }) {
-  const t = useT();
+  const t = messages.useT();
   const { user } = useSnapshot(session);
   const { activeBuy, activeSell } = useSnapshot(calls);
   const [left, setLeft] = useState(() => secondsLeft(notice.endsAt));

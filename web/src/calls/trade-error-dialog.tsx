@@ -3,12 +3,11 @@
 // loads with the first error, not with every page.
 import { Alert, Button, Group, Modal } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { calls, closeTradeError } from "./store.ts";
-import "./messages.ts";
+import { callsMessages } from "./messages.ts";
 
 export default function TradeErrorDialog() {
-  const t = useT();
+  const t = callsMessages.useT();
   const { tradeError } = useSnapshot(calls);
   return (
     <Modal

@@ -1,12 +1,11 @@
 // /dashboard: the trading screen. The topbar holds the price and BUY/SELL; the page lists the
 // transactions.
 import { Stack, Title } from "@mantine/core";
-import { useT } from "../i18n/index.ts";
 import { TransactionsPanel } from "../transactions/transactions-panel.tsx";
-import "../transactions/messages.ts";
+import { appMessages } from "../app/messages.ts";
 
 export default function DashboardPage() {
-  const t = useT();
+  const t = appMessages.useT();
   return (
     <Stack>
       <Title order={1} size="h3" data-testid="dashboard-title">{t("menu.dashboard")}</Title>

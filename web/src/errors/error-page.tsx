@@ -1,10 +1,10 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Link } from "wouter";
-import { useT } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
 
 /** The error pages (docs/screens.md#error-pages), each with BACK HOME. */
 export function ErrorPage({ code }: { code: 404 | 500 }) {
-  const t = useT();
+  const t = commonMessages.useT();
   const [title, body] = code === 404
     ? [t("errors.notFoundTitle"), t("errors.notFoundBody")]
     : [t("errors.serverTitle"), t("errors.serverBody")];

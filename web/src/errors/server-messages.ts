@@ -7,22 +7,22 @@ import {
   type Said,
   SERVER_MESSAGES,
 } from "../../../server/core/messages.shared.ts";
-import { defineMessages, type Lang, locale, translate } from "../i18n/index.ts";
+import { defineMessages, type Lang, locale, translateDataKey } from "../i18n/index.ts";
 
 type Catalogue = Record<MessageCode, string>;
+type Prefixed = { [C in MessageCode as `server.${C}`]: string };
 
-const key = (code: string) => `server.${code}`;
+const key = (code: MessageCode) => `server.${code}` as const;
 const prefixed = (catalogue: Catalogue) =>
-  Object.fromEntries(Object.entries(catalogue).map(([code, text]) => [key(code), text])) as Record<
-    string,
-    string
-  >;
+  Object.fromEntries(
+    Object.entries(catalogue).map(([code, text]) => [key(code as MessageCode), text]),
+  ) as Prefixed;
 
 const prefixedModule = ({ default: catalogue }: { default: Catalogue }) => ({
   default: prefixed(catalogue),
 });
 
-defineMessages(prefixed(SERVER_MESSAGES), {
+const serverMessages = defineMessages(prefixed(SERVER_MESSAGES), {
   zh: () => import("./server-messages.zh.ts").then(prefixedModule),
   es: () => import("./server-messages.es.ts").then(prefixedModule),
   fr: () => import("./server-messages.fr.ts").then(prefixedModule),
@@ -60,10 +60,10 @@ export function serverText(
   if (code === "validation.field" && lang !== "en") {
     const label = fieldLabel(String(params.field), lang);
     // Outside English a field's code name (coinTradingAmount) is no word: the issue alone.
-    if (!label) return translate(key("validation.invalid"), worded, lang);
-    return translate(key(code), { ...worded, field: label }, lang);
+    if (!label) return serverMessages.translate(key("validation.invalid"), worded, lang);
+    return serverMessages.translate(key(code), { ...worded, field: label }, lang);
   }
-  return translate(key(code), worded, lang);
+  return serverMessages.translate(key(code), worded, lang);
 }
 
 /**
@@ -79,7 +79,7 @@ function wordedParams(params: MessageParams, lang: Lang): MessageParams {
     out[key.slice(0, -"Code".length)] = serverText(code, inner, lang);
   }
   if (params.issueCode === undefined && typeof params.issue === "string") {
-    out.issue = translate(params.issue, {}, lang);
+    out.issue = translateDataKey(params.issue, {}, lang);
   }
   return out;
 }
@@ -87,6 +87,6 @@ function wordedParams(params: MessageParams, lang: Lang): MessageParams {
 /** A field's name where an area words it (the trading settings name theirs), if loaded. */
 function fieldLabel(field: string, lang: Lang) {
   const labelKey = `settings.field.${field}`;
-  const label = translate(labelKey, {}, lang);
+  const label = translateDataKey(labelKey, {}, lang);
   return label === labelKey ? undefined : label;
 }

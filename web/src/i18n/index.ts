@@ -1,7 +1,9 @@
 // rosetta with five languages. Each area defines its English messages with defineMessages() and
 // hands it a loader per other language: only the chosen language's messages are fetched (the build
 // puts each language of every area in one chunk), English ships with the code and is the fallback
-// for anything missing. The choice is remembered in localStorage.
+// for anything missing. defineMessages() returns the area's translators, typed by its English keys,
+// so a component names the areas whose words it uses and a misspelt key is a type error. The
+// choice is remembered in localStorage.
 import rosetta from "rosetta";
 import { use } from "react";
 import { proxy, subscribe, useSnapshot } from "valtio";
@@ -64,15 +66,50 @@ export async function setLanguage(lang: Lang) {
   locale.lang = lang;
 }
 
+/** A translator of one area's keys (or several areas' where a type names their union). */
+export type Translator<K extends string> = (key: K, params?: Params) => string;
+
+/** What defineMessages() returns: an area's keys, and only those, worded in and out of React. */
+export interface Messages<K extends string> {
+  /** A translator that re-renders its component when the language changes. */
+  useT(): Translator<K>;
+  /** Outside React (stores, toasts): in the chosen language, or `lang`. */
+  translate(key: K, params?: Params, lang?: Lang): string;
+  /** Narrows a key built from data (an audit detail's name) to the area's, if it is one. */
+  has(key: string): key is K;
+}
+
+/** The keys of an area's (or combined areas') messages, for a prop that takes one. */
+export type KeyOf<M> = M extends Messages<infer K> ? K : never;
+
 /**
  * An area's messages: English here (the spec's wording), the other languages as loaders of
  * modules that each hold every English key (`export default {...} satisfies Translation<typeof
  * en>`). The chosen language's module is fetched at once.
  */
-export function defineMessages<T extends Catalogue>(en: T, others: Loaders<T>) {
+export function defineMessages<T extends Catalogue>(
+  en: T,
+  others: Loaders<T>,
+): Messages<keyof T & string> {
   i18n.set("en", en);
   areas.push(others as Loaders<Catalogue>);
   load(locale.lang);
+  return {
+    useT: useTranslator,
+    translate,
+    has: (key): key is keyof T & string => Object.hasOwn(en, key),
+  };
+}
+
+/** Several areas' messages as one, for a module whose strings come from each of them. */
+export function combineMessages<K extends string[]>(
+  ...areas: { [I in keyof K]: Messages<K[I]> }
+): Messages<K[number]> {
+  return {
+    useT: useTranslator,
+    translate,
+    has: (key): key is K[number] => areas.some((area) => area.has(key)),
+  };
 }
 
 /** Resolves once `lang` is in for every area defined so far (tests wait on it). */
@@ -89,17 +126,23 @@ function lookup(key: string, params: Params, lang: Lang): string {
 }
 
 /** With `count` 1, a message's singular "<key>.one" is used where one is defined ("1 user"). */
-export function translate(key: string, params?: Params, lang: Lang = locale.lang): string {
+function translate(key: string, params?: Params, lang: Lang = locale.lang): string {
   const p = params ?? {};
   return (p.count === 1 && lookup(`${key}.one`, p, lang)) || lookup(key, p, lang) || key;
 }
 
-/** A translator that re-renders the component when the language changes. */
-export function useT() {
+/**
+ * Any area's key, unchecked, or the key itself where no area loaded has it: only for a key that
+ * arrives as data, which no type can know (a shared schema's issue text, a field named in a server
+ * message). Code that names a key uses its area's typed translate.
+ */
+export const translateDataKey: (key: string, params?: Params, lang?: Lang) => string = translate;
+
+function useTranslator(): Translator<string> {
   const { lang } = useSnapshot(locale);
   // An area whose code just arrived (a lazy page) may not have its messages in yet: wait for them
   // rather than show English for a moment. Called on every render, as use() must be when a
   // suspended render is replayed.
   use(ready as Promise<void>);
-  return (key: string, params?: Params) => translate(key, params, lang);
+  return (key, params) => translate(key, params, lang);
 }

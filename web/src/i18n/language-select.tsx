@@ -1,10 +1,11 @@
 import { NativeSelect } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { type Lang, LANGUAGES, locale, setLanguage, useT } from "./index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { type Lang, LANGUAGES, locale, setLanguage } from "./index.ts";
 
 export function LanguageSelect({ w = 120 }: { w?: number }) {
   const { lang } = useSnapshot(locale);
-  const t = useT();
+  const t = commonMessages.useT();
   return (
     <NativeSelect
       aria-label={t("common.language")}

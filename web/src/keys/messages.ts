@@ -14,7 +14,7 @@ export const en = {
   "keys.field.houbiSecret": "Houbi Secret",
 };
 
-defineMessages(en, {
+export const keysMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

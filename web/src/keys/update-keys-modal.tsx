@@ -6,7 +6,6 @@ import { type FormEvent, useState } from "react";
 import { useSnapshot } from "valtio";
 import { type UserKeyField } from "../../../server/keys/schema.ts";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
 import { TRADING_EXCHANGES, type TradingExchange, tradingExchange } from "../market/pairs.ts";
@@ -20,7 +19,11 @@ import {
   valueOnBlur,
   valueOnFocus,
 } from "./key-form.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { keysMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, keysMessages);
 
 const isSecret = (field: UserKeyField) => field.toLowerCase().includes("secret");
 
@@ -31,7 +34,7 @@ export default function UpdateKeysModal({ opened, onClose, target, onSaved }: Mo
   target?: KeyOwner;
   onSaved?: (user: PublicUser) => void;
 }) {
-  const t = useT();
+  const t = messages.useT();
   const { user } = useSnapshot(session);
   const owner = target ?? (user as KeyOwner | null);
   const [exchange, setExchange] = useState<TradingExchange>(tradingExchange(owner?.exchange));
@@ -72,7 +75,7 @@ function KeyFields({ owner, exchange, onDone }: {
   exchange: TradingExchange;
   onDone: (saved: PublicUser | null) => void;
 }) {
-  const t = useT();
+  const t = messages.useT();
   const fields = FORM_FIELDS[exchange];
   const [initial] = useState(() => initialKeyValues(owner, fields));
   const [values, setValues] = useState<KeyValues>(initial);

@@ -1,54 +1,54 @@
-import "@mantine/notifications/styles.css";
-import { AppShell, Text } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { type ReactNode, useCallback, useEffect } from "react";
+import "./app-shell.css";
+import { Text } from "@mantine/core";
+import { type CSSProperties, type ReactNode, useCallback, useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { OfflineBanner } from "../pwa/offline-banner.tsx";
 import { HaltBanner } from "../trading-halts/halt-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
+import { Toasts } from "./toasts.tsx";
 import { Topbar } from "./topbar.tsx";
 import { layout, watchWindow } from "./view.ts";
+import { appMessages } from "../app/messages.ts";
 
 export const TOPBAR_HEIGHT = 70;
 export const SIDEBAR_WIDTH = 240;
 
 export function Shell({ children }: { children: ReactNode }) {
   const { collapsed, compactTopbar: compact } = useSnapshot(layout);
-  const t = useT();
+  const t = appMessages.useT();
   // A compact topbar wraps its controls into more rows: the header is as tall as they are.
   const topbar = useTopbarHeight();
   useEffect(watchWindow, []);
+  const sizes = {
+    "--gb-header-height": compact ? `var(${HEIGHT_VAR}, ${TOPBAR_HEIGHT}px)` : `${TOPBAR_HEIGHT}px`,
+    "--gb-sidebar-width": `${SIDEBAR_WIDTH}px`,
+  } as CSSProperties;
   return (
-    <AppShell
-      header={{ height: compact ? `calc(var(${HEIGHT_VAR}, ${TOPBAR_HEIGHT}px))` : TOPBAR_HEIGHT }}
-      navbar={{
-        width: SIDEBAR_WIDTH,
-        breakpoint: "sm",
-        collapsed: { mobile: collapsed, desktop: collapsed },
-      }}
-      padding="md"
-    >
-      <Notifications position="bottom-right" />
-      <AppShell.Header>
+    <div className="gb-shell" style={sizes} data-collapsed={collapsed || undefined}>
+      <Toasts />
+      <header className={`gb-header ${SCROLL_LOCK_OFFSET}`}>
         <div ref={topbar.ref} style={{ height: compact ? undefined : "100%" }}>
           <Topbar />
         </div>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" data-collapsed={collapsed}>
+      </header>
+      <div className="gb-navbar">
         <Sidebar />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </div>
+      <main className="gb-main">
         <OfflineBanner />
         <HaltBanner />
         {children}
         <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" data-testid="footer">
           {t("layout.footer")}
         </Text>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }
+
+/** react-remove-scroll-bar's class: while a modal locks the page's scroll, the fixed topbar keeps
+ * clear of where the scrollbar was, as Mantine's AppShell header does. */
+const SCROLL_LOCK_OFFSET = "right-scroll-bar-position";
 
 const HEIGHT_VAR = "--gb-topbar-height";
 

@@ -1,26 +1,42 @@
 // The avatar menu (docs/screens.md#avatar-menu). Each entry names who sees it and the modal it
-// opens; areas add their entries to MENU.
-import { Avatar, Menu, UnstyledButton } from "@mantine/core";
-import { type ComponentType, lazy, Suspense, useRef, useState } from "react";
+// opens; areas add their entries to MENU. The topbar shows its trigger (avatar-trigger.tsx) and
+// loads it on first use.
+import { Menu } from "@mantine/core";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
 import { PERMISSIONS, type Role } from "../../../server/auth/roles.shared.ts";
-import "../users/messages.ts";
-import "../users/settings-messages.ts";
-import "../keys/messages.ts";
-import "../reports/messages.ts";
-import "../push/messages.ts";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { tradingExchange } from "../market/pairs.ts";
-import { LANGUAGES, locale, setLanguage, useT } from "../i18n/index.ts";
+import { LANGUAGES, locale, setLanguage } from "../i18n/index.ts";
 import { logout } from "../auth/logout.ts";
 import { PwaMenuItems } from "../pwa/menu-items.tsx";
 import type { ModalProps } from "../ui/modal-props.ts";
+import { useOpenedOnMount } from "../ui/on-demand.tsx";
 import { type PublicUser, session } from "../session/store.ts";
+import { AvatarButton } from "./avatar-trigger.tsx";
 import { layout } from "./view.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { appMessages } from "../app/messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { keysMessages } from "../keys/messages.ts";
+import { pushMessages } from "../push/messages.ts";
+import { reportsMessages } from "../reports/messages.ts";
+import { settingsMessages } from "../users/settings-messages.ts";
+import { usersMessages } from "../users/messages.ts";
+
+const messages = combineMessages(
+  appMessages,
+  commonMessages,
+  keysMessages,
+  pushMessages,
+  reportsMessages,
+  settingsMessages,
+  usersMessages,
+);
 
 interface MenuEntry {
   key: string;
-  label: (t: ReturnType<typeof useT>, user: PublicUser) => string;
+  label: (t: ReturnType<typeof messages.useT>, user: PublicUser) => string;
   roles: readonly Role[];
   modal: ComponentType<ModalProps>;
 }
@@ -79,34 +95,27 @@ const MENU: MenuEntry[] = [
   },
 ];
 
-export function AvatarMenu() {
+export default function AvatarMenu() {
   const { user } = useSnapshot(session);
   const { mobile } = useSnapshot(layout);
   const { lang } = useSnapshot(locale);
-  const t = useT();
+  const t = messages.useT();
   const [open, setOpen] = useState<string | null>(null);
+  const { target, opened, setOpened } = useOpenedOnMount<HTMLButtonElement>();
   // The menu item that opened a modal is gone when it closes: focus goes back to the avatar.
-  const target = useRef<HTMLButtonElement>(null);
   const close = () => {
     setOpen(null);
     requestAnimationFrame(() => target.current?.focus());
   };
   if (!user) return null;
-  const initials = user.username.slice(0, 2).toUpperCase();
   const entries = MENU.filter((e) => e.roles.includes(user.role));
   const Active = entries.find((e) => e.key === open)?.modal;
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
         <Menu.Target>
-          <UnstyledButton
-            ref={target}
-            aria-label={`${t("menu.account")} ${initials}`}
-            data-testid="avatar-menu"
-          >
-            <Avatar color="blue" radius="xl" size={mobile ? 30 : undefined}>{initials}</Avatar>
-          </UnstyledButton>
+          <AvatarButton ref={target} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.username} · {user.role}</Menu.Label>

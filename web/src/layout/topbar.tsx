@@ -6,18 +6,18 @@ import { BotSelector } from "../bot-keys/bot-selector.tsx";
 import { CallAlerts } from "../calls/call-alerts.tsx";
 import { CallControls } from "../calls/call-controls.tsx";
 import { LanguageSelect } from "../i18n/language-select.tsx";
-import { useT } from "../i18n/index.ts";
 import { LivePrice } from "../trading/live-price.tsx";
 import { RealtimeLink } from "../realtime/realtime-link.tsx";
 import { TradingBar } from "../trading/trading-bar.tsx";
 import { ShiftEndButton } from "../shift-reports/shift-end-button.tsx";
-import { AvatarMenu } from "./avatar-menu.tsx";
+import { AvatarMenu } from "./avatar-trigger.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
+import { appMessages } from "../app/messages.ts";
 
 export function Topbar() {
   // A narrower window does not fit every control in one row: they move to rows of their own.
   const { collapsed, mobile, compactTopbar: compact } = useSnapshot(layout);
-  const t = useT();
+  const t = appMessages.useT();
   const bar = (
     <Group h={compact ? undefined : "100%"} px="sm" gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap">

@@ -1,5 +1,4 @@
 import { defineMessages } from "../i18n/index.ts";
-import "../reports/messages.ts";
 
 export const en = {
   "profits.total.one": "Total realized profit over {{count}} server-priced DONE transaction:",
@@ -23,7 +22,7 @@ export const en = {
   "profits.notCountedColumn": "Not counted",
 };
 
-defineMessages(en, {
+export const profitsMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

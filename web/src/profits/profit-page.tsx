@@ -6,7 +6,6 @@ import { Button, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { PairFilter } from "../reports/pair-filter.tsx";
 import { formatBytes } from "../reports/range.ts";
 import { RangeFilter } from "../reports/range-filter.tsx";
@@ -16,10 +15,14 @@ import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { downloadProfitCsv } from "./api.ts";
 import { profitQuery, profits } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { profitsMessages } from "./messages.ts";
+import { reportsMessages } from "../reports/messages.ts";
+
+const messages = combineMessages(profitsMessages, reportsMessages);
 
 export default function ProfitPage() {
-  const t = useT();
+  const t = messages.useT();
   const snap = useSnapshot(profits.state);
   const { range, pair } = snap.filters;
   const [received, setReceived] = useState<number | null>(null);

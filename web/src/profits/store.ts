@@ -3,7 +3,7 @@ import type { ProfitRow } from "../../../server/profits/schema.ts";
 import { type DayRange, dayRangeMs } from "../reports/range.ts";
 import { pagedList } from "../ui/paged-list.ts";
 import { listProfits, type ProfitQuery } from "./api.ts";
-import "./messages.ts";
+import { profitsMessages } from "./messages.ts";
 
 type Filters = { range: DayRange; pair: string };
 
@@ -22,7 +22,7 @@ export const profits = pagedList({
     notCounted: { trades: 0, profit: "0", typed: 0, handClosed: 0, edited: 0 },
   },
   fetch: ({ page, limit, ...filters }) => listProfits({ ...queryOf(filters), page, limit }),
-  failed: "profits.loadFailed",
+  failed: () => profitsMessages.translate("profits.loadFailed"),
 });
 
 export const profitQuery = () => queryOf(profits.state.filters);

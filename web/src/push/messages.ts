@@ -28,7 +28,7 @@ export const en = {
   "Set both ends of the quiet hours, or neither": "Set both ends of the quiet hours, or neither",
 };
 
-defineMessages(en, {
+export const pushMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

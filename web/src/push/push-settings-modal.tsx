@@ -4,18 +4,17 @@ import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine
 import { useForm } from "@mantine/form";
 import { useEffect, useState } from "react";
 import { PUSH_TARGETS, pushSettingsSchema } from "../../../server/push/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { zodValidate } from "../ui/form.ts";
 import { attempt, useAttempt } from "../ui/attempt.ts";
 import { readSettings, saveSettings } from "./api.ts";
 import { type DeviceState, deviceState, disableOnDevice, enableOnDevice } from "./device.ts";
-import "./messages.ts";
+import { pushMessages } from "./messages.ts";
 
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export default function PushSettingsModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = pushMessages.useT();
   const [device, setDevice] = useState<DeviceState | null>(null);
   const switching = useAttempt();
   const form = useForm({

@@ -1,12 +1,11 @@
 // The avatar menu's app entries: "Install app" while the browser offers installation.
 import { Menu } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { install, pwa } from "./register.ts";
-import "./messages.ts";
+import { pwaMessages } from "./messages.ts";
 
 export function PwaMenuItems() {
-  const t = useT();
+  const t = pwaMessages.useT();
   const { canInstall } = useSnapshot(pwa);
   if (!canInstall) return null;
   return (

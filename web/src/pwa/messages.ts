@@ -8,7 +8,7 @@ export const en = {
     "No connection to the server. Prices, orders and calls resume when the network is back.",
 };
 
-defineMessages(en, {
+export const pwaMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

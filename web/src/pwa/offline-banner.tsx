@@ -2,12 +2,11 @@
 // but prices, orders and calls need the server.
 import { Alert } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { network } from "../api/network.ts";
-import "./messages.ts";
+import { pwaMessages } from "./messages.ts";
 
 export function OfflineBanner() {
-  const t = useT();
+  const t = pwaMessages.useT();
   const { online } = useSnapshot(network);
   if (online) return null;
   return (

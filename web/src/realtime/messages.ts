@@ -4,7 +4,7 @@ export const en = {
   "realtime.serverStopping": "The server is restarting ({{reason}}). Reconnecting…",
 };
 
-defineMessages(en, {
+export const realtimeMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

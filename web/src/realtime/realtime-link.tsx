@@ -9,9 +9,8 @@ import { market } from "../market/store.ts";
 import { RealtimeClient, socketUrl } from "./client.ts";
 import { handleServerMessage, reloadSoon } from "./dispatch.ts";
 import { realtime } from "./store.ts";
-import { translate } from "../i18n/index.ts";
 import { notifyWarning } from "../ui/notify.ts";
-import "./messages.ts";
+import { realtimeMessages } from "./messages.ts";
 
 export function RealtimeLink() {
   const { token } = useSnapshot(session);
@@ -31,7 +30,7 @@ export function RealtimeLink() {
       onLogout: () => void sessionEnded(token),
       // The close reason is a message code (server/core/messages.shared.ts).
       onServerStopping: (reason) =>
-        notifyWarning(translate("realtime.serverStopping", {
+        notifyWarning(realtimeMessages.translate("realtime.serverStopping", {
           reason: isServerCode(reason) ? serverText(reason) : reason || "-",
         })),
     });

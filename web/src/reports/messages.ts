@@ -16,7 +16,7 @@ export const en = {
   "reports.failed": "Report Failed!",
 };
 
-defineMessages(en, {
+export const reportsMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

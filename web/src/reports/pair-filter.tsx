@@ -1,11 +1,10 @@
 // A pair filter: every pair, or one (the profit page and the user summary report).
 import { NativeSelect, type NativeSelectProps } from "@mantine/core";
 import { PAIRS } from "../../../server/exchanges/pairs.shared.ts";
-import { useT } from "../i18n/index.ts";
-import "./messages.ts";
+import { reportsMessages } from "./messages.ts";
 
 export function PairFilter(props: NativeSelectProps) {
-  const t = useT();
+  const t = reportsMessages.useT();
   return (
     <NativeSelect
       label={t("reports.pair")}

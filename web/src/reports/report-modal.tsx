@@ -4,12 +4,13 @@ import "@mantine/dates/styles.css";
 import { Modal, Progress, Stack, Text } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { type ReactNode, useState } from "react";
-import { useT } from "../i18n/index.ts";
 import { attempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
+import type { ModalProps } from "../ui/modal-props.ts";
 import { notifyWarning } from "../ui/notify.ts";
 import { type DayRange, dayRangeMs, formatBytes, todayRange } from "./range.ts";
-import "./messages.ts";
+import type { KeyOf } from "../i18n/index.ts";
+import { reportsMessages } from "./messages.ts";
 
 export interface ReportModalProps {
   opened: boolean;
@@ -24,7 +25,7 @@ export interface ReportModalProps {
 }
 
 export function ReportModal(props: ReportModalProps) {
-  const t = useT();
+  const t = reportsMessages.useT();
   const [range, setRange] = useState<DayRange>(todayRange);
   const [received, setReceived] = useState<number | null>(null);
 
@@ -74,4 +75,24 @@ export function ReportModal(props: ReportModalProps) {
       </Stack>
     </Modal>
   );
+}
+
+/** A report asked for by its date range alone: the modal the avatar menu opens for it. */
+export function rangeReportModal(
+  titleKey: KeyOf<typeof reportsMessages>,
+  testId: string,
+  download: ReportModalProps["download"],
+) {
+  return function RangeReportModal({ opened, onClose }: ModalProps) {
+    const t = reportsMessages.useT();
+    return (
+      <ReportModal
+        opened={opened}
+        onClose={onClose}
+        title={t(titleKey)}
+        testId={testId}
+        download={download}
+      />
+    );
+  };
 }

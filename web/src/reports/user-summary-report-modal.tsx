@@ -3,14 +3,14 @@
 import { TextInput } from "@mantine/core";
 import { useState } from "react";
 import { USER_REGEX_MAX_LENGTH } from "../../../server/reports/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { downloadUserSummaryReport } from "./api.ts";
 import { PairFilter } from "./pair-filter.tsx";
 import { ReportModal } from "./report-modal.tsx";
+import { reportsMessages } from "./messages.ts";
 
 export default function UserSummaryReportModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = reportsMessages.useT();
   const [userRegex, setUserRegex] = useState("");
   const [pair, setPair] = useState("");
   return (

@@ -22,7 +22,7 @@ export const en = {
     "Must be a number of at least 0 with at most 8 decimals",
 };
 
-defineMessages(en, {
+export const shiftReportMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

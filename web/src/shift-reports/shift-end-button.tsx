@@ -1,13 +1,12 @@
 // The topbar's SHIFT END button (every role): opens the Shift Report form.
 import { Button } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
-import { useT } from "../i18n/index.ts";
-import "./messages.ts";
+import { shiftReportMessages } from "./messages.ts";
 
 const ShiftReportModal = lazy(() => import("./shift-report-modal.tsx"));
 
 export function ShiftEndButton({ compact = false }: { compact?: boolean }) {
-  const t = useT();
+  const t = shiftReportMessages.useT();
   const [opened, setOpened] = useState(false);
   return (
     <>

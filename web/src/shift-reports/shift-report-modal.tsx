@@ -13,7 +13,6 @@ import {
   type ShiftReportView,
 } from "../../../server/shift-reports/schema.ts";
 import { shiftSummaryText } from "../../../server/shift-reports/summary.shared.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { session } from "../session/store.ts";
 import { zodValidate } from "../ui/form.ts";
@@ -21,7 +20,11 @@ import { useAttempt } from "../ui/attempt.ts";
 import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { numericText } from "../ui/numeric-text.ts";
 import { createShiftReport, todayShiftReport, updateShiftReport } from "./api.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { shiftReportMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, shiftReportMessages);
 
 /** How long 'Success!' shows before the page reloads. */
 const RELOAD_AFTER_MS = 1_500;
@@ -32,7 +35,7 @@ const EMPTY = Object.fromEntries([
 ]) as Record<"account" | ShiftAmountField, string>;
 
 export default function ShiftReportModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = messages.useT();
   const { user } = useSnapshot(session);
   const [existing, setExisting] = useState<ShiftReportView | null>(null);
   const [loading, setLoading] = useState(true);

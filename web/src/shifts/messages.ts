@@ -26,7 +26,7 @@ export const en = {
   "Between 0 and 24 hours": "Between 0 and 24 hours",
 };
 
-defineMessages(en, {
+export const shiftsMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

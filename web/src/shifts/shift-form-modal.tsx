@@ -8,14 +8,17 @@ import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
 import { shiftTime } from "../../../server/shifts/shift-time.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { createShift, listAllUsers, updateShift } from "./api.ts";
 import { dayHourMs, formatShiftTime, hourOptions, viewerTzOffset } from "./format.ts";
 import { shifts } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { shiftsMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, shiftsMessages);
 
 interface Props {
   /** The shift to edit; a new one when absent. */
@@ -24,7 +27,7 @@ interface Props {
 }
 
 export function ShiftFormModal({ shift, onClose }: Props) {
-  const t = useT();
+  const t = messages.useT();
   const start = shift ? dayjs(shift.timeStart) : dayjs();
   const [day, setDay] = useState<string | null>(start.format("YYYY-MM-DD"));
   const [hour, setHour] = useState(start.hour());

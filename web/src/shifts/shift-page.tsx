@@ -3,7 +3,6 @@ import { Button, Group } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { ShiftView } from "../../../server/shifts/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
@@ -11,12 +10,16 @@ import { deleteShift } from "./api.ts";
 import { formatShiftTime } from "./format.ts";
 import { ShiftFormModal } from "./shift-form-modal.tsx";
 import { shifts } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { shiftsMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, shiftsMessages);
 
 type Open = { kind: "form"; shift?: ShiftView } | { kind: "delete"; shift: ShiftView } | null;
 
 export default function ShiftPage() {
-  const t = useT();
+  const t = messages.useT();
   const table = useSnapshot(shifts.state);
   const [open, setOpen] = useState<Open>(null);
 

@@ -2,11 +2,11 @@
 import type { ShiftView } from "../../../server/shifts/schema.ts";
 import { pagedList } from "../ui/paged-list.ts";
 import { listShifts } from "./api.ts";
-import "./messages.ts";
+import { shiftsMessages } from "./messages.ts";
 
 export const shifts = pagedList({
   filters: {},
   empty: { items: [] as ShiftView[], totalItems: 0 },
   fetch: ({ page, limit }) => listShifts(page, limit),
-  failed: "shifts.loadFailed",
+  failed: () => shiftsMessages.translate("shifts.loadFailed"),
 });

@@ -1,12 +1,16 @@
 // What the halt and limit forms share: the user and exchange selects.
 import { NativeSelect, type NativeSelectProps } from "@mantine/core";
 import { HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
-import { useT } from "../i18n/index.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { appMessages } from "../app/messages.ts";
+import { haltsMessages } from "./messages.ts";
+
+const messages = combineMessages(appMessages, haltsMessages);
 
 export type UserOption = { id: number; username: string };
 
 export function UserSelect(props: NativeSelectProps & { users: UserOption[] }) {
-  const t = useT();
+  const t = messages.useT();
   const { users, ...rest } = props;
   return (
     <NativeSelect
@@ -21,7 +25,7 @@ export function UserSelect(props: NativeSelectProps & { users: UserOption[] }) {
 }
 
 export function ExchangeSelect(props: NativeSelectProps) {
-  const t = useT();
+  const t = messages.useT();
   return (
     <NativeSelect
       label={t("halts.exchange")}

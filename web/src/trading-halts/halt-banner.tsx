@@ -2,18 +2,17 @@
 import { Alert, Stack } from "@mantine/core";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import type { HaltView } from "./api.ts";
 import { halts, loadHalts } from "./store.ts";
-import "./messages.ts";
+import { haltsMessages } from "./messages.ts";
 
-export function haltText(t: ReturnType<typeof useT>, h: HaltView) {
+export function haltText(t: ReturnType<typeof haltsMessages.useT>, h: HaltView) {
   const exchange = h.exchange ? h.exchange.charAt(0).toUpperCase() + h.exchange.slice(1) : "";
   return t(`halts.banner.${h.scope}`, { reason: h.reason, exchange, username: h.username ?? "" });
 }
 
 export function HaltBanner() {
-  const t = useT();
+  const t = haltsMessages.useT();
   const { active } = useSnapshot(halts);
   useEffect(() => void loadHalts(), []);
   if (!active.length) return null;

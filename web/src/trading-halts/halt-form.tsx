@@ -2,17 +2,17 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { createHaltSchema, HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ExchangeSelect, type UserOption, UserSelect } from "./fields.tsx";
 import { createHalt } from "./api.ts";
 import { loadHalts } from "./store.ts";
+import { haltsMessages } from "./messages.ts";
 
 type Scope = "all" | "exchange" | "user";
 
 export function HaltForm({ users }: { users: UserOption[] }) {
-  const t = useT();
+  const t = haltsMessages.useT();
   const { busy, attempt } = useAttempt();
   const form = useForm({
     initialValues: {

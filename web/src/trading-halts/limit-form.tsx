@@ -2,11 +2,11 @@
 import { Button, Group, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type SetLimitInput, setLimitSchema } from "../../../server/trading-halts/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ExchangeSelect, type UserOption, UserSelect } from "./fields.tsx";
 import { setLimit } from "./api.ts";
+import { haltsMessages } from "./messages.ts";
 
 const orNull = (v: string) => v.trim() === "" ? null : v.trim();
 
@@ -29,7 +29,7 @@ const bodyOf = (v: Values) =>
 export function LimitForm(
   { users, onSaved }: { users: UserOption[]; onSaved: () => void },
 ) {
-  const t = useT();
+  const t = haltsMessages.useT();
   const { busy, attempt } = useAttempt();
   const form = useForm({
     initialValues: { userId: "", exchange: "binance", maxPerOrder: "", maxPerDay: "" },

@@ -3,7 +3,6 @@ import type { Translation } from "../i18n/index.ts";
 import type { en } from "./messages.ts";
 
 export default {
-  "menu.tradingControls": "Control de trading",
   "halts.bannerTitle": "Trading detenido",
   "halts.banner.all": "El trading está detenido para todos: {{reason}}",
   "halts.banner.exchange": "El trading en {{exchange}} está detenido: {{reason}}",

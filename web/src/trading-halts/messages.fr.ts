@@ -3,7 +3,6 @@ import type { Translation } from "../i18n/index.ts";
 import type { en } from "./messages.ts";
 
 export default {
-  "menu.tradingControls": "Contrôle du trading",
   "halts.bannerTitle": "Trading suspendu",
   "halts.banner.all": "Le trading est suspendu pour tous : {{reason}}",
   "halts.banner.exchange": "Le trading sur {{exchange}} est suspendu : {{reason}}",

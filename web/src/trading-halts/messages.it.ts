@@ -3,7 +3,6 @@ import type { Translation } from "../i18n/index.ts";
 import type { en } from "./messages.ts";
 
 export default {
-  "menu.tradingControls": "Controllo trading",
   "halts.bannerTitle": "Trading sospeso",
   "halts.banner.all": "Il trading è sospeso per tutti: {{reason}}",
   "halts.banner.exchange": "Il trading su {{exchange}} è sospeso: {{reason}}",

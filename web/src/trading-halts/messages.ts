@@ -2,7 +2,6 @@
 import { defineMessages } from "../i18n/index.ts";
 
 export const en = {
-  "menu.tradingControls": "Trading Controls",
   "halts.bannerTitle": "Trading halted",
   "halts.banner.all": "Trading is halted for everyone: {{reason}}",
   "halts.banner.exchange": "Trading on {{exchange}} is halted: {{reason}}",
@@ -33,7 +32,7 @@ export const en = {
   "Enter an amount above 0": "Enter an amount above 0",
 };
 
-defineMessages(en, {
+export const haltsMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

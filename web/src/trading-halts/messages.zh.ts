@@ -3,7 +3,6 @@ import type { Translation } from "../i18n/index.ts";
 import type { en } from "./messages.ts";
 
 export default {
-  "menu.tradingControls": "交易控制",
   "halts.bannerTitle": "交易已暂停",
   "halts.banner.all": "所有人的交易已暂停：{{reason}}",
   "halts.banner.exchange": "{{exchange}} 上的交易已暂停：{{reason}}",

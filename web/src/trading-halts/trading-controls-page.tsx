@@ -2,7 +2,6 @@
 import { Button, Divider, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { type Column, RowsTable } from "../ui/paged-table.tsx";
@@ -12,10 +11,14 @@ import type { UserOption } from "./fields.tsx";
 import { HaltForm } from "./halt-form.tsx";
 import { LimitForm } from "./limit-form.tsx";
 import { halts, loadHalts } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { appMessages } from "../app/messages.ts";
+import { haltsMessages } from "./messages.ts";
+
+const messages = combineMessages(appMessages, haltsMessages);
 
 export default function TradingControlsPage() {
-  const t = useT();
+  const t = messages.useT();
   const { active } = useSnapshot(halts);
   const [users, setUsers] = useState<UserOption[]>([]);
   const [limits, setLimits] = useState<LimitView[]>([]);
@@ -58,9 +61,14 @@ export default function TradingControlsPage() {
       ),
     },
   ];
+  // A limit's exchange is the server's text; one this client has no name for shows as it is.
+  const exchangeName = (exchange: string) => {
+    const key = `menu.${exchange}`;
+    return messages.has(key) ? t(key) : exchange;
+  };
   const limitColumns: Column<LimitView>[] = [
     { key: "user", header: t("halts.user"), cell: (l) => l.username },
-    { key: "exchange", header: t("halts.exchange"), cell: (l) => t(`menu.${l.exchange}`) },
+    { key: "exchange", header: t("halts.exchange"), cell: (l) => exchangeName(l.exchange) },
     {
       key: "perOrder",
       header: t("limits.maxPerOrder"),

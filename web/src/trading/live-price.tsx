@@ -4,7 +4,6 @@
 import { Group, Text, TextInput } from "@mantine/core";
 import { useRef } from "react";
 import { useSnapshot } from "valtio";
-import { useT } from "../i18n/index.ts";
 import { market } from "../market/store.ts";
 import {
   cleanTypedPrice,
@@ -12,10 +11,10 @@ import {
   needsTypedPrice,
   TYPED_PRICE_MAX,
 } from "../market/pairs.ts";
-import "./messages.ts";
+import { tradingMessages } from "./messages.ts";
 
 export function LivePrice() {
-  const t = useT();
+  const t = tradingMessages.useT();
   const snap = useSnapshot(market);
   const pair = snap.pair;
   // Read only for a pair with a feed, and only its own price: another pair's tick changes nothing.
@@ -47,7 +46,7 @@ export function LivePrice() {
 
 /** NFT pairs have no feed: the price is typed by hand, with the asset id. */
 export function TypedPrice() {
-  const t = useT();
+  const t = tradingMessages.useT();
   const { pair, typedPrice, assetId } = useSnapshot(market);
   if (!needsTypedPrice(pair)) return null;
   return (

@@ -24,7 +24,7 @@ export const en = {
   "trading.lastMarketPrice": "Last market price",
 };
 
-defineMessages(en, {
+export const tradingMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

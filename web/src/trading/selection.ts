@@ -1,13 +1,12 @@
 // Choosing the exchange and pair on the topbar: the market shows the choice at once, the session
 // user holds it (so restoring from it never undoes a newer choice) and the server keeps it for
 // the next sign-in.
-import { translate } from "../i18n/index.ts";
 import { saveSelection } from "../market/api.ts";
 import { pairOnExchange, type TradingExchange } from "../market/pairs.ts";
 import { market } from "../market/store.ts";
 import { session, updateUser } from "../session/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
-import "./messages.ts";
+import { tradingMessages } from "./messages.ts";
 
 export function selectExchange(exchange: TradingExchange) {
   if (exchange === market.exchange) return;
@@ -31,6 +30,6 @@ async function save() {
   try {
     await saveSelection(user.id, fields);
   } catch (err) {
-    notifyError(errorText(err, translate("trading.saveFailed")));
+    notifyError(errorText(err, tradingMessages.translate("trading.saveFailed")));
   }
 }

@@ -3,9 +3,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { closeTradeDialog, trade } from "./trade-store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { tradingMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, tradingMessages);
 
 const twoDecimals = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
@@ -14,7 +17,7 @@ const twoDecimals = new Intl.NumberFormat("en-US", {
 const price2 = (value: string) => twoDecimals.format(Number(value));
 
 export default function TradeDialogs() {
-  const t = useT();
+  const t = messages.useT();
   const { dialog } = useSnapshot(trade);
   if (!dialog) return null;
 

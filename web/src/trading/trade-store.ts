@@ -4,7 +4,6 @@ import { proxy } from "valtio";
 import { ApiError } from "../api/http.ts";
 import type { Side } from "../../../server/transactions/pricing.shared.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
-import { translate } from "../i18n/index.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
 import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
@@ -13,7 +12,9 @@ import { fetchProfile } from "../auth/api.ts";
 import { createTransactionRequest } from "./api.ts";
 import { market, selectedPrice } from "../market/store.ts";
 import { isTypedPrice, needsTypedPrice } from "../market/pairs.ts";
-import "./messages.ts";
+import { tradingMessages } from "./messages.ts";
+
+const { translate } = tradingMessages;
 
 export type TradeDialog =
   | { kind: "fluctuating"; marketPrice: string; lastMarketPrice: string }

@@ -7,7 +7,6 @@ import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { calls } from "../calls/store.ts";
-import { useT } from "../i18n/index.ts";
 import { realtime } from "../realtime/store.ts";
 import { session } from "../session/store.ts";
 import { tradeButtons } from "../calls/buttons.ts";
@@ -18,7 +17,7 @@ import { selectExchange, selectPair } from "./selection.ts";
 import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "../market/pairs.ts";
 import { placeOrder, trade } from "./trade-store.ts";
 import { LIVE_PRICE_PAGES, usePricePoll } from "./use-price-poll.ts";
-import "./messages.ts";
+import { tradingMessages } from "./messages.ts";
 
 // Dialogs are rare: their code (and Modal's) loads with the first one.
 const TradeDialogs = lazy(() => import("./trade-dialogs.tsx"));
@@ -34,7 +33,7 @@ const SIDES = [
 export function TradingBar(
   { compact = false, dense = false }: { compact?: boolean; dense?: boolean },
 ) {
-  const t = useT();
+  const t = tradingMessages.useT();
   const { user } = useSnapshot(session);
   const { pair, exchange, pairs } = useSnapshot(market);
   const { creating, dialog } = useSnapshot(trade);

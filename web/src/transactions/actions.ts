@@ -1,7 +1,6 @@
 // The admin actions on a listed transaction (docs/trading.md#transaction-actions): delete,
 // set-status, buy-to-sell, set-done. A delete leaves every list at once; the others reload the
 // page.
-import { translate } from "../i18n/index.ts";
 import { attempt } from "../ui/attempt.ts";
 import {
   buyToSell,
@@ -12,7 +11,9 @@ import {
   type TransactionView,
 } from "./api.ts";
 import { loadTransactions, removeDeleted } from "./store.ts";
-import "./messages.ts";
+import { transactionsMessages } from "./messages.ts";
+
+const { translate } = transactionsMessages;
 
 const run = (action: () => Promise<string>) =>
   attempt(action, translate("transactions.actionFailed"));

@@ -1,6 +1,5 @@
 // The display formats (docs/i18n.md#formats): numbers with comma thousands (4 decimals by default),
 // date-times as MM/DD/YYYY HH:mm:ss in local time; in the other languages, their own.
-import dayjs from "dayjs";
 import { priceDecimals } from "../../../server/exchanges/pairs.shared.ts";
 import { DATE_TIME, localDate, numberFormat } from "../i18n/format.ts";
 
@@ -16,5 +15,12 @@ export const formatPrice = (value: string, pair: string) =>
 /** Quantities are floored to 8 decimals: show all of them. */
 export const formatQuantity = (value: string) => formatNumber(value, 8);
 
-export const formatDateTime = (iso: string) =>
-  localDate(new Date(iso), DATE_TIME) ?? dayjs(iso).format("MM/DD/YYYY HH:mm:ss");
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Written out rather than with dayjs, which the lists' first load need not carry for it. */
+export function formatDateTime(iso: string) {
+  const at = new Date(iso);
+  return localDate(at, DATE_TIME) ??
+    `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${at.getFullYear()} ` +
+      `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}

@@ -55,7 +55,7 @@ export const en = {
   "transactions.deleteConfirm": "Delete transaction #{{id}}? It leaves every list.",
 };
 
-defineMessages(en, {
+export const transactionsMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

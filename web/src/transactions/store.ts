@@ -11,14 +11,14 @@ import {
   withCreated,
   withoutTransaction,
 } from "./list-effects.ts";
-import "./messages.ts";
+import { transactionsMessages } from "./messages.ts";
 
 /** One page number for the three groups: the server pages them together. */
 export const transactionLists = pagedList({
   filters: NO_FILTERS,
   empty: emptyLists(),
   fetch: fetchTransactions,
-  failed: "transactions.loadFailed",
+  failed: () => transactionsMessages.translate("transactions.loadFailed"),
 });
 
 const initialView = () => ({

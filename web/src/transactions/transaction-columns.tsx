@@ -1,25 +1,23 @@
 // The columns of a transaction list; Admin and above get a selection box and the actions of
 // docs/trading.md#transaction-actions on every row.
-import { ActionIcon, Badge, Checkbox, Group, Menu, Tooltip } from "@mantine/core";
+import { Badge, Checkbox, Group } from "@mantine/core";
 import type { Snapshot } from "valtio";
-import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
-import { openOrderId } from "../../../server/transactions/order-ids.shared.ts";
-import type { useT } from "../i18n/index.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import type { TransactionView } from "./api.ts";
-import { moveBuyToSell, setListedStatus } from "./actions.ts";
 import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
-import "./messages.ts";
+import { OrderState } from "./order-state.tsx";
+import { RowActions } from "./row-actions.tsx";
+import type { commonMessages } from "../app/common-messages.ts";
+import type { KeyOf, Translator } from "../i18n/index.ts";
+import type { transactionsMessages } from "./messages.ts";
 
 const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
-/** An opening order not confirmed as a fill (server/transactions/resolver.ts). */
-const ORDER_STATE_COLOR = { pending: "yellow", refused: "red", unknown: "orange" } as const;
 
 type Row = Snapshot<TransactionView>;
 
 export function transactionColumns({ t, withActions, selected, onSelect, onDelete }: {
-  t: ReturnType<typeof useT>;
+  t: Translator<KeyOf<typeof commonMessages> | KeyOf<typeof transactionsMessages>>;
   withActions: boolean;
   selected: readonly number[];
   onSelect: (id: number, checked: boolean) => void;
@@ -64,24 +62,7 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
           >
             {t(`transactions.status.${tx.status}`)}
           </Badge>
-          {tx.orderState && (
-            <Tooltip
-              label={t(`transactions.orderNote.${tx.orderState}`, {
-                exchange: t(`transactions.exchangeName.${tx.exchange}`),
-                clientOrderId: openOrderId(tx.id),
-              })}
-              multiline
-              w={280}
-            >
-              <Badge
-                color={ORDER_STATE_COLOR[tx.orderState]}
-                variant="outline"
-                data-testid="transaction-order-state"
-              >
-                {t(`transactions.order.${tx.orderState}`)}
-              </Badge>
-            </Tooltip>
-          )}
+          {tx.orderState && <OrderState tx={tx as TransactionView} state={tx.orderState} />}
         </Group>
       ),
     },
@@ -110,50 +91,7 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
     withActions && {
       key: "actions",
       header: t("transactions.actions"),
-      cell: (tx) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t("transactions.actions")}
-              data-testid="transaction-actions"
-            >
-              ⋯
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t("transactions.setStatus")}</Menu.Label>
-            {TRANSACTION_STATUSES.filter((s) => s !== tx.status).map((s) => (
-              <Menu.Item
-                key={s}
-                onClick={() => setListedStatus(tx as TransactionView, s)}
-                data-testid={`set-status-${s}`}
-              >
-                {t(`transactions.status.${s}`)}
-              </Menu.Item>
-            ))}
-            {tx.status === "BUY" && (
-              <>
-                <Menu.Divider />
-                <Menu.Item
-                  onClick={() => moveBuyToSell(tx as TransactionView)}
-                  data-testid="buy-to-sell"
-                >
-                  {t("transactions.buyToSell")}
-                </Menu.Item>
-              </>
-            )}
-            <Menu.Divider />
-            <Menu.Item
-              color="red"
-              onClick={() => onDelete(tx as TransactionView)}
-              data-testid="delete-transaction"
-            >
-              {t("common.delete")}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      ),
+      cell: (tx) => <RowActions tx={tx as TransactionView} onDelete={onDelete} />,
     },
   ];
 }

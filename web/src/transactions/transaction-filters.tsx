@@ -5,11 +5,14 @@ import { memo, useState } from "react";
 import { useSnapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
 import { PAIRS } from "../../../server/exchanges/pairs.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { numericText as numeric } from "../ui/numeric-text.ts";
 import { type Filters, NO_FILTERS } from "./list-effects.ts";
 import { setFilters, transactionLists } from "./store.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { transactionsMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, transactionsMessages);
 
 /** The sell price range: the filter field, its label's message key and its test id. */
 const SELL_PRICE_INPUTS = [
@@ -19,7 +22,7 @@ const SELL_PRICE_INPUTS = [
 
 /** Memo: the panel re-renders with each answer and page; the filters change only with a filter. */
 export const TransactionFilters = memo(function TransactionFilters({ admin }: { admin: boolean }) {
-  const t = useT();
+  const t = messages.useT();
   const { filters } = useSnapshot(transactionLists.state);
   const [draft, setDraft] = useState<Filters>({ ...filters });
   const set = (fields: Partial<Filters>) => setDraft((d) => ({ ...d, ...fields }));

@@ -4,7 +4,6 @@ import { Button, Group, Stack, Tabs } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { can } from "../../../server/auth/roles.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { session } from "../session/store.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { deleteListed, setListedDone } from "./actions.ts";
@@ -13,7 +12,11 @@ import { type GroupName, GROUPS } from "./list-effects.ts";
 import { setPage, setTab, showTransactions, transactionLists, transactionsView } from "./store.ts";
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { transactionsMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, transactionsMessages);
 
 // Asked only when deleting: its code (and Modal's) loads then.
 const ConfirmModal = lazy(() =>
@@ -21,7 +24,7 @@ const ConfirmModal = lazy(() =>
 );
 
 export function TransactionsPanel() {
-  const t = useT();
+  const t = messages.useT();
   const { user } = useSnapshot(session);
   const { tab } = useSnapshot(transactionsView);
   const { page, result: lists, error, requesting } = useSnapshot(transactionLists.state);

@@ -10,7 +10,7 @@ export const en = {
   "botMode.only_sell": "Only sell",
 };
 
-defineMessages(en, {
+export const botModeMessages = defineMessages(en, {
   zh: () => import("./bot-mode-messages.zh.ts"),
   es: () => import("./bot-mode-messages.es.ts"),
   fr: () => import("./bot-mode-messages.fr.ts"),

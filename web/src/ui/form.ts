@@ -5,12 +5,12 @@ import { type FormErrors, schemaResolver } from "@mantine/form";
 import { issueMessage } from "../../../server/core/messages.shared.ts";
 import "../../../server/core/zod-messages.shared.ts";
 import { serverText } from "../errors/server-messages.ts";
-import { type Lang, locale, translate } from "../i18n/index.ts";
+import { type Lang, locale, translateDataKey } from "../i18n/index.ts";
 
 /** A schema issue's text in `lang`. */
 export function wordIssue(text: string, lang: Lang = locale.lang) {
   const coded = issueMessage(text);
-  return coded ? serverText(coded.code, coded.params, lang) : translate(text, {}, lang);
+  return coded ? serverText(coded.code, coded.params, lang) : translateDataKey(text, {}, lang);
 }
 
 export function zodValidate(schema: Parameters<typeof schemaResolver>[0]) {

@@ -1,6 +1,6 @@
 // The button row at the foot of a modal: back out, then the modal's one action.
 import { Button, Group } from "@mantine/core";
-import { useT } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
 
 export function ModalActions(props: {
   onClose: () => void;
@@ -17,7 +17,7 @@ export function ModalActions(props: {
   holdWhileBusy?: boolean;
   testId?: string;
 }) {
-  const t = useT();
+  const t = commonMessages.useT();
   return (
     <Group justify="flex-end">
       <Button

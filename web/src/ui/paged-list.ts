@@ -2,7 +2,6 @@
 // under way or failed. An area makes one with pagedList() in its store and shows it with
 // <PagedTable> (paged-table.tsx).
 import { proxy } from "valtio";
-import { translate } from "../i18n/index.ts";
 import { onSignOut } from "../session/store.ts";
 import { errorText } from "./error-text.ts";
 
@@ -16,8 +15,8 @@ export function pagedList<F extends object, A extends object>(options: {
    * several (the transaction groups). */
   empty: A;
   fetch: (query: F & PageQuery) => Promise<NoInfer<A>>;
-  /** Message key of a failed load, for an error the server did not word. */
-  failed: string;
+  /** The message of a failed load, for an error the server did not word (worded when it fails). */
+  failed: () => string;
 }) {
   const initial = () => ({
     filters: { ...options.filters },
@@ -38,7 +37,7 @@ export function pagedList<F extends object, A extends object>(options: {
       // A slower earlier answer never overwrites a newer one.
       if (mine === latest) state.result = result;
     } catch (err) {
-      if (mine === latest) state.error = errorText(err, translate(options.failed));
+      if (mine === latest) state.error = errorText(err, options.failed());
     } finally {
       if (mine === latest) state.requesting = false;
     }

@@ -4,10 +4,10 @@
 // choice alone, for the lists that are not paged.
 import { Alert, Box, Pagination, Progress, Table, Text } from "@mantine/core";
 import type { Key, ReactNode } from "react";
-import { useT } from "../i18n/index.ts";
 import { CardList } from "./card-list.tsx";
 import { PAGE_SIZE } from "./paged-list.ts";
 import { usePhone } from "./use-phone.ts";
+import { commonMessages } from "../app/common-messages.ts";
 
 export interface Column<Row> {
   key: string;
@@ -63,7 +63,7 @@ export function PagedTable<Row>({
   /** Stands between the load error and the table. */
   toolbar?: ReactNode;
 }) {
-  const t = useT();
+  const t = commonMessages.useT();
   const { items, totalItems } = table.result;
   const rows: RowsView<Row> = {
     items,
@@ -111,7 +111,7 @@ function TableRows<Row>(
     minWidth: number;
   },
 ) {
-  const t = useT();
+  const t = commonMessages.useT();
   return (
     <Table.ScrollContainer
       minWidth={minWidth}

@@ -1,18 +1,22 @@
 // An Admin sets another user's password; that user is signed out everywhere.
-import { Modal, PasswordInput, Stack } from "@mantine/core";
+import { Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { adminChangePasswordFormSchema } from "../../../server/users/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
+import { PasswordPair } from "../ui/password-pair.tsx";
 import { adminChangePassword, type ListedUser } from "./api.ts";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { usersMessages } from "./messages.ts";
+
+const messages = combineMessages(commonMessages, usersMessages);
 
 export function ChangeUserPasswordModal(
   { target, onClose }: { target: ListedUser; onClose: () => void },
 ) {
-  const t = useT();
+  const t = messages.useT();
   const { busy, attempt } = useAttempt(onClose);
   const form = useForm({
     initialValues: { newPassword: "", confirmNewPassword: "" },
@@ -35,15 +39,11 @@ export function ChangeUserPasswordModal(
     >
       <form onSubmit={submit}>
         <Stack gap="sm">
-          <PasswordInput
-            label={t("users.newPassword")}
-            data-testid="user-new-password"
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label={t("users.confirmNewPassword")}
-            data-testid="user-confirm-password"
-            {...form.getInputProps("confirmNewPassword")}
+          <PasswordPair
+            form={form}
+            names={["newPassword", "confirmNewPassword"]}
+            labels={[t("users.newPassword"), t("users.confirmNewPassword")]}
+            testIds={["user-new-password", "user-confirm-password"]}
           />
           <ModalActions
             onClose={onClose}

@@ -1,23 +1,23 @@
 // "Create New User" from the avatar menu (docs/roles.md#creating-users): the server's own zod
 // schema, with role choices limited to the creator's level.
-import { Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useSnapshot } from "valtio";
 import { type Role, rolesAtOrBelow } from "../../../server/auth/roles.shared.ts";
 import { newUserFormSchema } from "../../../server/users/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { session } from "../session/store.ts";
 import { zodValidate } from "../ui/form.ts";
 import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
+import { PasswordPair } from "../ui/password-pair.tsx";
 import { registerUser } from "./api.ts";
 import { roleOptions } from "./role-options.ts";
 import { refreshUsers } from "./store.ts";
-import "./messages.ts";
+import { usersMessages } from "./messages.ts";
 
 export default function CreateUserModal({ opened, onClose }: ModalProps) {
-  const t = useT();
+  const t = usersMessages.useT();
   const { user } = useSnapshot(session);
   const { busy, attempt } = useAttempt(onClose);
   const creator = user?.role ?? "User";
@@ -60,11 +60,12 @@ export default function CreateUserModal({ opened, onClose }: ModalProps) {
             data={roleOptions(t, rolesAtOrBelow(creator))}
             {...field("role")}
           />
-          <PasswordInput label={t("users.password")} withAsterisk {...field("password")} />
-          <PasswordInput
-            label={t("users.confirmPassword")}
+          <PasswordPair
+            form={form}
+            names={["password", "confirmPassword"]}
+            labels={[t("users.password"), t("users.confirmPassword")]}
+            testIds={["new-user-password", "new-user-confirmPassword"]}
             withAsterisk
-            {...field("confirmPassword")}
           />
           <Group grow>
             <TextInput label={t("users.firstName")} {...field("firstName")} />

@@ -4,11 +4,12 @@ import { Badge, Group, Text, Tooltip } from "@mantine/core";
 import { exchangesWithKeys, needsKeys } from "../../../server/keys/schema.ts";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import type { PublicUser } from "../session/store.ts";
-import type { useT } from "../i18n/index.ts";
 import type { ListedUser } from "./api.ts";
-import "./settings-messages.ts";
+import { settingsMessages } from "./settings-messages.ts";
 
-export function KeysCell({ t, row }: { t: ReturnType<typeof useT>; row: ListedUser }) {
+export function KeysCell(
+  { t, row }: { t: ReturnType<typeof settingsMessages.useT>; row: ListedUser },
+) {
   const user = row as PublicUser;
   const held = exchangesWithKeys(user);
   return (

@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { ROLES } from "../../../server/db/enums.shared.ts";
 import { can, type Role } from "../../../server/auth/roles.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { type PublicUser, session } from "../session/store.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { ListPage } from "../ui/list-page.tsx";
@@ -17,13 +16,18 @@ import { roleOptions } from "./role-options.ts";
 import { refreshUsers, showUsersTable, users } from "./store.ts";
 import { TradingSettingsModal } from "./trading-settings-modal.tsx";
 import { type RowAction, userColumns } from "./user-columns.tsx";
-import "./messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { usersMessages } from "./messages.ts";
+import { settingsMessages } from "./settings-messages.ts";
+
+const messages = combineMessages(commonMessages, settingsMessages, usersMessages);
 
 // SuperAdmin only: the same key form as the avatar menu's, aimed at the row's user.
 const UpdateKeysModal = lazy(() => import("../keys/update-keys-modal.tsx"));
 
 export default function ManageUsersPage() {
-  const t = useT();
+  const t = messages.useT();
   const { user } = useSnapshot(session);
   const table = useSnapshot(users.state);
   const [open, setOpen] = useState<{ row: ListedUser; action: RowAction } | null>(null);

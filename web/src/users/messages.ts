@@ -46,7 +46,7 @@ export const en = {
   "You cannot give a role above your own.": "You cannot give a role above your own.",
 };
 
-defineMessages(en, {
+export const usersMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

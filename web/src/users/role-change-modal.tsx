@@ -2,19 +2,21 @@
 // over everything (exchange keys, bot keys, every user), so it says so plainly.
 import { Alert } from "@mantine/core";
 import type { Role } from "../../../server/auth/roles.shared.ts";
-import { useT } from "../i18n/index.ts";
 import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { changeRole, type ListedUser } from "./api.ts";
 import { refreshUsers } from "./store.ts";
-import "./messages.ts";
-import "./settings-messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { settingsMessages } from "./settings-messages.ts";
+import { usersMessages } from "./messages.ts";
+
+const messages = combineMessages(settingsMessages, usersMessages);
 
 export function RoleChangeModal({ target, role, onClose }: {
   target: ListedUser;
   role: Role;
   onClose: () => void;
 }) {
-  const t = useT();
+  const t = messages.useT();
   const roleName = (r: Role) => t(`users.roleName.${r}`);
   return (
     <ConfirmModal

@@ -68,7 +68,7 @@ export const en = {
   "roleChange.ok": "Change role",
 };
 
-defineMessages(en, {
+export const settingsMessages = defineMessages(en, {
   zh: () => import("./settings-messages.zh.ts"),
   es: () => import("./settings-messages.es.ts"),
   fr: () => import("./settings-messages.fr.ts"),

@@ -2,13 +2,13 @@
 import type { Role } from "../../../server/auth/roles.shared.ts";
 import { pagedList } from "../ui/paged-list.ts";
 import { type ListedUser, searchUsers } from "./api.ts";
-import "./messages.ts";
+import { usersMessages } from "./messages.ts";
 
 export const users = pagedList({
   filters: { username: "", role: "" as Role | "" },
   empty: { items: [] as ListedUser[], totalItems: 0 },
   fetch: searchUsers,
-  failed: "users.loadFailed",
+  failed: () => usersMessages.translate("users.loadFailed"),
 });
 
 /** True while the page shows the table, so changes made elsewhere refresh it. */

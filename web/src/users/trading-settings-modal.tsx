@@ -26,7 +26,6 @@ import {
   tradingSettingsFormSchema,
   type UpdateUserInput,
 } from "../../../server/users/schema.ts";
-import { useT } from "../i18n/index.ts";
 import type { ModalProps } from "../ui/modal-props.ts";
 import { type PublicUser, session, updateUser } from "../session/store.ts";
 import { pairOnExchange, TRADING_EXCHANGES, tradingExchange } from "../market/pairs.ts";
@@ -35,8 +34,12 @@ import { useAttempt } from "../ui/attempt.ts";
 import { ModalActions } from "../ui/modal-actions.tsx";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { readCoinFunds, updateUserRequest } from "./api.ts";
-import "../ui/bot-mode-messages.ts";
-import "./settings-messages.ts";
+import { combineMessages } from "../i18n/index.ts";
+import { botModeMessages } from "../ui/bot-mode-messages.ts";
+import { commonMessages } from "../app/common-messages.ts";
+import { settingsMessages } from "./settings-messages.ts";
+
+const messages = combineMessages(botModeMessages, commonMessages, settingsMessages);
 
 type Settings = Required<TradingSettingsForm>;
 
@@ -80,7 +83,7 @@ export function TradingSettingsModal({ opened, onClose, target, onSaved }: Modal
   target: PublicUser;
   onSaved?: (user: PublicUser) => void;
 }) {
-  const t = useT();
+  const t = messages.useT();
   const me = useSnapshot(session).user as PublicUser | null;
   const editable = !!me && can(me.role, "users.editOthers") && canActOn(me.role, target.role);
   const { busy, attempt } = useAttempt(onClose);

@@ -2,12 +2,14 @@
 import { Button, Group, NativeSelect, Text } from "@mantine/core";
 import type { Snapshot } from "valtio";
 import { can, canActOn, type Role, rolesAtOrBelow } from "../../../server/auth/roles.shared.ts";
-import type { useT } from "../i18n/index.ts";
 import type { PublicUser } from "../session/store.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import type { ListedUser } from "./api.ts";
 import { KeysCell } from "./keys-cell.tsx";
 import { roleOptions } from "./role-options.ts";
+import type { KeyOf, Translator } from "../i18n/index.ts";
+import type { settingsMessages } from "./settings-messages.ts";
+import type { usersMessages } from "./messages.ts";
 
 export type RowAction = "settings" | "keys" | "password" | "delete";
 
@@ -38,7 +40,7 @@ function actionsFor(me: PublicUser, row: Row) {
 }
 
 export function userColumns({ t, me, full, withActions, onRole, onAction }: {
-  t: ReturnType<typeof useT>;
+  t: Translator<KeyOf<typeof settingsMessages> | KeyOf<typeof usersMessages>>;
   me: PublicUser;
   /** Admins see the whole public user; a Lead sees id, username and role. */
   full: boolean;

@@ -22,7 +22,7 @@ export const en = {
   "yahoo.utc": "Times in UTC",
 };
 
-defineMessages(en, {
+export const yahooMessages = defineMessages(en, {
   zh: () => import("./messages.zh.ts"),
   es: () => import("./messages.es.ts"),
   fr: () => import("./messages.fr.ts"),

@@ -21,7 +21,7 @@ export const DEFAULT_INTERVAL: Interval = "1d";
 export type SeriesKey = keyof Pick<Quote, "open" | "close" | "high" | "low">;
 
 /** In the order of the checkboxes; the chart and the table keep this order. */
-export const SERIES: { key: SeriesKey; label: string; color: string }[] = [
+export const SERIES: { key: SeriesKey; label: `yahoo.${SeriesKey}`; color: string }[] = [
   { key: "open", label: "yahoo.open", color: "#228be6" },
   { key: "close", label: "yahoo.close", color: "#40c057" },
   { key: "high", label: "yahoo.high", color: "#fd7e14" },

@@ -7,10 +7,10 @@ import ReactApexChart from "react-apexcharts/core";
 import "apexcharts/line";
 import "apexcharts/features/legend";
 import type { Interval, Quote } from "../../../server/yahoo-finance/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { formatPrice } from "./format.ts";
 import { isIntraday, SERIES, type SeriesKey } from "./options.ts";
 import { highlightPoint } from "./store.ts";
+import { yahooMessages } from "./messages.ts";
 
 // react-apexcharts declares its default export inside a `declare module` block that Deno's type
 // resolution does not pick up; these are the props we use, from its documentation.
@@ -31,7 +31,7 @@ interface Props {
 }
 
 export default function PriceChart({ quotes, series, interval }: Props) {
-  const t = useT();
+  const t = yahooMessages.useT();
   const shown = SERIES.filter((s) => series.includes(s.key));
   // react-apexcharts compares series by value, so rebuilding them does not redraw the chart.
   const data = shown.map((s) => ({

@@ -4,11 +4,11 @@ import { Pagination, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { useSnapshot } from "valtio";
 import type { Quote } from "../../../server/yahoo-finance/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { type Column, RowsTable } from "../ui/paged-table.tsx";
 import { formatBarDate, formatPrice, formatVolume } from "./format.ts";
 import { isIntraday, PAGE_SIZE, SERIES, type SeriesKey } from "./options.ts";
 import { newestFirst, setPage, yahoo } from "./store.ts";
+import { yahooMessages } from "./messages.ts";
 
 // The spec's scroll timer: after the page has turned and the row is laid out.
 const SCROLL_DELAY_MS = 300;
@@ -19,7 +19,7 @@ const SHADE =
   `[data-testid="yahoo-table"] ${ROW}[data-highlighted] { background: var(--mantine-color-yellow-light); }`;
 
 export function QuotesTable({ series }: { series: readonly SeriesKey[] }) {
-  const t = useT();
+  const t = yahooMessages.useT();
   const snap = useSnapshot(yahoo);
   const rows = newestFirst(snap.quotes);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));

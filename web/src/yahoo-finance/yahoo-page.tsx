@@ -1,7 +1,6 @@
 // /yahoo-finance: BTC price history (docs/screens.md#btc-price-history). Pick a range, an interval
 // and the series, fetch, then read the chart and the table; a chart point finds its row.
 import "@mantine/dates/styles.css";
-import "./messages.ts";
 import {
   Badge,
   Button,
@@ -17,18 +16,18 @@ import { DatePickerInput } from "@mantine/dates";
 import { lazy, Suspense, useEffect } from "react";
 import { useSnapshot } from "valtio";
 import type { Interval } from "../../../server/yahoo-finance/schema.ts";
-import { useT } from "../i18n/index.ts";
 import { ListPage } from "../ui/list-page.tsx";
 import { notifyError, notifyWarning } from "../ui/notify.ts";
 import { INTERVAL_OPTIONS, SERIES, type SeriesKey } from "./options.ts";
 import { QuotesTable } from "./quotes-table.tsx";
 import { toPeriod } from "./range.ts";
 import { fetchQuotes, setForm, yahoo } from "./store.ts";
+import { yahooMessages } from "./messages.ts";
 
 const PriceChart = lazy(() => import("./price-chart.tsx"));
 
 export default function YahooFinancePage() {
-  const t = useT();
+  const t = yahooMessages.useT();
   const snap = useSnapshot(yahoo);
   const { form } = snap;
 
