@@ -19,7 +19,7 @@ export default defineConfig({
       new URL("./src/pwa/service-worker.js", import.meta.url),
       new URL("./public/", import.meta.url),
     ),
-    planTo && writeFirstLoadPlan(planTo),
+    planTo ? writeFirstLoadPlan(planTo) : null,
     scrollAreaWithoutFloatingUi(),
   ],
   build: {
