@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { firstLoadChunks, writeFirstLoadPlan } from "./first-load-chunks.ts";
+import { mantineHooks } from "./mantine-hooks-plugin.ts";
 import { serviceWorker } from "./pwa-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
@@ -13,11 +14,12 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    mantineHooks(),
     serviceWorker(
       new URL("./src/pwa/service-worker.js", import.meta.url),
       new URL("./public/", import.meta.url),
     ),
-    planTo && writeFirstLoadPlan(planTo),
+    planTo ? writeFirstLoadPlan(planTo) : null,
     scrollAreaWithoutFloatingUi(),
   ],
   build: {

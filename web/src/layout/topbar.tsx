@@ -31,7 +31,7 @@ export function Topbar() {
         <Link href="/dashboard" data-testid="logo">
           <strong style={{ whiteSpace: "nowrap" }}>{mobile ? "GB" : "Gate Bot"}</strong>
         </Link>
-        {compact && <LivePrice typed={false} />}
+        {compact && <LivePrice />}
       </Group>
       {!compact && <TradingBar />}
       {!compact && <CallControls />}

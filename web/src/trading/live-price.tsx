@@ -1,6 +1,6 @@
 // The topbar's price: the live price as a dollar amount, or, for NFT pairs, the typed price and
-// the asset id inputs. A narrow topbar places the two in different rows: `live` and `typed` say
-// which of them this one shows.
+// the asset id inputs. Two components, as a narrow topbar places them in different rows, and so
+// that a price tick (every second) re-renders the live price alone.
 import { Group, Text, TextInput } from "@mantine/core";
 import { useRef } from "react";
 import { useSnapshot } from "valtio";
@@ -13,10 +13,12 @@ import {
 } from "../market/pairs.ts";
 import { tradingMessages } from "./messages.ts";
 
-export function LivePrice({ live = true, typed = true }: { live?: boolean; typed?: boolean }) {
+export function LivePrice() {
   const t = tradingMessages.useT();
-  const { pair, prices, typedPrice, assetId } = useSnapshot(market);
-  const price = prices[pair];
+  const snap = useSnapshot(market);
+  const pair = snap.pair;
+  // Read only for a pair with a feed, and only its own price: another pair's tick changes nothing.
+  const price = needsTypedPrice(pair) ? undefined : snap.prices[pair];
   // Green when the last move was up, red when down.
   const last = useRef<{ pair: string; price?: string; color?: string }>({ pair });
   if (last.current.pair !== pair) last.current = { pair };
@@ -25,39 +27,7 @@ export function LivePrice({ live = true, typed = true }: { live?: boolean; typed
   }
   last.current.price = price;
 
-  if (needsTypedPrice(pair)) {
-    if (!typed) return null;
-    return (
-      <Group gap={4} wrap="nowrap">
-        <TextInput
-          size="xs"
-          w={96}
-          inputMode="decimal"
-          placeholder={t("trading.price")}
-          aria-label={t("trading.price")}
-          maxLength={TYPED_PRICE_MAX}
-          value={typedPrice}
-          onChange={(e) => {
-            market.typedPrice = cleanTypedPrice(e.currentTarget.value);
-          }}
-          data-testid="typed-price"
-        />
-        <TextInput
-          size="xs"
-          w={84}
-          placeholder={t("trading.assetId")}
-          aria-label={t("trading.assetId")}
-          maxLength={100}
-          value={assetId}
-          onChange={(e) => {
-            market.assetId = e.currentTarget.value;
-          }}
-          data-testid="asset-id"
-        />
-      </Group>
-    );
-  }
-  if (!live) return null;
+  if (needsTypedPrice(pair)) return null;
   return (
     <Text
       fw={700}
@@ -71,5 +41,41 @@ export function LivePrice({ live = true, typed = true }: { live?: boolean; typed
     >
       {price ? formatDollars(price, pair) : "—"}
     </Text>
+  );
+}
+
+/** NFT pairs have no feed: the price is typed by hand, with the asset id. */
+export function TypedPrice() {
+  const t = tradingMessages.useT();
+  const { pair, typedPrice, assetId } = useSnapshot(market);
+  if (!needsTypedPrice(pair)) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        size="xs"
+        w={96}
+        inputMode="decimal"
+        placeholder={t("trading.price")}
+        aria-label={t("trading.price")}
+        maxLength={TYPED_PRICE_MAX}
+        value={typedPrice}
+        onChange={(e) => {
+          market.typedPrice = cleanTypedPrice(e.currentTarget.value);
+        }}
+        data-testid="typed-price"
+      />
+      <TextInput
+        size="xs"
+        w={84}
+        placeholder={t("trading.assetId")}
+        aria-label={t("trading.assetId")}
+        maxLength={100}
+        value={assetId}
+        onChange={(e) => {
+          market.assetId = e.currentTarget.value;
+        }}
+        data-testid="asset-id"
+      />
+    </Group>
   );
 }

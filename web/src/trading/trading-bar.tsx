@@ -11,7 +11,7 @@ import { realtime } from "../realtime/store.ts";
 import { session } from "../session/store.ts";
 import { tradeButtons } from "../calls/buttons.ts";
 import { clickDebounce } from "./buttons.ts";
-import { LivePrice } from "./live-price.tsx";
+import { LivePrice, TypedPrice } from "./live-price.tsx";
 import { loadPairs, market, restoreSelection } from "../market/store.ts";
 import { selectExchange, selectPair } from "./selection.ts";
 import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "../market/pairs.ts";
@@ -38,9 +38,6 @@ export function TradingBar(
   const { pair, exchange, pairs } = useSnapshot(market);
   const { creating, dialog } = useSnapshot(trade);
   const { activeBuy, activeSell } = useSnapshot(calls);
-  // Pushed prices replace the poll while the socket is up.
-  const { connected } = useSnapshot(realtime);
-  const [location] = useLocation();
   const debounced = useMemo(
     () => ({ BUY: clickDebounce(CLICK_DEBOUNCE_MS), SELL: clickDebounce(CLICK_DEBOUNCE_MS) }),
     [],
@@ -52,10 +49,6 @@ export function TradingBar(
   useEffect(() => {
     if (user) loadPairs().catch(() => {});
   }, [exchange, !!user]);
-  usePricePoll(
-    !!user && !connected && !needsTypedPrice(pair) && LIVE_PRICE_PAGES.includes(location),
-    exchange,
-  );
 
   if (!user) return null;
   const enabled = tradeButtons({
@@ -80,7 +73,7 @@ export function TradingBar(
       justify={compact ? "center" : undefined}
       data-testid="trading-bar"
     >
-      {compact && <LivePrice live={false} />}
+      {compact && <TypedPrice />}
       <NativeSelect
         size="xs"
         w={dense ? 100 : 112}
@@ -99,7 +92,12 @@ export function TradingBar(
         onChange={(e) => selectExchange(e.currentTarget.value as TradingExchange)}
         data-testid="exchange-select"
       />
-      {!compact && <LivePrice />}
+      {!compact && (
+        <>
+          <LivePrice />
+          <TypedPrice />
+        </>
+      )}
       {SIDES.map(({ side, key, color }) => (
         <Button
           key={side}
@@ -119,6 +117,23 @@ export function TradingBar(
           <TradeDialogs />
         </Suspense>
       )}
+      <PricePoll />
     </Group>
   );
+}
+
+/**
+ * The 1 s price poll, in a component of its own: the socket's state and the route decide it, and
+ * neither changes what the bar shows, so they do not re-render it.
+ */
+function PricePoll() {
+  const { pair, exchange } = useSnapshot(market);
+  // Pushed prices replace the poll while the socket is up.
+  const { connected } = useSnapshot(realtime);
+  const [location] = useLocation();
+  usePricePoll(
+    !connected && !needsTypedPrice(pair) && LIVE_PRICE_PAGES.includes(location),
+    exchange,
+  );
+  return null;
 }

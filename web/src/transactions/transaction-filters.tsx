@@ -1,7 +1,7 @@
 // The list filters (docs/trading.md#list-filters): pair, status (of the ALL list), sell price
 // range, and for Admin and above the username and viewAll.
 import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useSnapshot } from "valtio";
 import { TRANSACTION_STATUSES } from "../../../server/db/enums.shared.ts";
 import { PAIRS } from "../../../server/exchanges/pairs.shared.ts";
@@ -20,7 +20,8 @@ const SELL_PRICE_INPUTS = [
   ["sellPriceEnd", "transactions.sellPriceTo", "filter-sell-to"],
 ] as const;
 
-export function TransactionFilters({ admin }: { admin: boolean }) {
+/** Memo: the panel re-renders with each answer and page; the filters change only with a filter. */
+export const TransactionFilters = memo(function TransactionFilters({ admin }: { admin: boolean }) {
   const t = messages.useT();
   const { filters } = useSnapshot(transactionLists.state);
   const [draft, setDraft] = useState<Filters>({ ...filters });
@@ -103,4 +104,4 @@ export function TransactionFilters({ admin }: { admin: boolean }) {
       </Group>
     </form>
   );
-}
+});

@@ -31,8 +31,9 @@ export function TransactionsPanel() {
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<TransactionView | null>(null);
   useEffect(showTransactions, []);
-  // A selection belongs to the rows on screen.
-  useEffect(() => setSelected([]), [tab, page, lists]);
+  // A selection belongs to the rows on screen. An empty one stays as it is: a new [] would render
+  // the panel once more after each answer.
+  useEffect(() => setSelected((ids) => (ids.length ? [] : ids)), [tab, page, lists]);
   if (!user) return null;
   const admin = can(user.role, "transactions.viewAll");
   const withActions = can(user.role, "transactions.editAll");
