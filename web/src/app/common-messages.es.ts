@@ -20,9 +20,4 @@ export default {
   "errors.serverBody": "Algo salió mal. Inténtalo de nuevo más tarde.",
   "errors.backHome": "VOLVER AL INICIO",
   "Required": "Obligatorio",
-  "Passwords must match.": "Las contraseñas deben coincidir.",
-  "Please enter your password": "Introduce tu contraseña",
-  "Invalid email address": "Correo electrónico no válido",
-  "Password must be at least 6 characters": "La contraseña debe tener al menos 6 caracteres",
-  "Enter the 6-digit code": "Introduce el código de 6 dígitos",
 } satisfies Translation<typeof en>;

@@ -20,9 +20,4 @@ export default {
   "errors.serverBody": "Une erreur s'est produite. Veuillez réessayer plus tard.",
   "errors.backHome": "RETOUR À L'ACCUEIL",
   "Required": "Obligatoire",
-  "Passwords must match.": "Les mots de passe doivent correspondre.",
-  "Please enter your password": "Veuillez saisir votre mot de passe",
-  "Invalid email address": "Adresse e-mail invalide",
-  "Password must be at least 6 characters": "Le mot de passe doit contenir au moins 6 caractères",
-  "Enter the 6-digit code": "Saisissez le code à 6 chiffres",
 } satisfies Translation<typeof en>;

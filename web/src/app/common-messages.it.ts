@@ -20,9 +20,4 @@ export default {
   "errors.serverBody": "Qualcosa è andato storto. Riprova più tardi.",
   "errors.backHome": "TORNA ALLA HOME",
   "Required": "Obbligatorio",
-  "Passwords must match.": "Le password devono coincidere.",
-  "Please enter your password": "Inserisci la password",
-  "Invalid email address": "Indirizzo email non valido",
-  "Password must be at least 6 characters": "La password deve contenere almeno 6 caratteri",
-  "Enter the 6-digit code": "Inserisci il codice a 6 cifre",
 } satisfies Translation<typeof en>;

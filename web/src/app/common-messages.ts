@@ -19,11 +19,6 @@ export const en = {
   "errors.serverBody": "Something went wrong. Please try again later.",
   "errors.backHome": "BACK HOME",
   "Required": "Required",
-  "Passwords must match.": "Passwords must match.",
-  "Please enter your password": "Please enter your password",
-  "Invalid email address": "Invalid email address",
-  "Password must be at least 6 characters": "Password must be at least 6 characters",
-  "Enter the 6-digit code": "Enter the 6-digit code",
 };
 
 export const commonMessages = defineMessages(en, {

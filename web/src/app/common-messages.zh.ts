@@ -20,9 +20,4 @@ export default {
   "errors.serverBody": "出了点问题，请稍后再试。",
   "errors.backHome": "返回首页",
   "Required": "必填",
-  "Passwords must match.": "两次输入的密码必须一致。",
-  "Please enter your password": "请输入密码",
-  "Invalid email address": "邮箱地址无效",
-  "Password must be at least 6 characters": "密码至少需要 6 个字符",
-  "Enter the 6-digit code": "请输入 6 位验证码",
 } satisfies Translation<typeof en>;

@@ -25,7 +25,4 @@ export default {
   "push.save": "Guardar",
   "push.saved": "Ajustes de avisos guardados",
   "push.failed": "No se pudieron cambiar los avisos de llamadas.",
-  "Use HH:MM": "Usa HH:MM",
-  "Set both ends of the quiet hours, or neither":
-    "Indica el inicio y el fin del silencio, o ninguno",
 } satisfies Translation<typeof en>;

@@ -25,7 +25,4 @@ export default {
   "push.save": "Enregistrer",
   "push.saved": "Réglages des notifications enregistrés",
   "push.failed": "Les notifications d'appel n'ont pas pu être modifiées.",
-  "Use HH:MM": "Utilisez HH:MM",
-  "Set both ends of the quiet hours, or neither":
-    "Indiquez le début et la fin du silence, ou aucun des deux",
 } satisfies Translation<typeof en>;

@@ -25,7 +25,4 @@ export default {
   "push.save": "Salva",
   "push.saved": "Impostazioni delle notifiche salvate",
   "push.failed": "Impossibile modificare le notifiche di chiamata.",
-  "Use HH:MM": "Usa HH:MM",
-  "Set both ends of the quiet hours, or neither":
-    "Imposta sia l'inizio sia la fine del silenzio, o nessuno dei due",
 } satisfies Translation<typeof en>;

@@ -24,8 +24,6 @@ export const en = {
   "push.save": "Save",
   "push.saved": "Notification settings saved",
   "push.failed": "Call notifications could not be changed.",
-  "Use HH:MM": "Use HH:MM",
-  "Set both ends of the quiet hours, or neither": "Set both ends of the quiet hours, or neither",
 };
 
 export const pushMessages = defineMessages(en, {

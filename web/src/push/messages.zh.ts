@@ -24,6 +24,4 @@ export default {
   "push.save": "保存",
   "push.saved": "通知设置已保存",
   "push.failed": "无法更改呼叫通知。",
-  "Use HH:MM": "请使用 HH:MM",
-  "Set both ends of the quiet hours, or neither": "请同时设置免打扰的开始和结束，或都不设置",
 } satisfies Translation<typeof en>;

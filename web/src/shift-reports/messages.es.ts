@@ -19,7 +19,4 @@ export default {
   "shiftReport.copyFailed": "No se pudo copiar al portapapeles.",
   "shiftReport.success": "¡Éxito!",
   "shiftReport.failed": "¡Error!",
-  "At most 100 characters": "Como máximo 100 caracteres",
-  "Must be a number of at least 0 with at most 8 decimals":
-    "Debe ser un número mayor o igual que 0 con 8 decimales como máximo",
 } satisfies Translation<typeof en>;

@@ -19,7 +19,4 @@ export default {
   "shiftReport.copyFailed": "Impossible de copier dans le presse-papiers.",
   "shiftReport.success": "Succès !",
   "shiftReport.failed": "Échec !",
-  "At most 100 characters": "100 caractères au maximum",
-  "Must be a number of at least 0 with at most 8 decimals":
-    "Doit être un nombre d'au moins 0 avec 8 décimales au maximum",
 } satisfies Translation<typeof en>;

@@ -19,7 +19,4 @@ export default {
   "shiftReport.copyFailed": "Impossibile copiare negli appunti.",
   "shiftReport.success": "Successo!",
   "shiftReport.failed": "Non riuscito!",
-  "At most 100 characters": "Al massimo 100 caratteri",
-  "Must be a number of at least 0 with at most 8 decimals":
-    "Deve essere un numero di almeno 0 con al massimo 8 decimali",
 } satisfies Translation<typeof en>;

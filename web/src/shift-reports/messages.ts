@@ -17,9 +17,6 @@ export const en = {
   "shiftReport.copyFailed": "Could not copy to the clipboard.",
   "shiftReport.success": "Success!",
   "shiftReport.failed": "Failed!",
-  "At most 100 characters": "At most 100 characters",
-  "Must be a number of at least 0 with at most 8 decimals":
-    "Must be a number of at least 0 with at most 8 decimals",
 };
 
 export const shiftReportMessages = defineMessages(en, {

@@ -19,6 +19,4 @@ export default {
   "shiftReport.copyFailed": "无法复制到剪贴板。",
   "shiftReport.success": "成功！",
   "shiftReport.failed": "失败！",
-  "At most 100 characters": "最多 100 个字符",
-  "Must be a number of at least 0 with at most 8 decimals": "必须是不小于 0 且最多 8 位小数的数字",
 } satisfies Translation<typeof en>;

@@ -30,5 +30,4 @@ export default {
   "limits.save": "Guardar límite",
   "limits.saved": "Límite guardado",
   "limits.failed": "No se pudieron guardar los límites.",
-  "Enter an amount above 0": "Introduce un importe mayor que 0",
 } satisfies Translation<typeof en>;

@@ -30,5 +30,4 @@ export default {
   "limits.save": "Enregistrer la limite",
   "limits.saved": "Limite enregistrée",
   "limits.failed": "Les limites n'ont pas pu être enregistrées.",
-  "Enter an amount above 0": "Saisissez un montant supérieur à 0",
 } satisfies Translation<typeof en>;

@@ -30,5 +30,4 @@ export default {
   "limits.save": "Salva limite",
   "limits.saved": "Limite salvato",
   "limits.failed": "Impossibile salvare i limiti.",
-  "Enter an amount above 0": "Inserisci un importo maggiore di 0",
 } satisfies Translation<typeof en>;

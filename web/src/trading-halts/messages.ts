@@ -29,7 +29,6 @@ export const en = {
   "limits.save": "Save limit",
   "limits.saved": "Limit saved",
   "limits.failed": "The limits could not be saved.",
-  "Enter an amount above 0": "Enter an amount above 0",
 };
 
 export const haltsMessages = defineMessages(en, {

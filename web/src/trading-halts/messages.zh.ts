@@ -30,5 +30,4 @@ export default {
   "limits.save": "保存限额",
   "limits.saved": "限额已保存",
   "limits.failed": "无法保存限额。",
-  "Enter an amount above 0": "请输入大于 0 的金额",
 } satisfies Translation<typeof en>;

@@ -42,8 +42,4 @@ export default {
   "users.roleName.Admin": "Administrador",
   "users.roleName.Lead": "Líder",
   "users.roleName.User": "Usuario",
-  "Username must be at least 5 characters": "El usuario debe tener al menos 5 caracteres",
-  "Username may use only 3-30 letters, digits, _ or -":
-    "El usuario solo puede usar de 3 a 30 letras, dígitos, _ o -",
-  "You cannot give a role above your own.": "No puedes asignar un rol superior al tuyo.",
 } satisfies Translation<typeof en>;

@@ -42,10 +42,4 @@ export default {
   "users.roleName.Admin": "Administrateur",
   "users.roleName.Lead": "Chef d'équipe",
   "users.roleName.User": "Utilisateur",
-  "Username must be at least 5 characters":
-    "Le nom d'utilisateur doit contenir au moins 5 caractères",
-  "Username may use only 3-30 letters, digits, _ or -":
-    "Le nom d'utilisateur ne peut contenir que 3 à 30 lettres, chiffres, _ ou -",
-  "You cannot give a role above your own.":
-    "Vous ne pouvez pas attribuer un rôle supérieur au vôtre.",
 } satisfies Translation<typeof en>;

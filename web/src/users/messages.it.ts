@@ -42,8 +42,4 @@ export default {
   "users.roleName.Admin": "Amministratore",
   "users.roleName.Lead": "Capo squadra",
   "users.roleName.User": "Utente",
-  "Username must be at least 5 characters": "Il nome utente deve avere almeno 5 caratteri",
-  "Username may use only 3-30 letters, digits, _ or -":
-    "Il nome utente può usare solo da 3 a 30 lettere, cifre, _ o -",
-  "You cannot give a role above your own.": "Non puoi assegnare un ruolo superiore al tuo.",
 } satisfies Translation<typeof en>;

@@ -40,10 +40,6 @@ export const en = {
   "users.roleName.Admin": "Admin",
   "users.roleName.Lead": "Lead",
   "users.roleName.User": "User",
-  "Username must be at least 5 characters": "Username must be at least 5 characters",
-  "Username may use only 3-30 letters, digits, _ or -":
-    "Username may use only 3-30 letters, digits, _ or -",
-  "You cannot give a role above your own.": "You cannot give a role above your own.",
 };
 
 export const usersMessages = defineMessages(en, {

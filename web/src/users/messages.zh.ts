@@ -41,7 +41,4 @@ export default {
   "users.roleName.Admin": "管理员",
   "users.roleName.Lead": "组长",
   "users.roleName.User": "用户",
-  "Username must be at least 5 characters": "用户名至少需要 5 个字符",
-  "Username may use only 3-30 letters, digits, _ or -": "用户名只能使用 3-30 个字母、数字、_ 或 -",
-  "You cannot give a role above your own.": "您不能授予高于自己的角色。",
 } satisfies Translation<typeof en>;
