@@ -14,7 +14,7 @@ import it from "../../web/src/errors/server-messages.it.ts";
 import { languageLoaded } from "../../web/src/i18n/index.ts";
 // The areas whose words a server message borrows as data (a schema's issue, a field's label): in the
 // app they are loaded by the screens that show those forms.
-import "../../web/src/app/common-messages.ts";
+import "../../web/src/i18n/common-messages.ts";
 import "../../web/src/users/settings-messages.ts";
 
 const SERVER_TRANSLATIONS = { zh, es, fr, it };

@@ -2,7 +2,7 @@
 // from an unknown string is a type error (deno check runs over this file), not English left on a
 // screen. The @ts-expect-error lines fail the check if the key were accepted.
 import assert from "node:assert/strict";
-import { commonMessages } from "../../web/src/app/common-messages.ts";
+import { commonMessages } from "../../web/src/i18n/common-messages.ts";
 import { combineMessages, type KeyOf, type Translator } from "../../web/src/i18n/index.ts";
 import { usersMessages } from "../../web/src/users/messages.ts";
 

@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
 import { cssVariablesResolver, theme, withLabels } from "./app/theme.ts";
 import { startPwa } from "./pwa/register.ts";
-import { commonMessages } from "./app/common-messages.ts";
+import { commonMessages } from "./i18n/common-messages.ts";
 
 // The server's CSP allows no eval: zod would probe for it (a violation report each load) before
 // falling back to what jitless does anyway. Zod reads its settings from this global, which it keeps

@@ -8,11 +8,11 @@ import { PasswordPair } from "../ui/password-pair.tsx";
 import { changePasswordRequest } from "./api.ts";
 import { zodValidate } from "../ui/form.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 import { authMessages } from "./messages.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 
-const messages = combineMessages(appMessages, authMessages, commonMessages);
+const messages = combineMessages(menuMessages, authMessages, commonMessages);
 
 export default function ChangePasswordModal({ opened, onClose }: ModalProps) {
   const t = messages.useT();

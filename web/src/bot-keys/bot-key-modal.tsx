@@ -21,7 +21,7 @@ import {
 import { refreshAfterChange } from "./store.ts";
 import { combineMessages } from "../i18n/index.ts";
 import { botKeysMessages } from "./messages.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 
 const messages = combineMessages(botKeysMessages, commonMessages);
 

@@ -2,10 +2,10 @@
 // transactions.
 import { Stack, Title } from "@mantine/core";
 import { TransactionsPanel } from "../transactions/transactions-panel.tsx";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 
 export default function DashboardPage() {
-  const t = appMessages.useT();
+  const t = menuMessages.useT();
   return (
     <Stack>
       <Title order={1} size="h3" data-testid="dashboard-title">{t("menu.dashboard")}</Title>

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Link } from "wouter";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 
 /** The error pages (docs/screens.md#error-pages), each with BACK HOME. */
 export function ErrorPage({ code }: { code: 404 | 500 }) {

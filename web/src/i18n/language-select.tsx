@@ -1,6 +1,6 @@
 import { NativeSelect } from "@mantine/core";
 import { useSnapshot } from "valtio";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "./common-messages.ts";
 import { type Lang, LANGUAGES, locale, setLanguage } from "./index.ts";
 
 export function LanguageSelect({ w = 120 }: { w?: number }) {

@@ -20,7 +20,7 @@ import {
   valueOnFocus,
 } from "./key-form.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { keysMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, keysMessages);

@@ -8,14 +8,14 @@ import { Sidebar } from "./sidebar.tsx";
 import { Toasts } from "./toasts.tsx";
 import { Topbar } from "./topbar.tsx";
 import { layout, watchWindow } from "./view.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 
 export const TOPBAR_HEIGHT = 70;
 export const SIDEBAR_WIDTH = 240;
 
 export function Shell({ children }: { children: ReactNode }) {
   const { collapsed, compactTopbar: compact } = useSnapshot(layout);
-  const t = appMessages.useT();
+  const t = menuMessages.useT();
   // A compact topbar wraps its controls into more rows: the header is as tall as they are.
   const topbar = useTopbarHeight();
   useEffect(watchWindow, []);

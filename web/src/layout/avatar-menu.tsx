@@ -16,8 +16,8 @@ import { type PublicUser, session } from "../session/store.ts";
 import { AvatarButton } from "./avatar-trigger.tsx";
 import { layout } from "./view.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { appMessages } from "../app/messages.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { keysMessages } from "../keys/messages.ts";
 import { pushMessages } from "../push/messages.ts";
 import { reportsMessages } from "../reports/messages.ts";
@@ -25,7 +25,7 @@ import { settingsMessages } from "../users/settings-messages.ts";
 import { usersMessages } from "../users/messages.ts";
 
 const messages = combineMessages(
-  appMessages,
+  menuMessages,
   commonMessages,
   keysMessages,
   pushMessages,

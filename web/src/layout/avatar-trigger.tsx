@@ -4,12 +4,12 @@ import { useSnapshot } from "valtio";
 import { session } from "../session/store.ts";
 import { onDemand, type TriggerProps } from "../ui/on-demand.tsx";
 import { layout } from "./view.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 
 export function AvatarButton(props: TriggerProps) {
   const { user } = useSnapshot(session);
   const { mobile } = useSnapshot(layout);
-  const t = appMessages.useT();
+  const t = menuMessages.useT();
   if (!user) return null;
   const initials = user.username.slice(0, 2).toUpperCase();
   return (

@@ -1,10 +1,10 @@
 // The sidebar entries and who sees them (docs/screens.md#sidebar).
 import { PERMISSIONS, type Role } from "../../../server/auth/roles.shared.ts";
-import type { appMessages } from "../app/messages.ts";
+import type { menuMessages } from "../i18n/menu-messages.ts";
 import type { KeyOf } from "../i18n/index.ts";
 
 export interface NavItem {
-  label: KeyOf<typeof appMessages>;
+  label: KeyOf<typeof menuMessages>;
   href?: string;
   roles: readonly Role[];
   children?: NavItem[];

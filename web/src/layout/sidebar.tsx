@@ -5,11 +5,11 @@ import { Link, useLocation } from "wouter";
 import { session } from "../session/store.ts";
 import { navFor, type NavItem } from "./nav.ts";
 import { layout } from "./view.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 
 export function Sidebar() {
   const { user } = useSnapshot(session);
-  const t = appMessages.useT();
+  const t = menuMessages.useT();
   const [location] = useLocation();
   if (!user) return null;
 

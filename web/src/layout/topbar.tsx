@@ -12,12 +12,12 @@ import { TradingBar } from "../trading/trading-bar.tsx";
 import { ShiftEndButton } from "../shift-reports/shift-end-button.tsx";
 import { AvatarMenu } from "./avatar-trigger.tsx";
 import { layout, toggleCollapsed } from "./view.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 
 export function Topbar() {
   // A narrower window does not fit every control in one row: they move to rows of their own.
   const { collapsed, mobile, compactTopbar: compact } = useSnapshot(layout);
-  const t = appMessages.useT();
+  const t = menuMessages.useT();
   const bar = (
     <Group h={compact ? undefined : "100%"} px="sm" gap="xs" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap">

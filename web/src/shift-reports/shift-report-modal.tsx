@@ -21,7 +21,7 @@ import { notifyError, notifySuccess } from "../ui/notify.ts";
 import { numericText } from "../ui/numeric-text.ts";
 import { createShiftReport, todayShiftReport, updateShiftReport } from "./api.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { shiftReportMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, shiftReportMessages);

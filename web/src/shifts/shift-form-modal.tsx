@@ -15,7 +15,7 @@ import { createShift, listAllUsers, updateShift } from "./api.ts";
 import { dayHourMs, formatShiftTime, hourOptions, viewerTzOffset } from "./format.ts";
 import { shifts } from "./store.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { shiftsMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, shiftsMessages);

@@ -11,7 +11,7 @@ import { formatShiftTime } from "./format.ts";
 import { ShiftFormModal } from "./shift-form-modal.tsx";
 import { shifts } from "./store.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { shiftsMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, shiftsMessages);

@@ -2,10 +2,10 @@
 import { NativeSelect, type NativeSelectProps } from "@mantine/core";
 import { HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 import { haltsMessages } from "./messages.ts";
 
-const messages = combineMessages(appMessages, haltsMessages);
+const messages = combineMessages(menuMessages, haltsMessages);
 
 export type UserOption = { id: number; username: string };
 

@@ -12,10 +12,10 @@ import { HaltForm } from "./halt-form.tsx";
 import { LimitForm } from "./limit-form.tsx";
 import { halts, loadHalts } from "./store.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { appMessages } from "../app/messages.ts";
+import { menuMessages } from "../i18n/menu-messages.ts";
 import { haltsMessages } from "./messages.ts";
 
-const messages = combineMessages(appMessages, haltsMessages);
+const messages = combineMessages(menuMessages, haltsMessages);
 
 export default function TradingControlsPage() {
   const t = messages.useT();

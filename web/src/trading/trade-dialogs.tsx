@@ -5,7 +5,7 @@ import { useSnapshot } from "valtio";
 import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
 import { closeTradeDialog, trade } from "./trade-store.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { tradingMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, tradingMessages);

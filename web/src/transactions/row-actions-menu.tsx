@@ -6,7 +6,7 @@ import { useOpenedOnMount } from "../ui/on-demand.tsx";
 import { moveBuyToSell, setListedStatus } from "./actions.ts";
 import { RowActionsButton, type RowActionsProps } from "./row-actions.tsx";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { transactionsMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, transactionsMessages);

@@ -8,7 +8,7 @@ import type { TransactionView } from "./api.ts";
 import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
 import { OrderState } from "./order-state.tsx";
 import { RowActions } from "./row-actions.tsx";
-import type { commonMessages } from "../app/common-messages.ts";
+import type { commonMessages } from "../i18n/common-messages.ts";
 import type { KeyOf, Translator } from "../i18n/index.ts";
 import type { transactionsMessages } from "./messages.ts";
 

@@ -9,7 +9,7 @@ import { numericText as numeric } from "../ui/numeric-text.ts";
 import { type Filters, NO_FILTERS } from "./list-effects.ts";
 import { setFilters, transactionLists } from "./store.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { transactionsMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, transactionsMessages);

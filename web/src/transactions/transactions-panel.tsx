@@ -13,7 +13,7 @@ import { setPage, setTab, showTransactions, transactionLists, transactionsView }
 import { transactionColumns } from "./transaction-columns.tsx";
 import { TransactionFilters } from "./transaction-filters.tsx";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { transactionsMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, transactionsMessages);

@@ -1,6 +1,6 @@
 // The button row at the foot of a modal: back out, then the modal's one action.
 import { Button, Group } from "@mantine/core";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 
 export function ModalActions(props: {
   onClose: () => void;

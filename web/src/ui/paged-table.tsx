@@ -7,7 +7,7 @@ import type { Key, ReactNode } from "react";
 import { CardList } from "./card-list.tsx";
 import { PAGE_SIZE } from "./paged-list.ts";
 import { usePhone } from "./use-phone.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 
 export interface Column<Row> {
   key: string;

@@ -8,7 +8,7 @@ import { ModalActions } from "../ui/modal-actions.tsx";
 import { PasswordPair } from "../ui/password-pair.tsx";
 import { adminChangePassword, type ListedUser } from "./api.ts";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { usersMessages } from "./messages.ts";
 
 const messages = combineMessages(commonMessages, usersMessages);

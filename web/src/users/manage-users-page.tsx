@@ -17,7 +17,7 @@ import { refreshUsers, showUsersTable, users } from "./store.ts";
 import { TradingSettingsModal } from "./trading-settings-modal.tsx";
 import { type RowAction, userColumns } from "./user-columns.tsx";
 import { combineMessages } from "../i18n/index.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { usersMessages } from "./messages.ts";
 import { settingsMessages } from "./settings-messages.ts";
 

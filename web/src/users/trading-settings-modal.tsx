@@ -36,7 +36,7 @@ import { errorText, notifyError } from "../ui/notify.ts";
 import { readCoinFunds, updateUserRequest } from "./api.ts";
 import { combineMessages } from "../i18n/index.ts";
 import { botModeMessages } from "../ui/bot-mode-messages.ts";
-import { commonMessages } from "../app/common-messages.ts";
+import { commonMessages } from "../i18n/common-messages.ts";
 import { settingsMessages } from "./settings-messages.ts";
 
 const messages = combineMessages(botModeMessages, commonMessages, settingsMessages);

@@ -1,5 +1,5 @@
 // The menu, sidebar and layout words (docs/screens.md#sidebar).
-import { defineMessages } from "../i18n/index.ts";
+import { defineMessages } from "./index.ts";
 
 export const en = {
   "menu.navigation": "Navigation",
@@ -22,9 +22,9 @@ export const en = {
   "layout.footer": "Gate Bot ©2022 Created by Gate Bot",
 };
 
-export const appMessages = defineMessages(en, {
-  zh: () => import("./messages.zh.ts"),
-  es: () => import("./messages.es.ts"),
-  fr: () => import("./messages.fr.ts"),
-  it: () => import("./messages.it.ts"),
+export const menuMessages = defineMessages(en, {
+  zh: () => import("./menu-messages.zh.ts"),
+  es: () => import("./menu-messages.es.ts"),
+  fr: () => import("./menu-messages.fr.ts"),
+  it: () => import("./menu-messages.it.ts"),
 });

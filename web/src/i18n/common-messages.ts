@@ -1,5 +1,5 @@
 // Words every screen uses, and the shared validation messages (a message is its own key).
-import { defineMessages } from "../i18n/index.ts";
+import { defineMessages } from "./index.ts";
 
 export const en = {
   "common.language": "Language",

@@ -1,6 +1,6 @@
-// messages.ts in French.
-import type { Translation } from "../i18n/index.ts";
-import type { en } from "./messages.ts";
+// menu-messages.ts in French.
+import type { Translation } from "./index.ts";
+import type { en } from "./menu-messages.ts";
 
 export default {
   "menu.navigation": "Navigation",

@@ -1,5 +1,5 @@
 // common-messages.ts in Spanish.
-import type { Translation } from "../i18n/index.ts";
+import type { Translation } from "./index.ts";
 import type { en } from "./common-messages.ts";
 
 export default {
