@@ -2,7 +2,9 @@
 // (as Lighthouse's mobile preset assumes): the long tasks, React's commits during the load and what
 // each re-rendered, and the functions that took the most time (names are readable in an unminified
 // build: `deno run -A npm:vite@8.3.8 build --config web/vite.config.ts --minify false`).
-// Prints figures only: they move with the machine's load.
+// Prints figures only: they move with the machine's load. MAIN_THREAD_PAGE=/login profiles the
+// sign-in page signed out; MAIN_THREAD_CPU sets the slowdown (a fast host needs more than 4x to
+// stand for a phone: see the lighthouse bench).
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { commits, recordRenders } from "../e2e/support/renders.ts";
 import { startE2EServer } from "../e2e/support/server.ts";
@@ -17,11 +19,17 @@ interface ProfileNode {
 const top = (counts: Map<string, number>, n: number) =>
   [...counts].sort((a, b) => b[1] - a[1]).slice(0, n);
 
+const target = Deno.env.get("MAIN_THREAD_PAGE") ?? "/dashboard";
+const rate = Number(Deno.env.get("MAIN_THREAD_CPU") ?? 4);
+
 export async function run() {
   const server = await startE2EServer();
   const browser = await launchBrowser();
   try {
-    const session = await storedSession(browser, server, await server.user("Lead"));
+    const signedIn = target !== "/login";
+    const session = signedIn
+      ? await storedSession(browser, server, await server.user("Lead"))
+      : undefined;
     const context = await contextWith(browser, server, {
       session,
       viewport: { width: 412, height: 823 },
@@ -38,12 +46,13 @@ export async function run() {
       }).observe({ type: "longtask", buffered: true });
     });
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate });
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
-    await page.goto(`${server.baseUrl}/dashboard`);
-    await page.getByTestId("live-price").getByText("$").waitFor();
+    await page.goto(`${server.baseUrl}${target}`);
+    if (signedIn) await page.getByTestId("live-price").getByText("$").waitFor();
+    else await page.getByRole("button").first().waitFor();
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(1500);
     const { profile } = await cdp.send("Profiler.stop") as unknown as {

@@ -1,6 +1,6 @@
 import "./app/mantine-styles.ts";
 import { MantineProvider } from "@mantine/core";
-import { StrictMode, useMemo } from "react";
+import { startTransition, StrictMode, useMemo } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoutes } from "./app/routes.tsx";
 import { cssVariablesResolver, theme, withLabels } from "./app/theme.ts";
@@ -25,8 +25,13 @@ function Root() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+// A transition lets React render the first screen in slices of a few milliseconds, yielding to
+// the browser between them, instead of in one long task; the splash stays until it commits.
+const root = createRoot(document.getElementById("root")!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  )
 );
