@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { firstLoadChunks, writeFirstLoadPlan } from "./first-load-chunks.ts";
+import { firstLoadPreloads } from "./first-load-preloads.ts";
 import { mantineHooks } from "./mantine-hooks-plugin.ts";
 import { serviceWorker } from "./pwa-plugin.ts";
 
@@ -20,6 +21,7 @@ export default defineConfig({
       new URL("./public/", import.meta.url),
     ),
     planTo ? writeFirstLoadPlan(planTo) : null,
+    firstLoadPreloads(),
     scrollAreaWithoutFloatingUi(),
   ],
   build: {

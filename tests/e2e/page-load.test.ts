@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { E2E_OPTS, launchBrowser, signInToDashboard } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
-import { e2eTest } from "./support/e2e-test.ts";
+import { type E2EContext, e2eTest } from "./support/e2e-test.ts";
+import type { Page } from "playwright-core";
 
 /**
  * Asked again by design: prices are polled every second (docs/trading.md#price-refresh) until the
@@ -75,3 +76,71 @@ Deno.test("page load: the app shell paints with no script at all", E2E_OPTS, asy
     await server.close();
   }
 });
+
+/**
+ * Opens `path` with the entry script held back, and returns the files asked for meanwhile: the
+ * first screen's code must not wait for the entry to arrive and run. Then lets the entry go and
+ * checks that the page loads and fetches no file twice.
+ */
+async function askedBeforeEntry(
+  { server, browser }: E2EContext,
+  path: string,
+  opts: { session?: string; lang?: string },
+  ready: (page: Page) => Promise<void>,
+) {
+  const context = await contextWith(browser, server, opts);
+  const page = await context.newPage();
+  const assets: string[] = [];
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith("/assets/")) assets.push(pathname.replace(/-[\w-]{8}\./, "."));
+  });
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let entryAsked!: () => void;
+  const entry = new Promise<void>((r) => (entryAsked = r));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    entryAsked();
+    await held;
+    await route.continue();
+  });
+  const loaded = page.goto(`${server.baseUrl}${path}`);
+  await entry;
+  await page.waitForFunction(() => document.querySelectorAll("link[rel=modulepreload]").length > 2);
+  const early = [...new Set(assets)].sort();
+  release();
+  await loaded;
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  const twice = assets.filter((a, i) => assets.indexOf(a) !== i);
+  assert.deepEqual(twice, [], `fetched twice on ${path}`);
+  await context.close();
+  return early;
+}
+
+e2eTest(
+  "page load: the first screen's code is asked for with the entry script, not after it",
+  async (ctx) => {
+    const signedOut = await askedBeforeEntry(
+      ctx,
+      "/login",
+      {},
+      (page) => page.getByRole("button", { name: "Sign in" }).waitFor(),
+    );
+    assert.ok(signedOut.includes("/assets/login.js"), signedOut.join(", "));
+    assert.ok(signedOut.includes("/assets/app.js"), signedOut.join(", "));
+    assert.ok(!signedOut.some((a) => a.includes("signed-in")), signedOut.join(", "));
+
+    const session = await storedSession(ctx.browser, ctx.server, await ctx.server.user("Lead"));
+    const signedIn = await askedBeforeEntry(
+      ctx,
+      "/dashboard",
+      { session, lang: "fr" },
+      (page) => page.getByTestId("live-price").getByText("$").waitFor(),
+    );
+    for (const file of ["signed-in.js", "signed-in.css", "dashboard.js", "messages-fr.js"]) {
+      assert.ok(signedIn.includes(`/assets/${file}`), `${file}: ${signedIn.join(", ")}`);
+    }
+    assert.ok(!signedIn.includes("/assets/login.js"), signedIn.join(", "));
+  },
+);

@@ -5,6 +5,7 @@ import { useSnapshot } from "valtio";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { loginHref, originFrom } from "../auth/origin.ts";
 import { session } from "../session/store.ts";
+import { BootSplash } from "./boot-splash.tsx";
 
 const LoginPage = lazy(() => import("../auth/login-page.tsx"));
 const SignedInArea = lazy(() => import("./signed-in-area.tsx"));
@@ -27,7 +28,7 @@ function LoginRoute() {
 export function AppRoutes() {
   const { token } = useSnapshot(session);
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<BootSplash />}>
       <Switch>
         <Route path="/">
           <Redirect to={token ? "/dashboard" : "/login"} replace />

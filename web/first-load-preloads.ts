@@ -1,0 +1,59 @@
+// What each first load fetches after the entry script, named in index.html so that boot.js can ask
+// for it at once: left to the entry, the login or signed-in code is requested only once the entry
+// has downloaded and run, a whole round trip later on a phone's network. Which load it is (signed
+// in or not, the dashboard or another page, which language) only the browser knows, so the build
+// writes the choices and boot.js picks (web/public/boot.js).
+import type { Plugin } from "vite";
+
+/** The first-load chunks (web/first-load-chunks.ts) each kind of load runs after the entry. */
+const NEEDS: Record<string, string[]> = {
+  login: ["app", "login"],
+  signedIn: ["app", "signed-in"],
+  dashboard: ["dashboard"],
+  "messages-zh": ["messages-zh"],
+  "messages-es": ["messages-es"],
+  "messages-fr": ["messages-fr"],
+  "messages-it": ["messages-it"],
+};
+
+interface BuiltChunk {
+  type: "chunk" | "asset";
+  name?: string;
+  fileName: string;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/** need -> the files it fetches (scripts and their stylesheets), from the built chunks. */
+export function firstLoadFiles(chunks: BuiltChunk[]): Record<string, string[]> {
+  const byName = new Map(chunks.filter((c) => c.type === "chunk").map((c) => [c.name, c]));
+  return Object.fromEntries(
+    Object.entries(NEEDS).map(([need, names]) => [
+      need,
+      names.flatMap((name) => {
+        const chunk = byName.get(name);
+        return chunk ? [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])] : [];
+      }),
+    ]),
+  );
+}
+
+export function firstLoadPreloads(): Plugin {
+  return {
+    name: "gatebot-first-load-preloads",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        const files = firstLoadFiles(Object.values(ctx.bundle) as unknown as BuiltChunk[]);
+        return [{
+          tag: "script",
+          // A data block: never run, so the CSP's script-src does not apply.
+          attrs: { type: "application/json", id: "first-load" },
+          children: JSON.stringify(files),
+          injectTo: "head",
+        }];
+      },
+    },
+  };
+}
