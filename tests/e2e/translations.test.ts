@@ -79,15 +79,10 @@ Deno.test(
       const admin = await server.user("SuperAdmin", "polyglot");
       const session = await storedSession(browser, server, admin);
 
-      const english = await play(browser, server, session, "en", ROUTES);
+      const [english, ...shown] = await playAtOnce(browser, server, session, ROUTES);
       // The spec's fixed footer reads the same in every language.
       const footer = english.get("/dashboard")!.match(/Gate Bot ©[^\n]*/)?.[0] ?? "";
-      const left: string[] = [];
-      for (const lang of LANGS) {
-        left.push(
-          ...englishLeft(english, await play(browser, server, session, lang, ROUTES), lang, footer),
-        );
-      }
+      const left = LANGS.flatMap((lang, i) => englishLeft(english, shown[i], lang, footer));
       assert.deepEqual(left, []);
     } finally {
       await browser.close();
@@ -102,6 +97,8 @@ interface Scene {
   name: string;
   route: string;
   act(page: Page): Promise<unknown>;
+  /** It changes what every session sees (a new transaction, a halt). */
+  changes?: true;
 }
 
 /** Each screen as it loads. */
@@ -171,6 +168,7 @@ function scenes(other: string, botKey: string, halt: (on: boolean) => Promise<vo
     {
       name: "transaction created",
       route: "/dashboard",
+      changes: true,
       async act(page) {
         await page.getByTestId("buy-button").click();
         await page.locator(".mantine-Notification-root").first().waitFor();
@@ -179,6 +177,7 @@ function scenes(other: string, botKey: string, halt: (on: boolean) => Promise<vo
     {
       name: "trade refused",
       route: "/dashboard",
+      changes: true,
       async act(page) {
         await halt(true);
         try {
@@ -215,6 +214,27 @@ async function play(
     texts.set(scene.name, await shownText(page));
   }
   await context.close();
+  return texts;
+}
+
+/**
+ * English's and each language's readings of `all`. The scenes that change nothing on the server
+ * play in every language at once, each in its own context (one walk alone mostly waits: on page
+ * loads, the network's quiet, transitions); those that change what every session sees play after
+ * them, one language at a time, so that no other reading sees their transaction or their halt.
+ */
+async function playAtOnce(browser: Browser, server: E2EServer, session: string, all: Scene[]) {
+  const langs = ["en", ...LANGS];
+  const still = all.filter((scene) => !scene.changes);
+  const changing = all.filter((scene) => scene.changes);
+  const texts = await Promise.all(langs.map((lang) => play(browser, server, session, lang, still)));
+  if (changing.length) {
+    for (const [i, lang] of langs.entries()) {
+      for (const [name, text] of await play(browser, server, session, lang, changing)) {
+        texts[i].set(name, text);
+      }
+    }
+  }
   return texts;
 }
 
@@ -258,14 +278,9 @@ e2eTest(
     };
     const all = scenes(other.username, "bot_xq", halt);
 
-    const english = await play(browser, server, session, "en", all);
+    const [english, ...shown] = await playAtOnce(browser, server, session, all);
     const footer = english.get("shift end")!.match(/Gate Bot ©[^\n]*/)?.[0] ?? "";
-    const left: string[] = [];
-    for (const lang of LANGS) {
-      left.push(
-        ...englishLeft(english, await play(browser, server, session, lang, all), lang, footer),
-      );
-    }
+    const left = LANGS.flatMap((lang, i) => englishLeft(english, shown[i], lang, footer));
     assert.deepEqual(left, []);
   },
 );
