@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import { firstLoadChunks, writeFirstLoadPlan } from "./first-load-chunks.ts";
 import { firstLoadPreloads } from "./first-load-preloads.ts";
 import { mantineHooks } from "./mantine-hooks-plugin.ts";
+import { mantineStaticStyles } from "./mantine-static-styles-plugin.ts";
 import { serviceWorker } from "./pwa-plugin.ts";
 
 const root = new URL(".", import.meta.url).pathname;
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     mantineHooks(),
+    mantineStaticStyles(),
     serviceWorker(
       new URL("./src/pwa/service-worker.js", import.meta.url),
       new URL("./public/", import.meta.url),

@@ -53,3 +53,5 @@ import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Tabs.css";
 import "@mantine/core/styles/Title.css";
+// Last: the theme's own variables override the defaults above (web/mantine-static-styles-plugin.ts).
+import "virtual:mantine-theme.css";
