@@ -30,6 +30,14 @@ interface Figures {
   /** Lighthouse's own measure of this machine's CPU: its 4x slowdown stands for a mid-range phone
    * only on a host scoring about 1000 or more; below that every figure reads worse than a phone. */
   benchmarkIndex: number;
+  /** Lighthouse's long tasks (simulated at its slowdown): "script start+duration ms". */
+  longTasks: string[];
+}
+
+interface LongTaskItem {
+  url: string;
+  startTime: number;
+  duration: number;
 }
 
 interface BootupItem {
@@ -57,6 +65,10 @@ async function audit(url: string, port: number): Promise<Figures> {
       .toSorted((a, b) => b.scripting - a.scripting).slice(0, 3)
       .map((i) => `${i.url.split("/").pop()}: ${Math.round(i.scripting)} ms`),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    longTasks: ((lhr.audits["long-tasks"].details as { items?: LongTaskItem[] })?.items ?? [])
+      .map((t) =>
+        `${t.url.split("/").pop() || "-"} ${Math.round(t.startTime)}+${Math.round(t.duration)}`
+      ),
   };
 }
 
@@ -98,6 +110,7 @@ export async function run() {
           (within ? "OK" : "OVER"),
       );
       console.log(`  main thread, longest scripts: ${f.heaviest.join(", ")}`);
+      console.log(`  long tasks (ms): ${f.longTasks.join(", ") || "none"}`);
       console.log(
         `  host CPU benchmark index ${f.benchmarkIndex} (Lighthouse warns below 1000: a slower ` +
           `host reads as a slower phone)`,

@@ -174,3 +174,24 @@ Deno.test(
     }
   },
 );
+
+e2eTest(
+  "page load: until the first page's code has run, React keeps the splash on screen",
+  async ({ server, browser }) => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/login`);
+    // React's own splash (its label is the app's "Loading…", boot.js wrote "Loading"): the entry
+    // has run and committed, and the page is still not blank.
+    await page.locator('[role=status][aria-label="Loading…"]').waitFor();
+    assert.equal(await page.locator(".boot-bar").textContent(), "Gate Bot");
+    release();
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    assert.equal(await page.locator(".boot-bar").count(), 0);
+  },
+);

@@ -11,8 +11,14 @@ e2eTest(
   async ({ server, browser }) => {
     const sim = server.market.sim("binance")!;
     const session = await storedSession(browser, server, await server.user("Lead"));
-    // One row of topbar, and the narrower one that shows the price apart from the trading bar.
-    for (const viewport of [{ width: 1500, height: 900 }, { width: 1280, height: 800 }]) {
+    // One row of topbar; the narrower one that shows the price apart from the trading bar; and a
+    // phone's, its controls dense and the bot selector among them.
+    const viewports = [
+      { width: 1500, height: 900 },
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ];
+    for (const viewport of viewports) {
       sim.setPrice("btc_usdt", "70000.00");
       const context = await contextWith(browser, server, { session, viewport });
       const page = await context.newPage();
@@ -42,6 +48,95 @@ e2eTest(
     }
   },
 );
+
+e2eTest(
+  "renders: a dashboard load renders each part of the shell once, and again only for what it shows",
+  async ({ server, browser }) => {
+    const admin = await server.user("Admin", "halt_admin");
+    const halt = async (body: object) =>
+      (await (await server.call("POST", "/api/trading-halts", { token: admin.token, body })).json())
+        .id as number;
+    const release = (id: number) =>
+      server.call("POST", `/api/trading-halts/${id}/release`, { token: admin.token });
+    const other = await server.user("User", "other_user");
+    const session = await storedSession(browser, server, await server.user("Lead"));
+    for (const viewport of [{ width: 1500, height: 900 }, { width: 390, height: 844 }]) {
+      // A halt the Lead sees, so that the banner has something to show.
+      const shown = await halt({ scope: "exchange", exchange: "gate", reason: "Gate incident" });
+      const context = await contextWith(browser, server, { session, viewport });
+      const page = await context.newPage();
+      await recordRenders(page);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      const loaded = { timeout: 120_000 };
+      await page.getByTestId("live-price").getByText("$").waitFor(loaded);
+      await page.getByTestId("transactions-empty").waitFor(loaded);
+      await page.getByTestId("halt-banner").waitFor(loaded);
+      await page.waitForLoadState("networkidle");
+      // Answers arrive in any order, and two may land in one commit: a part renders in at most
+      // as many commits as it has reasons to.
+      const load = await commits(page, true);
+      for (const [part, budget] of Object.entries(LOAD_BUDGET)) {
+        const seen = load.filter((c) => c.rendered.includes(part));
+        assert.ok(
+          seen.length <= budget,
+          `at ${viewport.width} px, ${part} rendered in ${seen.length} commits, at most ${budget}: ` +
+            seen.map((c) =>
+              `${c.at} ms: ${c.rendered.filter((w) => w === part).length} of ` +
+              `${c.rendered.length} components`
+            ).join("; "),
+        );
+      }
+      // The halts are read again whenever one changes anywhere: one set on another user changes
+      // nothing here. The release of the shown one, after that reload, empties the banner.
+      const reloaded = page.waitForResponse((r) => r.url().endsWith("/api/trading-halts"));
+      const elsewhere = await halt({ scope: "user", userId: other.id, reason: "Another desk" });
+      await (await reloaded).finished();
+      await release(shown);
+      await page.getByTestId("halt-banner").waitFor({ state: "detached" });
+      const after = await commits(page);
+      assert.deepEqual(
+        after.filter((c) => c.rendered.includes("halt-banner")),
+        [],
+        `at ${viewport.width} px, the same halts re-rendered the banner: ${describe(after)}`,
+      );
+      await release(elsewhere);
+      await context.close();
+    }
+  },
+);
+
+/**
+ * The most commits of a signed-in dashboard load that each part of the shell renders in: one to
+ * mount, and one for each answer that changes what it shows. (A part is named by its data-testid;
+ * the dashboard's own list, which shows its loading first, is not the shell.)
+ */
+const LOAD_BUDGET: Record<string, number> = {
+  "menu-toggle": 1,
+  logo: 1,
+  sidebar: 1,
+  "language-select": 1,
+  "shift-end": 1,
+  "avatar-menu": 1,
+  footer: 1,
+  // The halts (before them it renders nothing, and is named by what is around it).
+  "halt-banner": 1,
+  // The bot's key.
+  "bot-selector": 2,
+  // The pairs (the call targets list them too).
+  "pair-select": 2,
+  "exchange-select": 2,
+  "buy-button": 2,
+  "sell-button": 2,
+  "call-controls": 2,
+  "call-count": 2,
+  "call-target": 2,
+  "call-button": 2,
+  // The pairs, and the socket's joining (the price poll stops: it paints nothing, so it is named
+  // by the bar).
+  "trading-bar": 3,
+  // The price, and in a one-row topbar the trading bar around it (the pairs).
+  "live-price": 3,
+};
 
 const describe = (list: Commit[]) =>
   list.map((c) => `${c.at} ms: ${c.rendered.join(", ")}`).join("; ");

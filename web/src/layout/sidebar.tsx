@@ -68,6 +68,9 @@ function NavGroup(
       opened={opened}
       onChange={setOpened}
       aria-expanded={opened}
+      // Mantine would keep a closed group's entries mounted in a hidden Activity, which React
+      // renders in a commit of its own late in every load, for entries few loads show.
+      keepMounted={false}
     >
       {children}
     </NavLink>
