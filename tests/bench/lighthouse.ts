@@ -56,6 +56,14 @@ async function audit(url: string, port: number): Promise<Figures> {
     ...(slowdown ? { throttling: { cpuSlowdownMultiplier: slowdown } } : {}),
   });
   const lhr = result!.lhr;
+  // A run Lighthouse could not score says why (a page that never painted, a trace it could not read).
+  if (lhr.runtimeError) {
+    console.log(`  ${url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  }
+  const failed = Object.values(lhr.audits).filter((a) => a.errorMessage).map((a) =>
+    `${a.id}: ${a.errorMessage}`
+  );
+  if (failed.length) console.log(`  ${url}: audits that failed: ${failed.slice(0, 3).join("; ")}`);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
