@@ -16,9 +16,8 @@
 
   const files = JSON.parse(document.getElementById("first-load")?.textContent || "{}");
   const signedIn = localStorage.getItem("gatebot.session") !== null;
-  const onDashboard = ["/", "/dashboard"].includes(location.pathname);
   const needs = [
-    ...(signedIn ? ["signedIn", ...(onDashboard ? ["dashboard"] : [])] : ["login"]),
+    signedIn ? "signedIn" : "login",
     ...(lang === "en" ? [] : [`messages-${lang}`]),
   ];
   for (const file of needs.flatMap((need) => files[need] ?? [])) {
