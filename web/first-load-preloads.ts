@@ -14,10 +14,6 @@ import type { Plugin } from "vite";
 const NEEDS: Record<string, string[]> = {
   login: ["app", "login"],
   signedIn: ["app", "signed-in"],
-  "messages-zh": ["messages-zh"],
-  "messages-es": ["messages-es"],
-  "messages-fr": ["messages-fr"],
-  "messages-it": ["messages-it"],
 };
 
 interface BuiltChunk {
@@ -27,11 +23,18 @@ interface BuiltChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-/** need -> the files it fetches (scripts and their stylesheets), from the built chunks. */
+/**
+ * need -> the files it fetches (scripts and their stylesheets), from the built chunks. Each
+ * language's chunk (`messages-fr`, web/vite.config.ts) is a need of its own name.
+ */
 export function firstLoadFiles(chunks: BuiltChunk[]): Record<string, string[]> {
-  const byName = new Map(chunks.filter((c) => c.type === "chunk").map((c) => [c.name, c]));
+  const built = chunks.filter((c) => c.type === "chunk");
+  const byName = new Map(built.map((c) => [c.name, c]));
+  const languages = built.flatMap((c): [string, string[]][] =>
+    c.name?.startsWith("messages-") ? [[c.name, [c.name]]] : []
+  );
   return Object.fromEntries(
-    Object.entries(NEEDS).map(([need, names]) => [
+    [...Object.entries(NEEDS), ...languages].map(([need, names]) => [
       need,
       names.flatMap((name) => {
         const chunk = byName.get(name);

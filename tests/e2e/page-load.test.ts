@@ -153,33 +153,25 @@ e2eTest(
   },
 );
 
-Deno.test(
+e2eTest(
   "page load: the theme's colours and responsive classes come with the first stylesheet",
-  E2E_OPTS,
-  async () => {
-    const server = await startE2EServer();
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(`${server.baseUrl}/login`);
-      await page.getByRole("button", { name: "Sign in" }).waitFor();
-      const seen = await page.evaluate(() => ({
-        printed: document.querySelectorAll("style[data-mantine-styles]").length,
-        // BUY's shade (web/src/app/theme.ts), not Mantine's default teal.
-        teal: getComputedStyle(document.documentElement)
-          .getPropertyValue("--mantine-color-teal-filled").trim(),
-        // Mantine's helper class for `visibleFrom="sm"`: hidden below 48em.
-        visibleFromSm: (() => {
-          const probe = document.body.appendChild(document.createElement("div"));
-          probe.className = "mantine-visible-from-sm";
-          return getComputedStyle(probe).display;
-        })(),
-      }));
-      assert.deepEqual(seen, { printed: 0, teal: "#087f5b", visibleFromSm: "none" });
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+  async ({ server, browser }) => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    const seen = await page.evaluate(() => ({
+      printed: document.querySelectorAll("style[data-mantine-styles]").length,
+      // BUY's shade (web/src/app/theme.ts), not Mantine's default teal.
+      teal: getComputedStyle(document.documentElement)
+        .getPropertyValue("--mantine-color-teal-filled").trim(),
+      // Mantine's helper class for `visibleFrom="sm"`: hidden below 48em.
+      visibleFromSm: (() => {
+        const probe = document.body.appendChild(document.createElement("div"));
+        probe.className = "mantine-visible-from-sm";
+        return getComputedStyle(probe).display;
+      })(),
+    }));
+    assert.deepEqual(seen, { printed: 0, teal: "#087f5b", visibleFromSm: "none" });
   },
 );
 
