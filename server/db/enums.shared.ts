@@ -23,3 +23,10 @@ export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** An opening order whose outcome is not (or not yet) a fill: server/db/schema.ts orderState. */
 export const ORDER_STATES = ["pending", "refused", "unknown"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/**
+ * What a row is: "trade", an order the exchange (or the paper ledger) filled or was asked to fill;
+ * "missed_call", a call a User let expire (generate-done): no order, no fill, never in realized
+ * profit, its would-be result shown apart.
+ */
+export const TRANSACTION_KINDS = ["trade", "missed_call"] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];

@@ -22,16 +22,18 @@ import {
   type OrderState,
   PRICE_SOURCES,
   ROLES,
+  TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from "./enums.shared.ts";
 
-export { BOT_MODES, EXCHANGES, PRICE_SOURCES, ROLES, TRANSACTION_STATUSES };
+export { BOT_MODES, EXCHANGES, PRICE_SOURCES, ROLES, TRANSACTION_KINDS, TRANSACTION_STATUSES };
 
 export const roleEnum = pgEnum("role", ROLES);
 export const botModeEnum = pgEnum("bot_mode", BOT_MODES);
 export const exchangeEnum = pgEnum("exchange", EXCHANGES);
 export const transactionStatusEnum = pgEnum("transaction_status", TRANSACTION_STATUSES);
 export const priceSourceEnum = pgEnum("price_source", PRICE_SOURCES);
+export const transactionKindEnum = pgEnum("transaction_kind", TRANSACTION_KINDS);
 
 /** Money and quantities: NUMERIC, read and written as strings so no float ever touches them. */
 const money = (name: string) => numeric(name, { precision: 38, scale: 8 });
@@ -184,6 +186,18 @@ export const transactions = pgTable("transactions", {
   avgPrice: money("avg_price"),
   fee: money("fee"),
   feeAsset: text("fee_asset"),
+  /** When the opening fill happened (the exchange's answer, or the resolver's lookup). */
+  openedAt: timestamp("opened_at", { withTimezone: true }),
+  /** The closing order's fill: base quantity, fee and its asset (its average price: filledPrice). */
+  closeQuantity: money("close_quantity"),
+  closeFee: money("close_fee"),
+  closeFeeAsset: text("close_fee_asset"),
+  /**
+   * Quote asset, set when the row closes with a fill: proceeds − cost − fees (fees in another asset
+   * valued at their fill's price). Null for open rows, rows closed by hand and missed calls.
+   */
+  realizedPnl: money("realized_pnl"),
+  kind: transactionKindEnum("kind").notNull().default("trade"),
   /** Set by the server only (server/db/enums.shared.ts PRICE_SOURCES): whether profit counts the row. */
   priceSource: priceSourceEnum("price_source").notNull().default("server"),
   /**
@@ -252,6 +266,38 @@ export const transactions = pgTable("transactions", {
     .where(sql`${t.closingSince} is not null`),
   // The order resolver's queue: only pending rows are in it.
   index("transactions_pending").on(t.orderCheckAt).where(sql`${t.orderState} = 'pending'`),
+]);
+
+/**
+ * Reconciliation (docs/trading.md#reconciliation): each check of one account on one exchange, what
+ * the exchange holds against what the ledger says it should since the last checkpoint (the last
+ * check without drift).
+ */
+export const balanceChecks = pgTable("balance_checks", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** "user:<id>" or "bot:<id>", as the adapters name accounts. */
+  account: text("account").notNull(),
+  exchange: exchangeEnum("exchange").notNull(),
+  adapter: text("adapter").notNull(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+  /** "ok", "drift" (beyond fees and dust) or "error" (the balances could not be read). */
+  state: text("state").notNull(),
+  /** { [asset]: { free, locked } } as the exchange answered. */
+  actual: jsonb("actual"),
+  /** { [asset]: total } the checkpoint plus the fills since. */
+  expected: jsonb("expected"),
+  /** { [asset]: actual − expected } beyond the tolerance. */
+  drift: jsonb("drift"),
+  /** The rows filled since the checkpoint. */
+  transactionIds: jsonb("transaction_ids"),
+  note: text("note"),
+  acknowledgedBy: integer("acknowledged_by").references(() => users.id),
+  acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+}, (t) => [
+  index("balance_checks_account").on(t.account, t.exchange, t.checkedAt.desc()),
+  index("balance_checks_open_drift").on(t.checkedAt).where(
+    sql`${t.state} = 'drift' and ${t.acknowledgedAt} is null`,
+  ),
 ]);
 
 export const paperBalances = pgTable("paper_balances", {
