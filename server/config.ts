@@ -69,6 +69,9 @@ export const configSchema = z.object({
   DB_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(60).default(5),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // How long an order's request waits for the exchange; past it the row is answered pending (202)
+  // and settled when the exchange answers. Below REQUEST_TIMEOUT_MS (checked at start).
+  ORDER_ANSWER_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   // SIGTERM/SIGINT: how long in-flight requests and the bot's current order may take to finish.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   WEB_DIST: z.string().default("./web/dist"),
@@ -82,6 +85,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (result.data.ORDER_ANSWER_MS >= result.data.REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      "Invalid configuration:\n  ORDER_ANSWER_MS: must be below REQUEST_TIMEOUT_MS (an order's " +
+        "request answers pending before the request's deadline)",
+    );
   }
   return result.data;
 }

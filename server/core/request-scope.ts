@@ -16,6 +16,9 @@ export function requestSignal(): AbortSignal | undefined {
   return current && !current.answered ? current.signal : undefined;
 }
 
+/** Runs work that is no request's own (it outlives the answer): no request signal cuts it short. */
+export const outsideRequest = <T>(work: () => T): T => scope.exit(work);
+
 export const abandoned = () => new AppError("UNAVAILABLE", msg("unavailable.abandoned"));
 
 /** Runs the rest of the request under its signal; past `deadlineMs` it answers 503. */

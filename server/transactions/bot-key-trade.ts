@@ -67,6 +67,7 @@ export async function openForBots(
   deps: Pick<
     Deps,
     | "clock"
+    | "config"
     | "database"
     | "db"
     | "exchanges"
@@ -104,7 +105,15 @@ export async function openForBots(
 async function openForBot(
   deps: Pick<
     Deps,
-    "clock" | "database" | "db" | "exchanges" | "onTradeError" | "orderLookup" | "secretBox"
+    | "clock"
+    | "config"
+    | "database"
+    | "db"
+    | "exchanges"
+    | "onTradeError"
+    | "onTransactionChanged"
+    | "orderLookup"
+    | "secretBox"
   >,
   req: BotTradeRequest,
   bot: BotKeyRow,

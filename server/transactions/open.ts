@@ -1,13 +1,22 @@
-// Opens a transaction: places its order through the exchange adapter, then records it. An order
-// the exchange refuses leaves nothing behind; the exchange's message goes back to the caller. An
-// order nobody can confirm (its answer lost, the lookups unable to tell) is recorded as pending and
-// answered 202; the resolver (resolver.ts) records what became of it.
+// Opens a transaction. A live order's row is written ahead, pending, then the order is sent and
+// the row settled with its fill; an order the exchange refuses leaves nothing behind and its
+// message goes back to the caller. An order whose answer is late, or that nobody can confirm (its
+// answer lost, the lookups unable to tell), is answered 202 with its pending row; the sender, or
+// after SENDING_MS the resolver (resolver.ts), records what became of it. On the paper exchange
+// the fill and the row are one statement.
+import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
+import { afterAnswer } from "../core/after-answer.ts";
 import { AppError } from "../core/errors.ts";
+import { outsideRequest } from "../core/request-scope.ts";
+import { callOutcomes, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import {
+  type AccountRef,
   type Credentials,
+  type ExchangeAdapter,
   ExchangeError,
+  type OrderRequest,
   type OrderResult,
   type Side,
 } from "../exchanges/adapter.ts";
@@ -27,7 +36,7 @@ import {
 } from "./record.ts";
 import { msg } from "../core/messages.shared.ts";
 import { nextCheckAt } from "./resolver.ts";
-import type { TransactionRow } from "./view.ts";
+import { toTransactionView, type TransactionRow } from "./view.ts";
 import { logError } from "../core/log-error.ts";
 
 export interface OpenRequest {
@@ -43,76 +52,175 @@ export interface OpenRequest {
   id?: number;
 }
 
-export function openTransaction(
-  deps: Pick<Deps, "clock" | "database" | "db" | "exchanges" | "orderLookup">,
-  req: OpenRequest,
-) {
-  return openIfAllowed(deps, req.values, (scoped) => placeAndRecord(deps, scoped, req));
+type OpenDeps = Pick<
+  Deps,
+  | "clock"
+  | "config"
+  | "database"
+  | "db"
+  | "exchanges"
+  | "onTradeError"
+  | "onTransactionChanged"
+  | "orderLookup"
+>;
+
+/**
+ * The recorded row. A live order is written ahead (docs/trading.md#write-ahead-orders): its row,
+ * pending, is committed before the order is sent, so whatever happens next (an answer after any
+ * delay, a lost connection, a crash) the row is there to settle. The answer waits ORDER_ANSWER_MS
+ * at most; past it the row is answered still pending and settled when the exchange answers.
+ */
+export async function openTransaction(deps: OpenDeps, req: OpenRequest): Promise<TransactionRow> {
+  const opened = await openIfAllowed(deps, req.values, (scoped) => record(deps, scoped, req));
+  if (!("sent" in opened)) return opened;
+  const { row, sent } = opened;
+  // Sent outside the request: the settling outlives its deadline, and its writes are not the
+  // request's to cancel.
+  const settling = outsideRequest(() => settle(deps, row, sent, req));
+  const answer = await Promise.race([settling, answerDeadline(deps.config.ORDER_ANSWER_MS)]);
+  if (answer !== LATE) return unwrap(answer);
+  // Answered pending: the owner's screen learns the outcome over the socket.
+  afterAnswer(`order ${openOrderId(row.id)}`, async () => {
+    const late = await settling;
+    if (late instanceof AppError) {
+      deps.onTradeError(req.user.id, {
+        action: req.side,
+        transactionId: row.id,
+        message: late.said.text,
+        code: late.said.code,
+        params: late.said.params,
+      });
+    }
+    // The list reloads: the row settled, or gone with its refusal.
+    deps.onTransactionChanged(
+      toTransactionView(late instanceof AppError ? row : late, req.user.username),
+    );
+  });
+  return row;
 }
 
-/** `scoped`: where the row is written (under a daily maximum, the limit lock's transaction). */
-async function placeAndRecord(
-  deps: Pick<Deps, "clock" | "db" | "exchanges" | "orderLookup">,
+const LATE = Symbol("late");
+
+function answerDeadline(ms: number) {
+  return new Promise<typeof LATE>((resolve) => setTimeout(() => resolve(LATE), ms));
+}
+
+function unwrap(settled: TransactionRow | AppError) {
+  if (settled instanceof AppError) throw settled;
+  return settled;
+}
+
+interface Sent {
+  adapter: ExchangeAdapter;
+  account: AccountRef;
+  order: OrderRequest;
+}
+
+/**
+ * Under the halts and limits check (`scoped`: under a daily maximum, the limit lock's
+ * transaction): a row without an order, a paper fill with its row in one statement, or a live
+ * order's pending row, committed with the lock's transaction before anything is sent.
+ */
+async function record(
+  deps: Pick<Deps, "clock" | "db" | "exchanges">,
   scoped: Scoped,
   req: OpenRequest,
-) {
+): Promise<TransactionRow | { row: TransactionRow; sent: Sent }> {
   if (!req.credentials) return await insertTransaction(scoped, req.values, req);
   const { exchange, pair, quantity } = req.values;
   const adapter = deps.exchanges.adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
   const account = { id: req.account?.id ?? `user:${req.user.id}`, credentials: req.credentials };
-  const order = {
+  const order: OrderRequest = {
     pair,
     side: req.side,
-    type: "market" as const,
+    type: "market",
     quantity,
     // A market BUY spends the transaction's amount (Gate sizes market BUYs in the quote currency).
     quoteAmount: req.side === "BUY" ? req.values.amount : undefined,
     clientOrderId: openOrderId(id),
   };
-  const failed = (err: unknown) => {
-    throw exchangeFailure(exchange, err);
-  };
-  const recorded = (result: OrderResult): NewTransaction => ({
+  if (adapter.inDatabase) {
+    const planned = await adapter.inDatabase.plan(account, order).catch((err) => {
+      throw exchangeFailure(exchange, err);
+    });
+    const row = await insertTransaction(scoped, {
+      ...req.values,
+      adapter: adapter.name,
+      ...openingFill(planned.result, req.values),
+    }, { id, outcome: req.outcome, fill: planned.fill });
+    if (!row) throw exchangeFailure(exchange, await planned.refusal());
+    return row;
+  }
+  const now = deps.clock.now();
+  const row = await insertTransaction(scoped, {
     ...req.values,
     adapter: adapter.name,
-    ...openingFill(result, req.values),
-  });
-
-  if (adapter.inDatabase) {
-    const planned = await adapter.inDatabase.plan(account, order).catch(failed);
-    const row = await insertTransaction(scoped, recorded(planned.result), {
-      id,
-      outcome: req.outcome,
-      fill: planned.fill,
-    });
-    return row ?? failed(await planned.refusal());
-  }
-  const result = await placeOrFind(adapter, account, order, deps.orderLookup).catch((err) => {
-    if (err instanceof InDoubtError) return err;
-    return failed(err);
-  });
-  if (result instanceof InDoubtError) {
-    // Nobody can tell yet whether it filled: the row records the order, pending, for the resolver.
-    const pending = { ...req.values, adapter: adapter.name, ...pendingOrder(deps, result) };
-    return await insertTransaction(scoped, pending, { id, outcome: req.outcome });
-  }
-  try {
-    return await insertTransaction(scoped, recorded(result), { id, outcome: req.outcome });
-  } catch (err) {
-    // The order stands on the exchange: say which, so it can be reconciled by hand.
-    logError(`order ${openOrderId(id)} (${result.orderId}) placed but not recorded`, err);
-    throw err;
-  }
+    orderState: "pending",
+    orderNote: `sent to ${exchangeTitle(exchange)} at ${now.toISOString()}, not answered yet`,
+    // The resolver leaves it to its sender while the sending may still be under way.
+    orderCheckAt: new Date(now.getTime() + SENDING_MS),
+  }, { id, outcome: req.outcome });
+  return { row, sent: { adapter, account, order } };
 }
 
-function pendingOrder(deps: Pick<Deps, "clock">, err: InDoubtError): Partial<NewTransaction> {
+/**
+ * How long a sent order is its sender's alone: the exchange's answer (its HTTP timeout) and the
+ * lookups after a lost one, with room to spare. A process that died sending leaves the row to the
+ * resolver after this; an order arriving at the exchange later than this is refused by the
+ * exchange's own receive window (Binance recvWindow, Gate's request expiry).
+ */
+export const SENDING_MS = 60_000;
+
+/** Sends the order of a pending row and writes what came of it; an AppError when refused. */
+async function settle(
+  deps: Pick<Deps, "clock" | "db" | "orderLookup">,
+  row: TransactionRow,
+  { adapter, account, order }: Sent,
+  req: OpenRequest,
+): Promise<TransactionRow | AppError> {
+  const t = transactions;
+  const stillPending = and(eq(t.id, row.id), eq(t.orderState, "pending"));
+  let result: OrderResult;
+  try {
+    result = await placeOrFind(adapter, account, order, deps.orderLookup);
+  } catch (err) {
+    if (err instanceof InDoubtError) {
+      // Nobody can tell yet whether it filled: the resolver takes it from here.
+      const now = deps.clock.now();
+      const [waiting] = await deps.db.update(t)
+        .set({ orderNote: err.message, orderCheckAt: nextCheckAt(now, now), updatedAt: now })
+        .where(stillPending).returning();
+      return waiting ?? await current(deps, row);
+    }
+    if (!(err instanceof ExchangeError) && !(err instanceof AppError)) {
+      // Not the exchange's answer (a fault of ours): the row stays pending for the resolver.
+      logError(`order ${openOrderId(row.id)}: sending failed`, err);
+      return row;
+    }
+    // Refused: nothing happened on the exchange, so nothing stays behind (the call outcome the
+    // row was written with goes with it).
+    await deps.db.transaction(async (tx) => {
+      const [gone] = await tx.delete(t).where(stillPending).returning({ id: t.id });
+      if (gone) await tx.delete(callOutcomes).where(eq(callOutcomes.transactionId, gone.id));
+    });
+    return exchangeFailure(req.values.exchange, err);
+  }
   const now = deps.clock.now();
-  return {
-    orderState: "pending",
-    orderNote: err.message,
-    orderCheckAt: nextCheckAt(now, now),
-  };
+  const [filled] = await deps.db.update(t).set({
+    ...openingFill(result, req.values),
+    orderState: null,
+    orderNote: null,
+    orderCheckAt: null,
+    updatedAt: now,
+  }).where(stillPending).returning();
+  // Not pending any more: the resolver settled it first.
+  return filled ?? await current(deps, row);
+}
+
+async function current(deps: Pick<Deps, "db">, row: TransactionRow) {
+  const [now] = await deps.db.select().from(transactions).where(eq(transactions.id, row.id));
+  return now ?? row;
 }
 
 /** The answer's message for a row left pending (202). */
