@@ -72,6 +72,9 @@ export const configSchema = z.object({
   // How long an order's request waits for the exchange; past it the row is answered pending (202)
   // and settled when the exchange answers. Below REQUEST_TIMEOUT_MS (checked at start).
   ORDER_ANSWER_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+  // How long a sent order is its sender's alone (its answer and the lookups after a lost one): a
+  // process that died sending leaves the pending row to the resolver after this.
+  ORDER_SENDING_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   // SIGTERM/SIGINT: how long in-flight requests and the bot's current order may take to finish.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   WEB_DIST: z.string().default("./web/dist"),

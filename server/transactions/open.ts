@@ -2,7 +2,7 @@
 // the row settled with its fill; an order the exchange refuses leaves nothing behind and its
 // message goes back to the caller. An order whose answer is late, or that nobody can confirm (its
 // answer lost, the lookups unable to tell), is answered 202 with its pending row; the sender, or
-// after SENDING_MS the resolver (resolver.ts), records what became of it. On the paper exchange
+// after ORDER_SENDING_MS the resolver (resolver.ts), records what became of it. On the paper exchange
 // the fill and the row are one statement.
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
@@ -122,7 +122,7 @@ interface Sent {
  * order's pending row, committed with the lock's transaction before anything is sent.
  */
 async function record(
-  deps: Pick<Deps, "clock" | "db" | "exchanges">,
+  deps: Pick<Deps, "clock" | "config" | "db" | "exchanges">,
   scoped: Scoped,
   req: OpenRequest,
 ): Promise<TransactionRow | { row: TransactionRow; sent: Sent }> {
@@ -158,19 +158,13 @@ async function record(
     adapter: adapter.name,
     orderState: "pending",
     orderNote: `sent to ${exchangeTitle(exchange)} at ${now.toISOString()}, not answered yet`,
-    // The resolver leaves it to its sender while the sending may still be under way.
-    orderCheckAt: new Date(now.getTime() + SENDING_MS),
+    // The resolver leaves it to its sender while the sending may still be under way (the answer's
+    // HTTP timeout and the lookups after a lost one). An order reaching the exchange later than
+    // that is refused by the exchange's own receive window (Binance recvWindow, Gate's expiry).
+    orderCheckAt: new Date(now.getTime() + deps.config.ORDER_SENDING_MS),
   }, { id, outcome: req.outcome });
   return { row, sent: { adapter, account, order } };
 }
-
-/**
- * How long a sent order is its sender's alone: the exchange's answer (its HTTP timeout) and the
- * lookups after a lost one, with room to spare. A process that died sending leaves the row to the
- * resolver after this; an order arriving at the exchange later than this is refused by the
- * exchange's own receive window (Binance recvWindow, Gate's request expiry).
- */
-export const SENDING_MS = 60_000;
 
 /** Sends the order of a pending row and writes what came of it; an AppError when refused. */
 async function settle(

@@ -2,6 +2,7 @@
 // that enforce the exchanges' rules, a SuperAdmin with keys for both, and the helpers to price a
 // pair on both sides and to buy through the API.
 import { eq } from "drizzle-orm";
+import type { Config } from "../../server/config.ts";
 import { ManualClock } from "../../server/core/clock.ts";
 import { dec } from "../../server/core/decimal.shared.ts";
 import { transactions } from "../../server/db/schema.ts";
@@ -40,7 +41,8 @@ export interface Live {
   gate: FakeGate;
 }
 
-export async function setup(): Promise<Live> {
+/** `env`: more of the test app's configuration (ORDER_ANSWER_MS, ...). */
+export async function setup(env: Partial<Config> = {}): Promise<Live> {
   const clock = new ManualClock();
   const binance = startFakeBinance({ now: () => clock.now().getTime(), balances: RICH });
   const gate = startFakeGate({
@@ -51,6 +53,7 @@ export async function setup(): Promise<Live> {
     EXCHANGE_ADAPTER: "live",
     BINANCE_REST_URL: binance.restUrl,
     GATE_REST_URL: gate.restUrl,
+    ...env,
   }, { clock });
   // A short wait for an answer, so a lost one is looked up without a 10 s pause.
   t.deps.exchanges = createExchanges({
