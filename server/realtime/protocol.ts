@@ -24,6 +24,8 @@ export interface TransactionRef {
   userId: number;
   status: string;
   pair: string;
+  /** "pending" while its order waits for the exchange's answer; null once a trade. */
+  orderState: string | null;
 }
 
 /** A failed bot order: the dialog's title is the action and the transaction id. */

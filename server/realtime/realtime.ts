@@ -94,7 +94,13 @@ export async function startRealtime(
         { users: [tx.userId], roles: [...PERMISSIONS["transactions.viewAll"]] },
         {
           type: "transaction-changed",
-          transaction: { id: tx.id, userId: tx.userId, status: tx.status, pair: tx.pair },
+          transaction: {
+            id: tx.id,
+            userId: tx.userId,
+            status: tx.status,
+            pair: tx.pair,
+            orderState: tx.orderState,
+          },
         },
       )),
     onTradeError: (userId, error) => {

@@ -7,6 +7,7 @@ import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
 import { setPrice } from "../market/store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
+import { orderSettled } from "../transactions/pending-orders.ts";
 import { debounce } from "./debounce.ts";
 
 /** docs/realtime.md#debouncing: socket events are debounced 1000 ms. */
@@ -23,11 +24,14 @@ export function handleServerMessage(msg: ServerMessage, token: string) {
       return void resumeActiveCall();
     case "call":
       return void receiveCall(msg.call);
-    case "receive-active-buy":
     case "transaction-changed":
+      orderSettled(msg.transaction.id, msg.transaction.orderState);
+      return reloadSoon();
+    case "receive-active-buy":
       return reloadSoon();
     case "BUY_ERROR":
     case "SELL_ERROR":
+      orderSettled(msg.transactionId, null);
       showTradeError({
         action: msg.action,
         transactionId: msg.transactionId,

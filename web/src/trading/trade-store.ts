@@ -6,6 +6,7 @@ import type { Side } from "../../../server/transactions/pricing.shared.ts";
 import { answeringCallId, markBought } from "../calls/store.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
+import { holdUntilSettled } from "../transactions/pending-orders.ts";
 import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { fetchProfile } from "../auth/api.ts";
@@ -98,6 +99,7 @@ export async function placeOrder(side: Side) {
     const sideName = translate(side === "BUY" ? "trading.buy" : "trading.sell");
     if (result.pending && result.code) {
       // 202: the exchange has not confirmed the order; its row shows the outcome once known.
+      holdUntilSettled(result.transaction.id);
       notifyWarning(serverText(result.code, result.params));
     } else {
       notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));

@@ -9,6 +9,7 @@ import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { calls } from "../calls/store.ts";
 import { realtime } from "../realtime/store.ts";
 import { session } from "../session/store.ts";
+import { pendingOrders } from "../transactions/pending-orders.ts";
 import { tradeButtons } from "../calls/buttons.ts";
 import { clickDebounce } from "./buttons.ts";
 import { LivePrice, TypedPrice } from "./live-price.tsx";
@@ -36,7 +37,9 @@ export function TradingBar(
   const t = tradingMessages.useT();
   const { user } = useSnapshot(session);
   const { pair, exchange, pairs } = useSnapshot(market);
-  const { creating, dialog } = useSnapshot(trade);
+  const { creating: requesting, dialog } = useSnapshot(trade);
+  const { ids: pendingIds } = useSnapshot(pendingOrders);
+  const creating = requesting || pendingIds.length > 0;
   const { activeBuy, activeSell } = useSnapshot(calls);
   const debounced = useMemo(
     () => ({ BUY: clickDebounce(CLICK_DEBOUNCE_MS), SELL: clickDebounce(CLICK_DEBOUNCE_MS) }),
