@@ -22,10 +22,13 @@
 //   `afterFill` the order fills first, so a lookup finds it while the answer is away. `blindLookups`:
 //   so many next lookups answer 503. `held` counts waiting answers; `releaseHeld()` lets them go.
 // - `skewClock(ms)`: Binance's clock moves against ours (-1021, /api/v3/time).
+// - `halt(symbol, on = true)`: the symbol is not TRADING (exchangeInfo status HALT, orders -1013
+//   "Market is closed."); its stream stays open and silent, as Binance's does.
 // - Reading: `orders` (every order as sent), `requests` (every signed request), `wallets`
 //   (free/locked per asset), `balance(asset)` (free + locked), `trades` (every fill, commission in
-//   it), `streamsRequested`, `streamConnects`, `openStreams`; `broadcast`, `dropStreams` for the
-//   stream.
+//   it), `streamsRequested` (each connection's URL streams), `frames` (SUBSCRIBE/UNSUBSCRIBE sent on
+//   a stream, answered `{ result: null, id }`), `streamConnects`, `openStreams`; `broadcast`,
+//   `dropStreams` for the stream.
 import { createHmac } from "node:crypto";
 import { Decimal } from "decimal.js";
 import snapshot from "../../server/exchanges/markets/snapshot.json" with { type: "json" };
@@ -124,6 +127,10 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   let updateId = 1;
   let streamConnects = 0;
   const streamsRequested: string[][] = [];
+  /** Every frame stream clients sent (SUBSCRIBE ...), in order. */
+  const frames: { method?: string; params?: string[]; id?: number }[] = [];
+  /** Symbols not TRADING: exchangeInfo says HALT, orders are refused, streams stay silent. */
+  const halted = new Set<string>();
 
   const wallet = (asset: string) => {
     if (!wallets.has(asset)) wallets.set(asset, { free: new Decimal(0), locked: new Decimal(0) });
@@ -155,6 +162,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   function placeOrder(p: URLSearchParams) {
     const info = SYMBOLS.get(p.get("symbol") ?? "");
     if (!info) return error(400, -1121, "Invalid symbol.");
+    if (halted.has(info.symbol)) return error(400, -1013, "Market is closed.");
     const [base, quote] = [info.baseAsset, info.quoteAsset];
     const side = p.get("side");
     const type = p.get("type");
@@ -248,14 +256,32 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     return found ? Response.json(found) : error(400, -2013, "Order does not exist.");
   }
 
+  /** SUBSCRIBE / UNSUBSCRIBE on an open combined stream, answered `{ result: null, id }`. */
+  function onFrame(entry: { socket: WebSocket; streams: string[] }, raw: string) {
+    const msg = JSON.parse(raw);
+    frames.push(msg);
+    const names: string[] = msg.params ?? [];
+    if (msg.method === "SUBSCRIBE") {
+      entry.streams.push(...names.filter((n) => !entry.streams.includes(n)));
+    } else if (msg.method === "UNSUBSCRIBE") {
+      entry.streams = entry.streams.filter((n) => !names.includes(n));
+    } else {
+      return entry.socket.send(
+        JSON.stringify({ error: { code: 2, msg: `Invalid request: ${msg.method}` }, id: msg.id }),
+      );
+    }
+    entry.socket.send(JSON.stringify({ result: null, id: msg.id }));
+  }
+
   function stream(req: Request, url: URL) {
     const { socket, response } = Deno.upgradeWebSocket(req);
     const entry = { socket, streams: (url.searchParams.get("streams") ?? "").split("/") };
-    streamsRequested.push(entry.streams);
+    streamsRequested.push([...entry.streams]);
     socket.onopen = () => {
       streamConnects++;
       sockets.add(entry);
     };
+    socket.onmessage = (e) => onFrame(entry, e.data);
     socket.onclose = () => sockets.delete(entry);
     return response;
   }
@@ -265,7 +291,14 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     if (url.pathname === "/stream" && req.headers.get("upgrade") === "websocket") {
       return stream(req, url);
     }
-    if (url.pathname === "/api/v3/exchangeInfo") return Response.json(snapshot.binance);
+    if (url.pathname === "/api/v3/exchangeInfo") {
+      return Response.json({
+        ...snapshot.binance,
+        symbols: snapshot.binance.symbols.map((s) =>
+          halted.has(s.symbol) ? { ...s, status: "HALT" } : s
+        ),
+      });
+    }
     if (url.pathname === "/api/v3/time") return Response.json({ serverTime: now() });
     if (!["/api/v3/order", "/api/v3/account", "/api/v3/myTrades"].includes(url.pathname)) {
       return error(404, -1000, "Not found.");
@@ -320,8 +353,14 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     skewClock(ms: number) {
       clockSkewMs = ms;
     },
-    /** The stream names of each connection, in order. */
+    /** The stream names of each connection's URL, in order. */
     streamsRequested,
+    frames,
+    /** Stops trading `symbol` (status HALT) or, with `false`, trades it again. */
+    halt(symbol: string, on = true) {
+      if (on) halted.add(symbol);
+      else halted.delete(symbol);
+    },
     /** Stream connections accepted so far (a reconnect adds one). */
     get streamConnects() {
       return streamConnects;

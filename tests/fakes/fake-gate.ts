@@ -27,6 +27,8 @@
 //   so many next order lookups answer 503. `held` counts waiting answers; `releaseHeld()` lets
 //   them go.
 // - `skewClock(ms)`: Gate's clock moves against ours (REQUEST_EXPIRED, GET /spot/time).
+// - `halt(pair, on = true)`: currency_pairs lists the pair `trade_status: untradable` (its orders
+//   are not refused: which label Gate gives them is not known here).
 // - Reading: `orders` (every order as Gate keeps it, fee included), `requests` (every signed
 //   request), `wallets` (available/locked), `balance(currency)` (available + locked), `frames`
 //   (every WebSocket frame received), `connects`, `openSockets`; `dropConnections` for the socket.
@@ -104,6 +106,8 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
   const subscribers = new Set<Subscriber>();
   const orders: Record<string, string>[] = [];
   const frames: Record<string, unknown>[] = [];
+  /** Pairs listed untradable (currency_pairs only: Gate's label for their orders is unknown). */
+  const halted = new Set<string>();
   let nextId = 5000;
   let connects = 0;
 
@@ -279,7 +283,9 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       return stream(req);
     }
     if (req.method === "GET" && url.pathname === "/api/v4/spot/currency_pairs") {
-      return Response.json(snapshot.gate);
+      return Response.json(
+        snapshot.gate.map((p) => halted.has(p.id) ? { ...p, trade_status: "untradable" } : p),
+      );
     }
     if (req.method === "GET" && url.pathname === "/api/v4/spot/time") {
       return Response.json({ server_time: nowMs() });
@@ -347,6 +353,11 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     },
     /** Sends every held answer now; how many there were. */
     releaseHeld: troubles.releaseHeld,
+    /** Lists `pair` as untradable or, with `false`, tradable again. */
+    halt(pair: string, on = true) {
+      if (on) halted.add(pair);
+      else halted.delete(pair);
+    },
     /** Moves Gate's clock against ours (REQUEST_EXPIRED, GET /spot/time). */
     skewClock(ms: number) {
       clockSkewMs = ms;
