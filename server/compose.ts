@@ -6,7 +6,7 @@ import { createCallGate } from "./calls/gate.ts";
 import { createSecretBox } from "./core/secret-box.ts";
 import type { Deps } from "./deps.ts";
 import { engineName, startEngine } from "./engine/engine.ts";
-import { createExchanges } from "./exchanges/exchanges.ts";
+import { createExchanges, type ExchangesDeps } from "./exchanges/exchanges.ts";
 import { createKeyTransport } from "./keys/transport.ts";
 import type { MarketRuntime } from "./market/market.ts";
 import { pushCall } from "./push/send.ts";
@@ -27,12 +27,14 @@ export type DepsParts =
     appKey: string;
     /** This instance's own market feeds: given, the engine part (bot worker, candles) runs here. */
     feeds?: MarketRuntime;
+    /** The exchanges' live markets, shared with the live feeds (one copy per process). */
+    liveMarkets?: ExchangesDeps["liveMarkets"];
     realtime?: RealtimeOptions;
   };
 
 /** Builds every part of Deps, starts the exchanges, realtime and (with feeds) the engine. */
 export async function composeDeps(parts: DepsParts): Promise<Deps> {
-  const { appKey, feeds, realtime: realtimeOptions, ...given } = parts;
+  const { appKey, feeds, liveMarkets, realtime: realtimeOptions, ...given } = parts;
   const { config, database, clock, market } = given;
   const base = {
     ...given,
@@ -43,7 +45,7 @@ export async function composeDeps(parts: DepsParts): Promise<Deps> {
       clock,
       rotateHours: config.KEY_TRANSPORT_ROTATE_HOURS,
     }),
-    exchanges: createExchanges({ config, database, clock, market }),
+    exchanges: createExchanges({ config, database, clock, market, liveMarkets }),
     sessionCache: sessionCacheFor(config),
   };
   // Live trading: the exchanges' market rules are read before the first order (the stored copy

@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { seededMessage, seedFirstSuperAdmin } from "./seeds/seed-admin.ts";
 import { composeDeps } from "./compose.ts";
 import { createMarket } from "./market/market.ts";
+import { liveMarkets } from "./exchanges/markets/markets.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
@@ -46,7 +47,12 @@ const database = await openDatabase({
 // docs/configuration.md#api-and-engine-roles: the upstream feeds belong to the engine part
 // (server/engine/). On PostgreSQL every instance prices from what the active engine hands on over
 // the bus: one market for all.
-const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock });
+// The exchanges' markets, read once for both: the live feeds subscribe only what they trade.
+const markets = liveMarkets({
+  urls: { binance: config.BINANCE_REST_URL, gate: config.GATE_REST_URL },
+  clock: systemClock,
+});
+const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock, markets });
 const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
 const deps = await composeDeps({
   config,
@@ -55,6 +61,7 @@ const deps = await composeDeps({
   appKey: await loadAppKey(config.APP_SECRET_KEY, config.DATA_DIR),
   market,
   feeds,
+  liveMarkets: markets,
   vapid: await loadVapidKeys(config),
   lifecycle: { stopping: false },
   accessLog: (line) => console.log(line),

@@ -12,7 +12,7 @@ import {
 } from "./adapter.ts";
 import { restCall } from "./http.ts";
 import { prepareOrder, requireRule } from "./markets/markets.ts";
-import { credentialsOf, type RestAdapterDeps } from "./rest-adapter.ts";
+import { credentialsOf, exchangeClock, type RestAdapterDeps } from "./rest-adapter.ts";
 import { binanceSignature } from "./signing.ts";
 
 const RECV_WINDOW = "5000";
@@ -35,9 +35,6 @@ interface BinanceAccount {
 
 export function createBinanceAdapter(deps: RestAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
-  /** Binance's clock minus ours, learned from /api/v3/time after a -1021. */
-  let offsetMs = 0;
-
   const call = <T>(url: string, init: RequestInit) =>
     restCall<T>({
       exchange: "binance",
@@ -53,14 +50,12 @@ export function createBinanceAdapter(deps: RestAdapterDeps): ExchangeAdapter {
       },
     });
 
-  async function syncTime() {
-    const sent = deps.clock.now().getTime();
-    const { serverTime } = await call<{ serverTime: number }>(`${base}/api/v3/time`, {
-      method: "GET",
-    });
-    const received = deps.clock.now().getTime();
-    offsetMs = serverTime - Math.round((sent + received) / 2);
-  }
+  const time = exchangeClock({
+    clock: deps.clock,
+    skewCode: OUTSIDE_RECV_WINDOW,
+    serverTimeMs: async () =>
+      (await call<{ serverTime: number }>(`${base}/api/v3/time`, { method: "GET" })).serverTime,
+  });
 
   async function signedOnce<T>(
     method: string,
@@ -71,7 +66,7 @@ export function createBinanceAdapter(deps: RestAdapterDeps): ExchangeAdapter {
     const payload = new URLSearchParams({
       ...params,
       recvWindow: RECV_WINDOW,
-      timestamp: String(deps.clock.now().getTime() + offsetMs),
+      timestamp: String(time.nowMs()),
     }).toString();
     const signature = await binanceSignature(creds.secret, payload);
     const signedPayload = `${payload}&signature=${signature}`;
@@ -87,20 +82,12 @@ export function createBinanceAdapter(deps: RestAdapterDeps): ExchangeAdapter {
     });
   }
 
-  async function signed<T>(
+  const signed = <T>(
     method: string,
     path: string,
     params: Record<string, string>,
     creds: Credentials,
-  ): Promise<T> {
-    try {
-      return await signedOnce<T>(method, path, params, creds);
-    } catch (err) {
-      if (!(err instanceof ExchangeError) || err.code !== OUTSIDE_RECV_WINDOW) throw err;
-      await syncTime();
-      return await signedOnce<T>(method, path, params, creds);
-    }
-  }
+  ) => time.inSync(() => signedOnce<T>(method, path, params, creds));
 
   return {
     name: "binance",

@@ -43,6 +43,8 @@ export interface ExchangesDeps {
   fetch?: Fetch;
   /** How long a live exchange's answer is awaited before the order is in doubt; default 10 s. */
   timeoutMs?: number;
+  /** The exchanges' own markets, when the caller shares them (with the live feeds); else made. */
+  liveMarkets?: Markets & { load?(): Promise<void> };
 }
 
 /** Maps a bot key's `adapter` column ("paper", "binance", "gate") to an account kind. */
@@ -55,7 +57,7 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
     deps.market?.feed(exchange).price(pair);
   const markets: Record<AdapterKind, Markets & { load?(): Promise<void> }> = {
     paper: storedMarkets(),
-    live: liveMarkets({
+    live: deps.liveMarkets ?? liveMarkets({
       urls: { binance: deps.config.BINANCE_REST_URL, gate: deps.config.GATE_REST_URL },
       clock: deps.clock,
       fetch: deps.fetch,

@@ -3,7 +3,8 @@
 // Timestamp (seconds) and SIGN (HMAC-SHA512 of method, path, query, SHA-512(body), timestamp).
 // Amounts go out on the pair's amount_precision (rounded down), a market BUY spends a quote amount
 // on the pair's precision, and an order under min_base_amount/min_quote_amount is refused before
-// it is sent.
+// it is sent. A REQUEST_EXPIRED (our clock too far from Gate's) syncs with GET /spot/time and
+// retries once.
 import { dec } from "../core/decimal.shared.ts";
 import {
   type Credentials,
@@ -14,10 +15,12 @@ import {
 } from "./adapter.ts";
 import { restCall } from "./http.ts";
 import { prepareOrder, requireRule } from "./markets/markets.ts";
-import { credentialsOf, type RestAdapterDeps } from "./rest-adapter.ts";
+import { credentialsOf, exchangeClock, type RestAdapterDeps } from "./rest-adapter.ts";
 import { gateRestSign } from "./signing.ts";
 
 const PREFIX = "/api/v4";
+/** Gate's refusal of a request whose Timestamp is too far from its time (clock skew). */
+const REQUEST_EXPIRED = "REQUEST_EXPIRED";
 
 /**
  * Gate's refusals on the pair's rules, so the stored rules may be stale: too many decimals in the
@@ -56,15 +59,37 @@ export const gateOrderText = (clientOrderId: string) =>
 export function createGateAdapter(deps: RestAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
 
-  async function signed<T>(
+  const call = <T>(url: string, init: RequestInit) =>
+    restCall<T>({
+      exchange: "gate",
+      title: "Gate",
+      fetch: deps.fetch ?? fetch,
+      url,
+      init,
+      timeoutMs: deps.timeoutMs,
+      errorMessage: (b) => (b as { message?: string }).message,
+      errorCode: (b) => (b as { label?: string }).label,
+    });
+
+  const time = exchangeClock({
+    clock: deps.clock,
+    skewCode: REQUEST_EXPIRED,
+    serverTimeMs: async () =>
+      (await call<{ server_time: number }>(`${base}${PREFIX}/spot/time`, {
+        method: "GET",
+        headers: { Accept: "application/json" },
+      })).server_time,
+  });
+
+  async function signedOnce<T>(
     method: string,
     path: string,
     body: unknown,
     creds: Credentials,
-    query = "",
+    query: string,
   ) {
     const text = body === undefined ? "" : JSON.stringify(body);
-    const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
+    const timestamp = Math.floor(time.nowMs() / 1000);
     const sign = await gateRestSign(creds.secret, {
       method,
       path: PREFIX + path,
@@ -72,27 +97,21 @@ export function createGateAdapter(deps: RestAdapterDeps): ExchangeAdapter {
       body: text,
       timestamp,
     });
-    return restCall<T>({
-      exchange: "gate",
-      title: "Gate",
-      fetch: deps.fetch ?? fetch,
-      url: base + PREFIX + path + (query ? `?${query}` : ""),
-      init: {
-        method,
-        headers: {
-          Accept: "application/json",
-          "Content-Type": "application/json",
-          KEY: creds.key,
-          Timestamp: String(timestamp),
-          SIGN: sign,
-        },
-        body: body === undefined ? undefined : text,
+    return call<T>(base + PREFIX + path + (query ? `?${query}` : ""), {
+      method,
+      headers: {
+        Accept: "application/json",
+        "Content-Type": "application/json",
+        KEY: creds.key,
+        Timestamp: String(timestamp),
+        SIGN: sign,
       },
-      timeoutMs: deps.timeoutMs,
-      errorMessage: (b) => (b as { message?: string }).message,
-      errorCode: (b) => (b as { label?: string }).label,
+      body: body === undefined ? undefined : text,
     });
   }
+
+  const signed = <T>(method: string, path: string, body: unknown, creds: Credentials, query = "") =>
+    time.inSync(() => signedOnce<T>(method, path, body, creds, query));
 
   /** Gate finds a finished order by its text for a short while only; then the list has it. */
   async function findFinished(creds: Credentials, pair: string, text: string) {

@@ -21,11 +21,14 @@ export interface RestCall {
 
 export async function restCall<T>(call: RestCall): Promise<T> {
   let res: Response;
+  let text: string;
   try {
     res = await call.fetch(call.url, {
       ...call.init,
       signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
     });
+    // Inside the try: a connection cut after the status line fails here, and is as much in doubt.
+    text = await res.text();
   } catch (err) {
     const exchange = call.title;
     throw new ExchangeError(
@@ -35,7 +38,6 @@ export async function restCall<T>(call: RestCall): Promise<T> {
         : msg("exchange.unreachable", { exchange, detail: (err as Error).message }),
     );
   }
-  const text = await res.text();
   let body: unknown;
   try {
     body = JSON.parse(text);

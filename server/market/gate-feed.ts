@@ -1,7 +1,8 @@
-// Gate's spot WebSocket v4: one spot.tickers subscription for its eight pairs, price = highest_bid.
-// With credentials the subscription is signed (auth: api_key, KEY, SIGN); spot.ping keeps it alive.
-// Gate refuses the whole subscription when one pair is unknown ("unknown currency pair: BTC_USD"):
-// that pair is dropped and the others subscribed again (live-feed.ts).
+// Gate's spot WebSocket v4: one spot.tickers subscription of the spec's Gate pairs that Gate trades
+// now (its markets: trade_status tradable), price = highest_bid. With credentials the subscription
+// is signed (auth: api_key, KEY, SIGN); spot.ping keeps it alive. Should Gate still refuse the whole
+// subscription for one unknown pair ("unknown currency pair: BTC_USD", stale markets), that pair is
+// dropped and the others subscribed again (live-feed.ts).
 import type { Credentials } from "../exchanges/adapter.ts";
 import { gateWsSign } from "../exchanges/signing.ts";
 import { isPrice, LiveFeed, type LiveFeedOptions } from "./live-feed.ts";
@@ -35,7 +36,7 @@ export function gateFeed({ url, credentials, ...opts }: GateFeedOptions) {
   return new LiveFeed({
     source: "gate",
     pairs,
-    url,
+    url: () => url,
     async hello(active) {
       const time = seconds();
       const payload = active.map((p) => exchangeSymbol("gate", p));

@@ -25,6 +25,8 @@ export type MarketConfig = Pick<
 
 export interface MarketOptions {
   clock: Clock;
+  /** The exchanges' live markets: a live feed subscribes only what they trade (default stored). */
+  markets?: LiveFeedOptions["markets"];
   scheduler?: Scheduler;
   connect?: LiveFeedOptions["connect"];
   log?: LiveFeedOptions["log"];
@@ -44,6 +46,7 @@ export function createMarket(config: MarketConfig, opts: MarketOptions): MarketR
     scheduler: opts.scheduler,
     connect: opts.connect,
     log: opts.log,
+    markets: opts.markets,
   };
   const sim = (exchange: MarketExchange, seed: number) =>
     new SimFeed({

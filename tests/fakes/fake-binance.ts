@@ -1,12 +1,40 @@
-// A fake Binance on 127.0.0.1: spot REST (exchangeInfo, time, order, order lookup, account) that
-// verifies signatures and enforces the symbol filters the way Binance does (-1013 LOT_SIZE,
-// PRICE_FILTER, NOTIONAL; -1021 recvWindow; -2010 balance; -2013 unknown order), and the combined
-// bookTicker stream. Its markets are the committed snapshot (server/exchanges/markets/), served in
-// Binance's own format. It signs with node:crypto, not our Web Crypto code, so a signing bug
-// cannot cancel itself out. Tests push prices, drop connections and make an order's answer fail.
+// A fake Binance on 127.0.0.1: spot REST (exchangeInfo, time, order, order lookup, myTrades,
+// account) that verifies signatures and enforces the symbol filters the way Binance does, and the
+// combined bookTicker stream. Its markets are the committed snapshot (server/exchanges/markets/),
+// served in Binance's own format. It signs with node:crypto, not our Web Crypto code, so a signing
+// bug cannot cancel itself out.
+//
+// Rules it keeps, as Binance: -1013 `Filter failure: LOT_SIZE|MARKET_LOT_SIZE|PRICE_FILTER|NOTIONAL`
+// (minimums, step, maxQty, maxPrice, min/maxNotional as applyMin/MaxToMarket say), -1111 precision,
+// -1021 recvWindow, -1022 signature, -2015 key, -2010 balance or duplicate client order id, -2013
+// unknown order. A MARKET order fills at once at the book (BUY at the ask, SELL at the bid); a
+// LIMIT order stays NEW, its funds locked. The 0.1% taker commission is taken from the asset
+// received, reported in the order answer's `fills[]` (commission, commissionAsset) and in
+// `GET /api/v3/myTrades`; balances move by exactly what was filled and charged.
+//
+// Knobs (what tests set or read):
+// - options: `now` (Binance's time in ms), `balances` (free per asset, default USDT 10000, BTC 1),
+//   `apiKey`/`secret`, `sleep` (what a held answer waits on; default a real timer).
+// - `bookTicker(symbol, bid, ask?)`: sets the book orders fill at and streams it.
+// - `troubleNextOrder({ kind, afterFill, holdMs?, blindLookups? })` (tests/fakes/order-trouble.ts):
+//   the next order's answer is held `holdMs` (default 30 s) ("hold"), never given ("hang"), cut
+//   mid-answer ("drop"), a gateway's 502 page ("502") or Binance's 503 -1001 ("503"); with
+//   `afterFill` the order fills first, so a lookup finds it while the answer is away. `blindLookups`:
+//   so many next lookups answer 503. `held` counts waiting answers; `releaseHeld()` lets them go.
+// - `skewClock(ms)`: Binance's clock moves against ours (-1021, /api/v3/time).
+// - `halt(symbol, on = true)`: the symbol is not TRADING (exchangeInfo status HALT, orders -1013
+//   "Market is closed."); its stream stays open and silent, as Binance's does.
+// - Reading: `orders` (every order as sent), `requests` (every signed request), `wallets`
+//   (free/locked per asset), `balance(asset)` (free + locked), `trades` (every fill, commission in
+//   it), `streamsRequested` (each connection's URL streams), `frames` (SUBSCRIBE/UNSUBSCRIBE sent on
+//   a stream, answered `{ result: null, id }`), `streamConnects`, `openStreams`; `broadcast`,
+//   `dropStreams` for the stream.
 import { createHmac } from "node:crypto";
 import { Decimal } from "decimal.js";
 import snapshot from "../../server/exchanges/markets/snapshot.json" with { type: "json" };
+import { orderTroubles, type TroubleOptions } from "./order-trouble.ts";
+
+export type { OrderTrouble } from "./order-trouble.ts";
 
 type SymbolInfo = (typeof snapshot.binance.symbols)[number];
 
@@ -14,15 +42,7 @@ const SYMBOLS = new Map(snapshot.binance.symbols.map((s) => [s.symbol, s]));
 /** Binance's taker commission, taken from the asset received. */
 const COMMISSION = new Decimal("0.001");
 
-/** What goes wrong with the next order: its answer is lost (hang) or a 503, after it filled or not. */
-export interface OrderTrouble {
-  kind: "hang" | "503";
-  afterFill: boolean;
-  /** The next lookups of orders that answer 5xx too: the exchange cannot tell for so many asks. */
-  blindLookups?: number;
-}
-
-export interface FakeBinanceOptions {
+export interface FakeBinanceOptions extends TroubleOptions {
   apiKey?: string;
   secret?: string;
   /** Server time in ms, for the recvWindow check. */
@@ -55,19 +75,30 @@ function filterFailure(info: SymbolInfo, type: string, qty: Decimal, price: Deci
   if (qty.lt(lot.minQty) || qty.gt(lot.maxQty) || !onGrid(qty, lot.minQty, lot.stepSize)) {
     return "LOT_SIZE";
   }
+  const market = type === "MARKET";
   const marketLot = filterOf(info, "MARKET_LOT_SIZE");
   if (
-    type === "MARKET" && marketLot &&
-    (qty.gt(marketLot.maxQty) || !onGrid(qty, marketLot.minQty, marketLot.stepSize))
+    market && marketLot &&
+    (qty.lt(marketLot.minQty) || qty.gt(marketLot.maxQty) ||
+      !onGrid(qty, marketLot.minQty, marketLot.stepSize))
   ) return "MARKET_LOT_SIZE";
   const priceFilter = filterOf(info, "PRICE_FILTER");
   if (
-    type === "LIMIT" &&
-    (price.lt(priceFilter.minPrice) || !onGrid(price, priceFilter.minPrice, priceFilter.tickSize))
+    !market &&
+    (price.lt(priceFilter.minPrice) || price.gt(priceFilter.maxPrice) ||
+      !onGrid(price, priceFilter.minPrice, priceFilter.tickSize))
   ) {
     return "PRICE_FILTER";
   }
-  if (qty.mul(price).lt(filterOf(info, "NOTIONAL").minNotional)) return "NOTIONAL";
+  // NOTIONAL applies to market orders only where applyMinToMarket / applyMaxToMarket say so.
+  const notional = filterOf(info, "NOTIONAL") as unknown as Record<string, string | boolean>;
+  const value = qty.mul(price);
+  if ((!market || notional.applyMinToMarket) && value.lt(notional.minNotional as string)) {
+    return "NOTIONAL";
+  }
+  if ((!market || notional.applyMaxToMarket) && value.gt(notional.maxNotional as string)) {
+    return "NOTIONAL";
+  }
   return null;
 }
 
@@ -90,15 +121,16 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   const trades: Record<string, unknown>[] = [];
   /** Every REST request as sent (method, path, parameters): the captured wire. */
   const requests: { method: string; path: string; params: Record<string, string> }[] = [];
-  let trouble: OrderTrouble | null = null;
-  let blindLookups = 0;
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => release = resolve);
+  const troubles = orderTroubles(opts);
   let clockSkewMs = 0;
   let nextOrderId = 1000;
   let updateId = 1;
   let streamConnects = 0;
   const streamsRequested: string[][] = [];
+  /** Every frame stream clients sent (SUBSCRIBE ...), in order. */
+  const frames: { method?: string; params?: string[]; id?: number }[] = [];
+  /** Symbols not TRADING: exchangeInfo says HALT, orders are refused, streams stay silent. */
+  const halted = new Set<string>();
 
   const wallet = (asset: string) => {
     if (!wallets.has(asset)) wallets.set(asset, { free: new Decimal(0), locked: new Decimal(0) });
@@ -130,6 +162,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   function placeOrder(p: URLSearchParams) {
     const info = SYMBOLS.get(p.get("symbol") ?? "");
     if (!info) return error(400, -1121, "Invalid symbol.");
+    if (halted.has(info.symbol)) return error(400, -1013, "Market is closed.");
     const [base, quote] = [info.baseAsset, info.quoteAsset];
     const side = p.get("side");
     const type = p.get("type");
@@ -211,37 +244,44 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     });
   }
 
-  /** The next order's answer goes wrong as set by troubleNextOrder. */
-  async function troubled(p: URLSearchParams) {
-    const t = trouble!;
-    trouble = null;
-    blindLookups = t.blindLookups ?? 0;
-    if (t.afterFill) placeOrder(p);
-    if (t.kind === "503") {
-      return error(503, -1001, "Internal error; unable to process your request.");
-    }
-    await released;
-    return error(503, -1007, "Timeout waiting for response from backend server.");
-  }
+  const unavailable = (timedOut: boolean) =>
+    timedOut
+      ? error(503, -1007, "Timeout waiting for response from backend server.")
+      : error(503, -1001, "Internal error; unable to process your request.");
 
   function findOrder(p: URLSearchParams) {
-    if (blindLookups > 0) {
-      blindLookups--;
-      return error(503, -1001, "Internal error; unable to process your request.");
-    }
+    if (troubles.blindLookup()) return unavailable(false);
     if (!SYMBOLS.has(p.get("symbol") ?? "")) return error(400, -1121, "Invalid symbol.");
     const found = placed.get(p.get("origClientOrderId") ?? "");
     return found ? Response.json(found) : error(400, -2013, "Order does not exist.");
   }
 
+  /** SUBSCRIBE / UNSUBSCRIBE on an open combined stream, answered `{ result: null, id }`. */
+  function onFrame(entry: { socket: WebSocket; streams: string[] }, raw: string) {
+    const msg = JSON.parse(raw);
+    frames.push(msg);
+    const names: string[] = msg.params ?? [];
+    if (msg.method === "SUBSCRIBE") {
+      entry.streams.push(...names.filter((n) => !entry.streams.includes(n)));
+    } else if (msg.method === "UNSUBSCRIBE") {
+      entry.streams = entry.streams.filter((n) => !names.includes(n));
+    } else {
+      return entry.socket.send(
+        JSON.stringify({ error: { code: 2, msg: `Invalid request: ${msg.method}` }, id: msg.id }),
+      );
+    }
+    entry.socket.send(JSON.stringify({ result: null, id: msg.id }));
+  }
+
   function stream(req: Request, url: URL) {
     const { socket, response } = Deno.upgradeWebSocket(req);
     const entry = { socket, streams: (url.searchParams.get("streams") ?? "").split("/") };
-    streamsRequested.push(entry.streams);
+    streamsRequested.push([...entry.streams]);
     socket.onopen = () => {
       streamConnects++;
       sockets.add(entry);
     };
+    socket.onmessage = (e) => onFrame(entry, e.data);
     socket.onclose = () => sockets.delete(entry);
     return response;
   }
@@ -251,7 +291,14 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     if (url.pathname === "/stream" && req.headers.get("upgrade") === "websocket") {
       return stream(req, url);
     }
-    if (url.pathname === "/api/v3/exchangeInfo") return Response.json(snapshot.binance);
+    if (url.pathname === "/api/v3/exchangeInfo") {
+      return Response.json({
+        ...snapshot.binance,
+        symbols: snapshot.binance.symbols.map((s) =>
+          halted.has(s.symbol) ? { ...s, status: "HALT" } : s
+        ),
+      });
+    }
     if (url.pathname === "/api/v3/time") return Response.json({ serverTime: now() });
     if (!["/api/v3/order", "/api/v3/account", "/api/v3/myTrades"].includes(url.pathname)) {
       return error(404, -1000, "Not found.");
@@ -259,7 +306,9 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     const params = await authenticate(req, url);
     if (params instanceof Response) return params;
     if (req.method === "POST" && url.pathname === "/api/v3/order") {
-      return trouble ? await troubled(params) : placeOrder(params);
+      return troubles.pending
+        ? await troubles.answer(() => placeOrder(params), unavailable)
+        : placeOrder(params);
     }
     if (req.method === "GET" && url.pathname === "/api/v3/order") return findOrder(params);
     if (req.method === "GET" && url.pathname === "/api/v3/myTrades") {
@@ -287,16 +336,31 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     orders,
     wallets,
     requests,
-    /** The next order's answer is lost (hang until close) or a 503, after filling it or not. */
-    troubleNextOrder(next: OrderTrouble) {
-      trouble = next;
+    trades,
+    /** Free plus locked, as a decimal string: what the account holds of `asset`. */
+    balance(asset: string) {
+      return wallet(asset).free.plus(wallet(asset).locked).toFixed();
     },
+    /** What goes wrong with the next order's answer (see the top of this file). */
+    troubleNextOrder: troubles.set,
+    /** Answers now held back ("hold", "hang"). */
+    get held() {
+      return troubles.held;
+    },
+    /** Sends every held answer now; how many there were. */
+    releaseHeld: troubles.releaseHeld,
     /** Moves Binance's clock against ours (recvWindow checks, /api/v3/time). */
     skewClock(ms: number) {
       clockSkewMs = ms;
     },
-    /** The stream names of each connection, in order. */
+    /** The stream names of each connection's URL, in order. */
     streamsRequested,
+    frames,
+    /** Stops trading `symbol` (status HALT) or, with `false`, trades it again. */
+    halt(symbol: string, on = true) {
+      if (on) halted.add(symbol);
+      else halted.delete(symbol);
+    },
     /** Stream connections accepted so far (a reconnect adds one). */
     get streamConnects() {
       return streamConnects;
@@ -322,7 +386,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       for (const { socket } of sockets) socket.close(1001, "going away");
     },
     async close() {
-      release();
+      troubles.releaseHeld();
       for (const { socket } of sockets) socket.close();
       await server.shutdown();
     },

@@ -1,22 +1,49 @@
-// A fake Gate on 127.0.0.1: spot REST v4 (currency_pairs, orders, order lookup by text, accounts)
-// verifying KEY/Timestamp/SIGN and enforcing each pair's rules with Gate's labels (INVALID_PRECISION
-// for amount or price decimals, INVALID_PARAM_VALUE under the minimum, BALANCE_NOT_ENOUGH,
-// INVALID_CURRENCY_PAIR, ORDER_NOT_FOUND; sources in server/exchanges/README.md), and the spot
-// WebSocket v4 (spot.tickers subscribe with optional signed auth, spot.ping). A subscription naming
-// one unknown pair fails whole, as Gate's does. Its markets are the committed snapshot
-// (server/exchanges/markets/). It signs with node:crypto, independently of the code under test.
+// A fake Gate on 127.0.0.1: spot REST v4 (currency_pairs, time, orders, order lookup by text,
+// finished orders, accounts) verifying KEY/Timestamp/SIGN, and the spot WebSocket v4 (spot.tickers
+// subscribe with optional signed auth, spot.ping). A subscription naming one unknown pair fails
+// whole, as Gate's does. Its markets are the committed snapshot (server/exchanges/markets/). It
+// signs with node:crypto, independently of the code under test.
+//
+// Rules it keeps, with Gate's labels (sources in server/exchanges/README.md): INVALID_PRECISION (too
+// many decimals in the amount or the price), INVALID_PARAM_VALUE `Your order size 0.6 USDT is too
+// small. The minimum is 3 USDT` (min_quote_amount, min_base_amount), AMOUNT_TOO_MUCH (over
+// max_quote_amount / max_base_amount), BALANCE_NOT_ENOUGH, INVALID_CURRENCY_PAIR,
+// REPEATED_CREATION, ORDER_NOT_FOUND, REQUEST_EXPIRED (Timestamp over 60 s from Gate's time),
+// INVALID_KEY, INVALID_SIGNATURE, SERVER_ERROR. A market order fills at once at the book (BUY at
+// the ask, spending what the fill cost; SELL at the bid); a limit order
+// stays open, its funds locked. The 0.2% fee is taken from the asset received and reported as
+// `fee`/`fee_currency` in the order answer and its lookups; balances move by exactly what was
+// filled and charged.
+//
+// Knobs (what tests set or read):
+// - options: `now` (Gate's time in s), `balances` (available per currency, default USDT 10000,
+//   BTC 1), `apiKey`/`secret`, `requireAuth` (refuse unsigned ticker subscriptions), `sleep` (what
+//   a held answer waits on; default a real timer).
+// - `ticker(pair, bid, ask?)`: sets the book orders fill at and streams it.
+// - `troubleNextOrder({ kind, afterFill, holdMs?, blindLookups? })` (tests/fakes/order-trouble.ts):
+//   the next order's answer is held `holdMs` (default 30 s) ("hold"), never given ("hang"), cut
+//   mid-answer ("drop"), a gateway's 502 page ("502") or Gate's 503 SERVER_ERROR ("503"); with
+//   `afterFill` the order fills first, so a lookup finds it while the answer is away. `blindLookups`:
+//   so many next order lookups answer 503. `held` counts waiting answers; `releaseHeld()` lets
+//   them go.
+// - `skewClock(ms)`: Gate's clock moves against ours (REQUEST_EXPIRED, GET /spot/time).
+// - `halt(pair, on = true)`: currency_pairs lists the pair `trade_status: untradable` (its orders
+//   are not refused: which label Gate gives them is not known here).
+// - Reading: `orders` (every order as Gate keeps it, fee included), `requests` (every signed
+//   request), `wallets` (available/locked), `balance(currency)` (available + locked), `frames`
+//   (every WebSocket frame received), `connects`, `openSockets`; `dropConnections` for the socket.
 import { createHash, createHmac } from "node:crypto";
 import { Decimal } from "decimal.js";
 import snapshot from "../../server/exchanges/markets/snapshot.json" with { type: "json" };
-import type { OrderTrouble } from "./fake-binance.ts";
+import { orderTroubles, type TroubleOptions } from "./order-trouble.ts";
 
-const PAIRS = new Map(snapshot.gate.map((p) => [p.id, p]));
+const PAIRS = new Map<string, PairRules>(snapshot.gate.map((p) => [p.id, p]));
 /** Gate's spot fee, taken from the asset received. */
 const FEE = new Decimal("0.002");
 
 const decimals = (text: string) => (text.split(".")[1] ?? "").length;
 
-export interface FakeGateOptions {
+export interface FakeGateOptions extends TroubleOptions {
   apiKey?: string;
   secret?: string;
   /** Server time in seconds, for the Timestamp check. */
@@ -36,6 +63,19 @@ interface Subscriber {
   pairs: Set<string>;
 }
 
+type PairRules = (typeof snapshot.gate)[number] & { max_base_amount?: string };
+
+/** Why the order is over the pair's maximum, or null (Gate lists either maximum or none). */
+function tooMuch(rules: PairRules, baseQty: Decimal, total: Decimal) {
+  if (rules.max_base_amount && baseQty.gt(rules.max_base_amount)) {
+    return `Your order size ${baseQty.toFixed()} ${rules.base} is too large. The maximum is ${rules.max_base_amount} ${rules.base}`;
+  }
+  if (rules.max_quote_amount && total.gt(rules.max_quote_amount)) {
+    return `Your order size ${total.toFixed()} ${rules.quote} is too large. The maximum is ${rules.max_quote_amount} ${rules.quote}`;
+  }
+  return null;
+}
+
 const fail = (status: number, label: string, message: string) =>
   Response.json({ label, message }, { status });
 
@@ -45,21 +85,29 @@ const hmac512 = (secret: string, text: string) =>
 export function startFakeGate(opts: FakeGateOptions = {}) {
   const apiKey = opts.apiKey ?? "gate-test-key";
   const secret = opts.secret ?? "gate-test-secret";
-  const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  /** Gate's time in ms: the given time (or ours), moved by skewClock. */
+  const nowMs = () => (opts.now ? opts.now() * 1000 : Date.now()) + clockSkewMs;
+  const now = () => Math.floor(nowMs() / 1000);
+  let clockSkewMs = 0;
   const wallets = new Map<string, Wallet>(
     Object.entries(opts.balances ?? { USDT: "10000", BTC: "1" })
       .map(([c, v]) => [c, { available: new Decimal(v), locked: new Decimal(0) }]),
   );
   const books = new Map<string, { bid: string; ask: string }>();
   /** Every REST request as sent (method, path, query, body): the captured wire. */
-  const requests: { method: string; path: string; query: string; body: string }[] = [];
-  let trouble: OrderTrouble | null = null;
-  let blindLookups = 0;
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => release = resolve);
+  const requests: {
+    method: string;
+    path: string;
+    query: string;
+    body: string;
+    timestamp: string | null;
+  }[] = [];
+  const troubles = orderTroubles(opts);
   const subscribers = new Set<Subscriber>();
   const orders: Record<string, string>[] = [];
   const frames: Record<string, unknown>[] = [];
+  /** Pairs listed untradable (currency_pairs only: Gate's label for their orders is unknown). */
+  const halted = new Set<string>();
   let nextId = 5000;
   let connects = 0;
 
@@ -112,7 +160,10 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     );
     if (price.lte(0)) return fail(400, "INVALID_PARAM_VALUE", "Invalid price");
     const baseQty = marketBuy ? amount.div(price).toDecimalPlaces(8, Decimal.ROUND_DOWN) : amount;
+    // The order's size is what was asked; what a market BUY spends is what its fill cost (its
+    // filled_total), a hair under the amount.
     const total = marketBuy ? amount : amount.mul(price);
+    const filledTotal = baseQty.mul(price);
     if (total.lt(rules.min_quote_amount)) {
       return fail(
         400,
@@ -127,9 +178,13 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
         `Your order size ${baseQty.toFixed()} ${base} is too small. The minimum is ${rules.min_base_amount} ${base}`,
       );
     }
+    const over = tooMuch(rules, baseQty, total);
+    if (over) return fail(400, "AMOUNT_TOO_MUCH", over);
     const spend = o.side === "buy" ? wallet(quote) : wallet(base);
-    const cost = o.side === "buy" ? total : amount;
-    if (spend.available.lt(cost)) return fail(400, "BALANCE_NOT_ENOUGH", "Not enough balance");
+    if (spend.available.lt(o.side === "buy" ? total : amount)) {
+      return fail(400, "BALANCE_NOT_ENOUGH", "Not enough balance");
+    }
+    const cost = o.side === "buy" ? filledTotal : amount;
     spend.available = spend.available.minus(cost);
     const gross = o.side === "buy" ? baseQty : baseQty.mul(price);
     const fee = gross.mul(FEE).toDecimalPlaces(8, Decimal.ROUND_UP);
@@ -154,7 +209,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       time_in_force: o.time_in_force,
       left: market ? "0" : o.amount,
       filled_amount: market ? baseQty.toFixed() : "0",
-      filled_total: market ? baseQty.mul(price).toFixed() : "0",
+      filled_total: market ? filledTotal.toFixed() : "0",
       avg_deal_price: market ? price.toFixed() : "",
       fee: market ? fee.toFixed() : "0",
       fee_currency: o.side === "buy" ? base : quote,
@@ -164,15 +219,8 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     return Response.json(order, { status: 201 });
   }
 
-  async function troubled(o: Record<string, string>) {
-    const t = trouble!;
-    trouble = null;
-    blindLookups = t.blindLookups ?? 0;
-    if (t.afterFill) placeOrder(o);
-    if (t.kind === "503") return fail(503, "SERVER_ERROR", "Internal server error");
-    await released;
-    return fail(503, "SERVER_ERROR", "Timed out");
-  }
+  const unavailable = (timedOut: boolean) =>
+    fail(503, "SERVER_ERROR", timedOut ? "Timed out" : "Internal server error");
 
   function findOrder(id: string, query: URLSearchParams) {
     const found = orders.find((o) =>
@@ -235,22 +283,34 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       return stream(req);
     }
     if (req.method === "GET" && url.pathname === "/api/v4/spot/currency_pairs") {
-      return Response.json(snapshot.gate);
+      return Response.json(
+        snapshot.gate.map((p) => halted.has(p.id) ? { ...p, trade_status: "untradable" } : p),
+      );
+    }
+    if (req.method === "GET" && url.pathname === "/api/v4/spot/time") {
+      return Response.json({ server_time: nowMs() });
     }
     const body = await req.text();
+    requests.push({
+      method: req.method,
+      path: url.pathname,
+      query: url.search.slice(1),
+      body,
+      timestamp: req.headers.get("Timestamp"),
+    });
     const denied = authenticate(req, url, body);
     if (denied) return denied;
-    requests.push({ method: req.method, path: url.pathname, query: url.search.slice(1), body });
     if (req.method === "POST" && url.pathname === "/api/v4/spot/orders") {
-      return trouble ? await troubled(JSON.parse(body)) : placeOrder(JSON.parse(body));
+      const order = JSON.parse(body);
+      return troubles.pending
+        ? await troubles.answer(() => placeOrder(order), unavailable)
+        : placeOrder(order);
     }
     const byId = /^\/api\/v4\/spot\/orders\/([^/]+)$/.exec(url.pathname);
     if (
-      req.method === "GET" && url.pathname.startsWith("/api/v4/spot/orders") && blindLookups > 0
-    ) {
-      blindLookups--;
-      return fail(503, "SERVER_ERROR", "Internal server error");
-    }
+      req.method === "GET" && url.pathname.startsWith("/api/v4/spot/orders") &&
+      troubles.blindLookup()
+    ) return unavailable(false);
     if (req.method === "GET" && byId) return findOrder(byId[1], url.searchParams);
     if (req.method === "GET" && url.pathname === "/api/v4/spot/orders") {
       const finished = url.searchParams.get("status") === "finished";
@@ -281,9 +341,26 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     orders,
     wallets,
     requests,
-    /** The next order's answer is lost (hang until close) or a 503, after filling it or not. */
-    troubleNextOrder(next: OrderTrouble) {
-      trouble = next;
+    /** Available plus locked, as a decimal string: what the account holds of `currency`. */
+    balance(currency: string) {
+      return wallet(currency).available.plus(wallet(currency).locked).toFixed();
+    },
+    /** What goes wrong with the next order's answer (see the top of this file). */
+    troubleNextOrder: troubles.set,
+    /** Answers now held back ("hold", "hang"). */
+    get held() {
+      return troubles.held;
+    },
+    /** Sends every held answer now; how many there were. */
+    releaseHeld: troubles.releaseHeld,
+    /** Lists `pair` as untradable or, with `false`, tradable again. */
+    halt(pair: string, on = true) {
+      if (on) halted.add(pair);
+      else halted.delete(pair);
+    },
+    /** Moves Gate's clock against ours (REQUEST_EXPIRED, GET /spot/time). */
+    skewClock(ms: number) {
+      clockSkewMs = ms;
     },
     /** Every frame clients sent, in order. */
     frames,
@@ -320,7 +397,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       for (const { socket } of subscribers) socket.close(1012, "service restart");
     },
     async close() {
-      release();
+      troubles.releaseHeld();
       for (const { socket } of subscribers) socket.close();
       await server.shutdown();
     },

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ManualClock } from "../../server/core/clock.ts";
+import { liveMarkets } from "../../server/exchanges/markets/markets.ts";
 import { binanceFeed } from "../../server/market/binance-feed.ts";
 import type { PriceTick } from "../../server/market/feed.shared.ts";
 import { ManualScheduler } from "../../server/market/scheduler.ts";
@@ -98,7 +99,7 @@ Deno.test("binance feed: a stream silent for over 60 s is closed and reopened", 
   }
 });
 
-Deno.test("binance feed: one symbol silent for 60 s while the others stream reopens the stream (its URL is the subscription)", async () => {
+Deno.test("binance feed: one symbol silent for 60 s while the others stream is subscribed again on the open stream, not reopened", async () => {
   const t = setup();
   const streaming = ["BTCUSDT", "ETHUSDT", "BNBUSDT", "BTCFDUSD"];
   try {
@@ -111,14 +112,64 @@ Deno.test("binance feed: one symbol silent for 60 s while the others stream reop
       t.clock.advance(5000);
       t.scheduler.advance(5000);
     }
-    await waitFor("the close", () => t.feed.state().state === "closed");
-    assert.match(t.logs.join("\n"), /no price for btc_tusd for 65 s while open; reconnecting/);
-    assert.equal(t.feed.state().pairs?.btc_usdt.state, "down");
-    t.scheduler.advance(5000);
-    await waitFor("the reopen", () => t.fake.streamConnects === 2);
+    await waitFor("the SUBSCRIBE", () => t.fake.frames.length === 1);
+    assert.deepEqual(t.fake.frames[0], {
+      method: "SUBSCRIBE",
+      params: ["btctusd@bookTicker"],
+      id: 1,
+    });
+    assert.match(t.logs.join("\n"), /no price for btc_tusd for 65 s; subscribing again/);
+    assert.equal(t.feed.state().pairs?.btc_tusd.state, "resubscribed");
+    assert.equal(t.feed.state().pairs?.btc_usdt.state, "live");
+    assert.equal(t.feed.state().state, "open");
+    assert.equal(t.fake.streamConnects, 1);
+    t.fake.bookTicker("BTCTUSD", "60020.25");
+    await waitFor("its price", () => t.feed.price("btc_tusd") === "60020.25");
+    assert.equal(t.feed.state().pairs?.btc_tusd.state, "live");
   } finally {
     await t.feed.stop();
     await t.fake.close();
+  }
+});
+
+Deno.test("binance feed: a symbol Binance has halted (not TRADING) is not subscribed, and never reopens the stream", async () => {
+  const fake = startFakeBinance();
+  fake.halt("BTCTUSD");
+  const clock = new ManualClock();
+  const scheduler = new ManualScheduler();
+  const logs: string[] = [];
+  const markets = liveMarkets({
+    urls: { binance: fake.restUrl, gate: "http://127.0.0.1:9" },
+    clock,
+  });
+  const feed = binanceFeed(fake.wsUrl, { clock, scheduler, markets, log: (m) => logs.push(m) });
+  try {
+    await feed.start();
+    await waitFor("open", () => feed.state().state === "open" && fake.openStreams === 1);
+    assert.deepEqual(fake.streamsRequested, [[
+      "btcusdt@bookTicker",
+      "ethusdt@bookTicker",
+      "bnbusdt@bookTicker",
+      "btcfdusd@bookTicker",
+    ]]);
+    assert.deepEqual(feed.state().unsupported, ["btc_tusd"]);
+    assert.match(logs.join("\n"), /btc_tusd not traded on binance; not subscribed/);
+    // Four minutes of prices on the others: nothing is asked for BTCTUSD, nothing reopened.
+    for (let second = 5; second <= 245; second += 5) {
+      for (const symbol of ["BTCUSDT", "ETHUSDT", "BNBUSDT", "BTCFDUSD"]) {
+        fake.bookTicker(symbol, `${second}.5`);
+      }
+      await waitFor("the bids", () => feed.price("btc_fdusd") === `${second}.5`);
+      clock.advance(5000);
+      scheduler.advance(5000);
+    }
+    assert.equal(fake.streamConnects, 1);
+    assert.deepEqual(fake.frames, []);
+    assert.equal(feed.state().pairs?.btc_tusd.state, "unsupported");
+    assert.doesNotMatch(logs.join("\n"), /reconnecting/);
+  } finally {
+    await feed.stop();
+    await fake.close();
   }
 });
 

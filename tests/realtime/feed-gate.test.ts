@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import { ManualClock } from "../../server/core/clock.ts";
+import { liveMarkets, REFRESH_MS } from "../../server/exchanges/markets/markets.ts";
+import { feedPairs } from "../../server/exchanges/pairs.shared.ts";
 import { gateFeed } from "../../server/market/gate-feed.ts";
+import type { LiveFeedOptions } from "../../server/market/live-feed.ts";
 import { ManualScheduler } from "../../server/market/scheduler.ts";
 import { type FakeGateOptions, startFakeGate } from "../fakes/fake-gate.ts";
 import { waitFor } from "../fakes/wait-for.ts";
@@ -17,7 +20,15 @@ const GATE_PAIRS = [
   "MEPAD_USDT",
 ];
 
-function setup(fakeOpts: FakeGateOptions = {}, secret?: string, staleMs?: number) {
+/** Gate's markets; GATE_PAIRS less BTC_USD and ETH_USD, which Gate does not trade. */
+const TRADED = GATE_PAIRS.filter((p) => !p.endsWith("_USD"));
+
+function setup(
+  fakeOpts: FakeGateOptions = {},
+  secret?: string,
+  staleMs?: number,
+  markets?: LiveFeedOptions["markets"],
+) {
   const fake = startFakeGate(fakeOpts);
   const clock = new ManualClock();
   const scheduler = new ManualScheduler();
@@ -29,22 +40,26 @@ function setup(fakeOpts: FakeGateOptions = {}, secret?: string, staleMs?: number
     clock,
     scheduler,
     staleMs,
+    markets,
     log: (m) => logs.push(m),
   });
   const subscribed = () => fake.frames.filter((f) => f.event === "subscribe").length;
-  /** Gate refuses BTC_USD, then ETH_USD: the third subscription is the one that holds. */
-  const settled = () => subscribed() === 3 && feed.state().unsupported?.length === 2;
+  /** One subscription, of the pairs Gate trades; BTC_USD and ETH_USD are not asked for. */
+  const settled = () => subscribed() === 1 && feed.state().unsupported?.length === 2;
   return { fake, clock, scheduler, logs, feed, subscribed, settled };
 }
 
-Deno.test("gate feed: subscribes spot.tickers for its eight pairs and keeps highest_bid", async () => {
+Deno.test("gate feed: subscribes spot.tickers for the pairs Gate trades and keeps highest_bid", async () => {
   const t = setup();
   try {
     await t.feed.start();
     await waitFor("the subscription", t.settled);
     const sub = t.fake.frames[0];
     assert.equal(sub.channel, "spot.tickers");
-    assert.deepEqual(sub.payload, GATE_PAIRS);
+    assert.deepEqual(sub.payload, TRADED);
+    assert.deepEqual(t.feed.state().unsupported, ["btc_usd", "eth_usd"]);
+    assert.equal(t.feed.state().pairs?.btc_usd.state, "unsupported");
+    assert.match(t.logs.join("\n"), /btc_usd, eth_usd not traded on gate; not subscribed/);
     assert.equal(sub.time, Math.floor(t.clock.now().getTime() / 1000));
     assert.equal(sub.auth, undefined);
     t.fake.ticker("MEPAD_USDT", "0.001236");
@@ -58,10 +73,13 @@ Deno.test("gate feed: subscribes spot.tickers for its eight pairs and keeps high
 });
 
 Deno.test("gate feed: one unknown pair fails Gate's whole subscription; it is dropped, the others keep their prices", async () => {
-  const t = setup();
+  // Markets that still list BTC_USD and ETH_USD (a stale copy): Gate's socket refuses them.
+  const stale = { pairs: () => Promise.resolve(feedPairs("gate")), invalidate() {} };
+  const t = setup({}, undefined, undefined, stale);
+  const refusedTwice = () => t.subscribed() === 3 && t.feed.state().unsupported?.length === 2;
   try {
     await t.feed.start();
-    await waitFor("the subscription", t.settled);
+    await waitFor("the subscription", refusedTwice);
     const payloads = t.fake.frames.filter((f) => f.event === "subscribe").map((f) => f.payload);
     assert.deepEqual(payloads, [
       GATE_PAIRS,
@@ -80,7 +98,7 @@ Deno.test("gate feed: one unknown pair fails Gate's whole subscription; it is dr
     await waitFor("the drop", () => t.feed.state().state === "closed");
     t.scheduler.advance(5000);
     await waitFor("the resubscription", () => t.subscribed() === 4 && t.fake.openSockets === 1);
-    assert.equal(t.fake.frames.at(-1)!.payload?.toString(), payloads[2].toString());
+    assert.equal(t.fake.frames.at(-1)!.payload?.toString(), TRADED.toString());
   } finally {
     await t.feed.stop();
     await t.fake.close();
@@ -115,7 +133,7 @@ Deno.test("gate feed: open with pongs but no price for 60 s is not alive: it rec
   }
 });
 
-Deno.test("gate feed: one pair silent while the others stream is subscribed again, then reconnected; /api/health shows it", async () => {
+Deno.test("gate feed: one pair silent while the others stream is subscribed again, never reopening the socket; /api/health shows it", async () => {
   const t = setup({}, undefined, 3_600_000);
   const streaming = ["BTC_USDT", "ETH_USDT", "BNB_USDT", "UNDEAD_USDT", "NAFT_USDT"];
   let price = 0;
@@ -130,6 +148,7 @@ Deno.test("gate feed: one pair silent while the others stream is subscribed agai
     }
   };
   const pairState = (pair: string) => t.feed.state().pairs?.[pair].state;
+  const lastPayload = () => t.fake.frames.filter((f) => f.event === "subscribe").at(-1)!.payload;
   try {
     await t.feed.start();
     await waitFor("the subscription", () => t.settled() && t.fake.openSockets === 1);
@@ -140,32 +159,24 @@ Deno.test("gate feed: one pair silent while the others stream is subscribed agai
     assert.equal(pairState("mepad_usdt"), "waiting", "60 s is not yet silent");
     // At 65 s MEPAD alone is silent: subscribed again on its own, the socket kept.
     await tenSeconds();
-    await waitFor("MEPAD subscribed again", () => t.subscribed() === 4);
-    assert.deepEqual(t.fake.frames.filter((f) => f.event === "subscribe").at(-1)!.payload, [
-      "MEPAD_USDT",
-    ]);
+    await waitFor("MEPAD subscribed again", () => t.subscribed() === 2);
+    assert.deepEqual(lastPayload(), ["MEPAD_USDT"]);
     assert.match(t.logs.join("\n"), /no price for mepad_usdt for 6\d s; subscribing again/);
-    assert.equal(t.fake.connects, 1);
     assert.equal(pairState("mepad_usdt"), "resubscribed");
     assert.equal(pairState("btc_usdt"), "live");
-    assert.equal(t.feed.state().state, "open");
-    // Still silent a minute later: the socket is reopened and everything subscribed again.
-    for (let i = 0; i < 6; i++) await tenSeconds();
-    await waitFor("the close", () => t.feed.state().state === "closed");
-    assert.equal(pairState("mepad_usdt"), "down");
-    assert.match(
-      t.logs.join("\n"),
-      /no price for mepad_usdt for 6\d s while open; reconnecting/,
-    );
-    t.scheduler.advance(5000);
-    await waitFor("the reconnect", () => t.fake.connects === 2 && t.subscribed() === 5);
-    // Still silent after the reconnect: it now waits twice as long (120 s) before the next round.
-    for (let i = 0; i < 12; i++) await tenSeconds();
-    assert.equal(t.subscribed(), 5, "no new round at 120 s");
+    // Still silent: asked again after 120 s, then 240 s; the socket is never reopened for it.
+    for (let i = 0; i < 11; i++) await tenSeconds();
+    assert.equal(t.subscribed(), 2, "no new round within 120 s");
     assert.equal(pairState("mepad_usdt"), "silent");
     await tenSeconds();
-    await waitFor("MEPAD subscribed again after 125 s", () => t.subscribed() === 6);
-    assert.equal(t.fake.connects, 2);
+    await waitFor("MEPAD subscribed again after 125 s", () => t.subscribed() === 3);
+    for (let i = 0; i < 24; i++) await tenSeconds();
+    assert.equal(t.subscribed(), 3, "no new round at 240 s");
+    await tenSeconds();
+    await waitFor("MEPAD subscribed again after 245 s", () => t.subscribed() === 4);
+    assert.equal(t.fake.connects, 1);
+    assert.equal(t.feed.state().reconnects, 0);
+    assert.doesNotMatch(t.logs.join("\n"), /reconnecting/);
     t.fake.ticker("MEPAD_USDT", "0.0012");
     await waitFor("MEPAD's price", () => t.feed.price("mepad_usdt") === "0.0012");
     assert.equal(pairState("mepad_usdt"), "live");
@@ -173,6 +184,55 @@ Deno.test("gate feed: one pair silent while the others stream is subscribed agai
   } finally {
     await t.feed.stop();
     await t.fake.close();
+  }
+});
+
+Deno.test("gate feed: a pair Gate stops trading is dropped when it falls silent, and subscribed when it trades again", async () => {
+  const fake = startFakeGate();
+  const clock = new ManualClock();
+  const scheduler = new ManualScheduler();
+  const logs: string[] = [];
+  const markets = liveMarkets({
+    urls: { binance: "http://127.0.0.1:9", gate: fake.restUrl },
+    clock,
+  });
+  const feed = gateFeed({ url: fake.wsUrl, clock, scheduler, markets, log: (m) => logs.push(m) });
+  const subscriptions = () => fake.frames.filter((f) => f.event === "subscribe");
+  const others = TRADED.filter((p) => p !== "MEPAD_USDT");
+  const tick = async (pairs: string[], price: string) => {
+    for (const pair of pairs) fake.ticker(pair, price);
+    await waitFor("the prices", () => feed.price("btc_usdt") === price);
+  };
+  try {
+    await feed.start();
+    await waitFor("the subscription", () => subscriptions().length === 1 && fake.openSockets === 1);
+    assert.deepEqual(subscriptions()[0].payload, TRADED);
+    fake.halt("MEPAD_USDT");
+    // 65 s with prices for every pair but MEPAD: Gate's markets are read again, MEPAD is dropped.
+    for (let s = 5; s <= 65; s += 5) {
+      await tick(others, `${s}.5`);
+      clock.advance(5000);
+      scheduler.advance(5000);
+    }
+    await waitFor("MEPAD dropped", () => feed.state().pairs?.mepad_usdt.state === "unsupported");
+    assert.match(logs.join("\n"), /mepad_usdt not traded on gate; not subscribed/);
+    assert.equal(subscriptions().length, 1, "not subscribed again");
+    assert.equal(fake.connects, 1);
+    // Gate lists it again; once the markets are an hour old they are read, and MEPAD subscribed.
+    fake.halt("MEPAD_USDT", false);
+    clock.advance(REFRESH_MS);
+    await tick(others, "70.5");
+    scheduler.advance(5000);
+    await waitFor("MEPAD subscribed", () => subscriptions().length === 2);
+    assert.deepEqual(subscriptions()[1].payload, ["MEPAD_USDT"]);
+    assert.match(logs.join("\n"), /mepad_usdt traded again; subscribing/);
+    fake.ticker("MEPAD_USDT", "0.0012");
+    await waitFor("MEPAD's price", () => feed.price("mepad_usdt") === "0.0012");
+    assert.equal(feed.state().pairs?.mepad_usdt.state, "live");
+    assert.equal(fake.connects, 1);
+  } finally {
+    await feed.stop();
+    await fake.close();
   }
 });
 
@@ -241,7 +301,7 @@ Deno.test("gate feed: after a drop it keeps prices, reconnects on the 5 s check,
 
     t.clock.advance(5000);
     t.scheduler.advance(5000);
-    await waitFor("the resubscription", () => t.subscribed() === 4 && t.fake.openSockets === 1);
+    await waitFor("the resubscription", () => t.subscribed() === 2 && t.fake.openSockets === 1);
     assert.equal(t.fake.connects, 2);
     assert.equal(t.feed.state().reconnects, 1);
     assert.equal(t.feed.state().state, "open");
