@@ -330,7 +330,12 @@ export const calls = pgTable("calls", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
-export const CALL_OUTCOMES = ["bought", "done"] as const;
+/**
+ * What a user did in a call: "bought" (a purchase naming it), "done" (its expiry wrote a
+ * missed-call row), "refused" (a halt or limit refused their order during it: server/calls/answers.ts).
+ * A text column: a new value needs no migration.
+ */
+export const CALL_OUTCOMES = ["bought", "done", "refused"] as const;
 
 /** One row per (call, user): the unique key is what makes expiry idempotent. */
 export const callOutcomes = pgTable("call_outcomes", {

@@ -17,7 +17,7 @@ interface Row {
   at: string;
   username: string;
   pair: string;
-  /** Exchange, status, bot mode and the five amounts, comma-joined. */
+  /** Exchange, status, kind, bot mode and the five amounts, comma-joined. */
   plain: string;
   orderId: string | null;
   hash: string | null;
@@ -29,7 +29,7 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     db,
     sql`select ${t.id}::text as "id", ${epochMicros(t.createdAt)} as "at",
       ${users.username} as "username", ${t.pair} as "pair",
-      concat_ws(',', ${t.exchange}, ${t.status}, ${t.useBot}, ${t.marketPrice}, ${t.buyPrice},
+      concat_ws(',', ${t.exchange}, ${t.status}, ${t.kind}, ${t.useBot}, ${t.marketPrice}, ${t.buyPrice},
         ${t.sellPrice}, ${t.amount}, ${t.quantity}) as "plain",
       ${t.orderId} as "orderId", ${t.hash} as "hash"
     from ${t} join ${users} on ${users.id} = ${t.userId}
@@ -50,6 +50,8 @@ export const TRANSACTION_COLUMNS: CsvColumn<Row>[] = [
   plainColumns([
     "Exchange",
     "Status",
+    /** trade, or missed_call: a call the user let pass, no order behind it. */
+    "Kind",
     "Bot Mode",
     "Market Price",
     "Buy Price",

@@ -19,6 +19,8 @@ import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
 import { dec, floor8 } from "../core/decimal.shared.ts";
 import { calls } from "../db/schema.ts";
+import { recordCallRefusal } from "../calls/answers.ts";
+import { TradingRefused } from "../trading-halts/refusal.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
 import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.shared.ts";
@@ -141,8 +143,15 @@ export async function createTransaction(
   }
   if (input.callId) await assertCallExists(deps, input.callId);
   const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
+  // A halt or limit refusing the order during a call is kept: such an order leaves no row, yet
+  // the call was not missed (server/calls/answers.ts).
+  const refusedInCall = async (err: unknown): Promise<never> => {
+    if (err instanceof TradingRefused) await recordCallRefusal(deps, user, side);
+    throw err;
+  };
   if (bots.length) {
-    const placed = await openForBots(deps, { user, bots, values: base, side, outcome });
+    const placed = await openForBots(deps, { user, bots, values: base, side, outcome })
+      .catch(refusedInCall);
     return { isFluctuating: false, ...summary, ...placed, ...pendingAnswer(placed.transaction) };
   }
 
@@ -152,7 +161,7 @@ export async function createTransaction(
     side,
     credentials,
     outcome,
-  });
+  }).catch(refusedInCall);
   const created = [main];
   const extraErrors: string[] = [];
   const extraErrorMessages: Said[] = [];

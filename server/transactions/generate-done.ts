@@ -1,8 +1,10 @@
-// POST /transaction/generate-done: a DONE transaction at the feed's price, recorded without an
-// order (the call expired before the user bought). It happens at most once per
-// (call, user): the call_outcomes primary key decides, inside the database transaction that writes
-// the row, so a retried or raced request returns the first one; a user who bought during the call
-// (outcome "bought") gets nothing, nor does one who could not have bought (outcome "skipped").
+// POST /transaction/generate-done: a missed-call row (kind "missed_call") at the feed's price,
+// recorded without an order: the call expired and the user had not traded in it. It happens at
+// most once per (call, user): the call_outcomes primary key decides, inside the database
+// transaction that writes the row, so a retried or raced request returns the first one. A user who
+// traded during the call (decided from the rows the server recorded, server/calls/answers.ts) or
+// whose order a halt or limit refused in it gets nothing, nor does one who could not have bought
+// (outcome "skipped").
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/sessions.ts";
 import { badRequest } from "../core/errors.ts";
@@ -13,8 +15,9 @@ import type { Deps } from "../deps.ts";
 import { hasTradingKeys } from "../keys/schema.ts";
 import { findPair } from "../exchanges/pairs.shared.ts";
 import { callEffect } from "../calls/target.shared.ts";
+import { answerToCall, tradesInCall } from "../calls/answers.ts";
 import { botPrices, buyQuantity } from "./pricing.shared.ts";
-import type { NewTransaction } from "./record.ts";
+import { type NewTransaction, reserveTransactionId } from "./record.ts";
 import type { GenerateDoneInput } from "./schema.ts";
 import { toTransactionView, type TransactionRow, type TransactionView } from "./view.ts";
 import { msg } from "../core/messages.shared.ts";
@@ -22,9 +25,13 @@ import { msg } from "../core/messages.shared.ts";
 export interface GenerateDoneResult {
   /** False when an earlier request for the same call already decided, or nothing was due. */
   created: boolean;
-  /** "skipped": the user could not have traded (nothing to buy, or no keys): no row. */
-  outcome: "done" | "bought" | "skipped";
-  /** The DONE transaction (null when the user had bought or was skipped, or it was deleted). */
+  /**
+   * "bought" / "refused": the user traded, or a halt, limit or the exchange refused their order,
+   * during the call. "skipped": the user could not have traded (nothing to buy, or no keys). No row
+   * for any of them.
+   */
+  outcome: "done" | "bought" | "refused" | "skipped";
+  /** The missed-call row (null when there is none, or it was deleted). */
   transaction: TransactionView | null;
 }
 
@@ -104,6 +111,7 @@ export async function generateDone(
     spread: owner.spread,
     tradingAmount: owner.tradingAmount,
     callId,
+    kind: "missed_call",
     createdAt: now,
     updatedAt: now,
   };
@@ -113,23 +121,34 @@ export async function generateDone(
   const view = (row: TransactionRow | null | undefined) =>
     row ? toTransactionView(row, owner.username) : null;
 
+  // From the block every other row of this process takes its id from, so ids follow time here;
+  // the table's sequence at insert would jump ahead of that block (1, 51, 2, 3, 52).
+  const id = await reserveTransactionId(deps.db);
   const result = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const key = and(eq(callOutcomes.callId, callId), eq(callOutcomes.userId, owner.id));
+    const outcomeNow = async () => (await db.select().from(callOutcomes).where(key))[0];
+    // A repeat (or a request that lost the race to claim) answers what was decided first.
+    const repeat = async (earlier: typeof callOutcomes.$inferSelect) => {
+      const [row] = earlier.outcome === "done" && earlier.transactionId
+        ? await db.select().from(transactions).where(eq(transactions.id, earlier.transactionId))
+        : [];
+      return { created: false, outcome: earlier.outcome, row };
+    };
+    const recorded = await outcomeNow();
+    if (recorded?.outcome === "done") return await repeat(recorded);
+    const trades = await tradesInCall(db, call, owner.id);
+    const answer = answerToCall(effect, trades, recorded?.outcome ?? null);
+    if (answer !== "missed") return { created: false, outcome: answer, row: undefined };
     const claimed = await db.insert(callOutcomes)
       .values({ callId, userId: owner.id, outcome: "done", at: now })
       .onConflictDoNothing()
       .returning({ callId: callOutcomes.callId });
-    if (claimed.length) {
-      const [row] = await db.insert(transactions).values(values).returning();
-      await db.update(callOutcomes).set({ transactionId: row.id }).where(key);
-      return { created: true, outcome: "done" as const, row };
-    }
-    const [earlier] = await db.select().from(callOutcomes).where(key);
-    const [row] = earlier.outcome === "done" && earlier.transactionId
-      ? await db.select().from(transactions).where(eq(transactions.id, earlier.transactionId))
-      : [];
-    return { created: false, outcome: earlier.outcome, row };
+    if (!claimed.length) return await repeat(await outcomeNow());
+    const [row] = await db.insert(transactions).overridingSystemValue().values({ ...values, id })
+      .returning();
+    await db.update(callOutcomes).set({ transactionId: row.id }).where(key);
+    return { created: true, outcome: "done" as const, row };
   });
   if (result.created) deps.onTransactionChanged(view(result.row)!);
   return { created: result.created, outcome: result.outcome, transaction: view(result.row) };

@@ -39,6 +39,8 @@ const PLAIN = [
   /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
   "orderState",
   "orderNote",
+  /** "trade", or "missed_call": a call the user let pass (generate-done), never a trade. */
+  "kind",
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */

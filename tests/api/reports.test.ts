@@ -15,7 +15,7 @@ const range = {
 };
 
 const TRANSACTION_HEADER =
-  "Id,Date (UTC),Username,Pair,Exchange,Status,Bot Mode,Market Price,Buy Price,Sell Price,Amount,Quantity,Order Id,Hash";
+  "Id,Date (UTC),Username,Pair,Exchange,Status,Kind,Bot Mode,Market Price,Buy Price,Sell Price,Amount,Quantity,Order Id,Hash";
 
 Deno.test("transaction report: header, rows in the range oldest first, defused text, file name", async () => {
   const t = await makeTestApp();
@@ -25,7 +25,12 @@ Deno.test("transaction report: header, rows in the range oldest first, defused t
     const evil = await insertUser(t.deps.db, "=cmd|calc");
     const [early, a, b] = await insertTransactions(t.deps.db, [
       { userId: alice.id, createdAt: at("2026-01-01T23:59:59.999Z") },
-      { userId: alice.id, createdAt: at("2026-01-02T10:00:00Z"), orderId: "ord-1" },
+      {
+        userId: alice.id,
+        createdAt: at("2026-01-02T10:00:00Z"),
+        orderId: "ord-1",
+        kind: "missed_call",
+      },
       {
         userId: evil.id,
         createdAt: at("2026-01-03T08:30:05Z"),
@@ -50,8 +55,8 @@ Deno.test("transaction report: header, rows in the range oldest first, defused t
     );
     assert.deepEqual(await csvLines(res), [
       TRANSACTION_HEADER,
-      `${a.id},2026-01-02 10:00:00,alice,BTC/USDT,binance,DONE,none,100,100,110,100,1,ord-1,`,
-      `${b.id},2026-01-03 08:30:05,'=cmd|calc,ETH/USDT,binance,BUY,buy_sell,100,2500.5,2600.12345678,250.05,0.1,,"'+1,""x"""`,
+      `${a.id},2026-01-02 10:00:00,alice,BTC/USDT,binance,DONE,missed_call,none,100,100,110,100,1,ord-1,`,
+      `${b.id},2026-01-03 08:30:05,'=cmd|calc,ETH/USDT,binance,BUY,trade,buy_sell,100,2500.5,2600.12345678,250.05,0.1,,"'+1,""x"""`,
     ]);
   } finally {
     await t.close();

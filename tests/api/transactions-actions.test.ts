@@ -4,7 +4,14 @@ import { callOutcomes, transactions } from "../../server/db/schema.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { GENERATE_DONE_GRACE_MS } from "../../server/transactions/generate-done.ts";
-import { buyBody, expectStatus, giveKeys, insertCall, setUser } from "./transactions-fixtures.ts";
+import {
+  buyBody,
+  doneBody,
+  expectStatus,
+  giveKeys,
+  insertCall,
+  setUser,
+} from "./transactions-fixtures.ts";
 
 async function open(t: TestApp, token: string, overrides: Record<string, unknown> = {}) {
   const res = await expectStatus(t, 201, "POST", "/api/transaction", {
@@ -139,17 +146,6 @@ Deno.test("set-done: closes the listed open transactions the caller may act on",
   } finally {
     await t.close();
   }
-});
-
-const doneBody = (userId: number, extra: Record<string, unknown> = {}) => ({
-  marketPrice: "60000",
-  pair: "btc_usdt",
-  amount: "100",
-  buyPrice: "60000",
-  sellPrice: "60600",
-  userId,
-  quantity: "0.00166666",
-  ...extra,
 });
 
 Deno.test("generate-done: a DONE row for an expired call, priced by the server; Admins for others", async () => {

@@ -48,6 +48,18 @@ export function buyBody(t: TestApp, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A generate-done payload (the server prices the row: these prices and amount are not used). */
+export const doneBody = (userId: number, extra: Record<string, unknown> = {}) => ({
+  marketPrice: "60000",
+  pair: "btc_usdt",
+  amount: "100",
+  buyPrice: "60000",
+  sellPrice: "60600",
+  userId,
+  quantity: "0.00166666",
+  ...extra,
+});
+
 export async function json(res: Response) {
   const text = await res.text();
   try {

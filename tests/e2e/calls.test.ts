@@ -86,7 +86,7 @@ e2eTest(
 );
 
 e2eTest(
-  "calls: without a purchase the done transaction appears after the call expires",
+  "calls: without a purchase the missed-call row appears, marked, after the call expires",
   async ({ server, browser }) => {
     const { user, leadPage, userPage } = await setUp(server, browser);
     await callBuy(leadPage);
@@ -100,6 +100,9 @@ e2eTest(
     const rows = await userTransactions(server, user.id);
     assert.equal(rows.length, 1);
     assert.equal(rows[0].status, "DONE");
+    // Marked as what it is: a call let pass, not a trade.
+    assert.equal(rows[0].kind, "missed_call");
+    assert.equal(await done.first().getByTestId("transaction-kind").textContent(), "Missed call");
     assert.ok(rows[0].callId);
     // The prices come from the spread: buy_sell sells 1% above the market price.
     assert.equal(rows[0].sellPrice, spreadSellPrice(rows[0].buyPrice, "1"));

@@ -22,6 +22,7 @@ export default {
   "transactions.order.pending": "Pendiente",
   "transactions.order.refused": "Rechazada",
   "transactions.order.unknown": "Sin confirmar",
+  "transactions.kind.missed_call": "Llamada perdida",
   "transactions.orderNote.pending":
     "{{exchange}} aún no ha confirmado la orden {{clientOrderId}}; se vuelve a consultar hasta que {{exchange}} responda.",
   "transactions.orderNote.refused":

@@ -22,6 +22,7 @@ export default {
   "transactions.order.pending": "En attente",
   "transactions.order.refused": "Refusé",
   "transactions.order.unknown": "Non confirmé",
+  "transactions.kind.missed_call": "Appel manqué",
   "transactions.orderNote.pending":
     "{{exchange}} n'a pas encore confirmé l'ordre {{clientOrderId}} ; il est vérifié à nouveau jusqu'à ce que {{exchange}} réponde.",
   "transactions.orderNote.refused":

@@ -22,6 +22,7 @@ export default {
   "transactions.order.pending": "In attesa",
   "transactions.order.refused": "Rifiutato",
   "transactions.order.unknown": "Non confermato",
+  "transactions.kind.missed_call": "Chiamata persa",
   "transactions.orderNote.pending":
     "{{exchange}} non ha ancora confermato l'ordine {{clientOrderId}}; viene ricontrollato finché {{exchange}} non risponde.",
   "transactions.orderNote.refused":

@@ -20,6 +20,7 @@ export const en = {
   "transactions.order.pending": "Pending",
   "transactions.order.refused": "Refused",
   "transactions.order.unknown": "Unconfirmed",
+  "transactions.kind.missed_call": "Missed call",
   "transactions.orderNote.pending":
     "{{exchange}} has not confirmed order {{clientOrderId}} yet; it is checked again until {{exchange}} tells.",
   "transactions.orderNote.refused":

@@ -22,6 +22,7 @@ export default {
   "transactions.order.pending": "待确认",
   "transactions.order.refused": "已拒绝",
   "transactions.order.unknown": "未确认",
+  "transactions.kind.missed_call": "错过的呼叫",
   "transactions.orderNote.pending":
     "{{exchange}} 尚未确认订单 {{clientOrderId}}，系统会继续查询，直到 {{exchange}} 给出结果。",
   "transactions.orderNote.refused":

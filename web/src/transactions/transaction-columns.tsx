@@ -63,6 +63,11 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
             {t(`transactions.status.${tx.status}`)}
           </Badge>
           {tx.orderState && <OrderState tx={tx as TransactionView} state={tx.orderState} />}
+          {tx.kind === "missed_call" && (
+            <Badge color="gray" variant="outline" data-testid="transaction-kind">
+              {t("transactions.kind.missed_call")}
+            </Badge>
+          )}
         </Group>
       ),
     },
