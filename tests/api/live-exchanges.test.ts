@@ -99,6 +99,17 @@ for (const exchange of ["binance", "gate"] as const) {
       assert.equal(hung.status, 201, await hung.clone().text());
       assert.equal(sentOrders(l, exchange), 2);
 
+      // The connection cut mid-answer after filling, and a gateway's 502 after filling: each
+      // looked up and recorded once, with the exchange's fill and fee.
+      for (const kind of ["drop", "502"] as const) {
+        fake.troubleNextOrder({ kind, afterFill: true });
+        const res = await buy(l, exchange, "btc_usdt", "100");
+        const body = await res.json();
+        assert.equal(res.status, 201, `${kind}: ${JSON.stringify(body)}`);
+        assert.ok(dec(body.transaction.fee).gt(0), kind);
+      }
+      assert.equal(sentOrders(l, exchange), 4);
+
       // 5xx and nothing filled: refused, nothing recorded.
       fake.troubleNextOrder({ kind: "503", afterFill: false });
       const lost = await buy(l, exchange, "btc_usdt", "100");
@@ -106,7 +117,7 @@ for (const exchange of ["binance", "gate"] as const) {
       const { message } = await lost.json();
       const title = exchange === "binance" ? "Binance" : "Gate";
       assert.match(message, new RegExp(`^${title} did not take order tx\\d+ \\(`));
-      assert.equal((await l.t.deps.db.select().from(transactions)).length, 2);
+      assert.equal((await l.t.deps.db.select().from(transactions)).length, 4);
 
       // The bot's close: its answer lost after filling; the lookup finds and records it.
       const [open] = await l.t.deps.db.select().from(transactions).limit(1);
@@ -120,3 +131,20 @@ for (const exchange of ["binance", "gate"] as const) {
     }
   });
 }
+
+Deno.test("live gate: with Gate's clock 90 s off, a BUY is refused REQUEST_EXPIRED, synced and sent once", async () => {
+  const l = await setup();
+  try {
+    price(l, "gate", "btc_usdt", LEVEL.btc_usdt);
+    l.gate.skewClock(-90_000);
+    const res = await buy(l, "gate", "btc_usdt", "100");
+    assert.equal(res.status, 201, await res.clone().text());
+    const posts = l.gate.requests.filter((r) => r.method === "POST");
+    assert.equal(posts.length, 2, "refused once, then sent on Gate's time");
+    assert.equal(Number(posts[0].timestamp) - Number(posts[1].timestamp), 90);
+    assert.equal(l.gate.orders.length, 1);
+    assert.equal((await l.t.deps.db.select().from(transactions)).length, 1);
+  } finally {
+    await close(l);
+  }
+});

@@ -9,7 +9,7 @@ import { dec } from "../../server/core/decimal.shared.ts";
 import { ExchangeError, isInDoubt, type OrderResult } from "../../server/exchanges/adapter.ts";
 import { createBinanceAdapter } from "../../server/exchanges/binance.ts";
 import { createGateAdapter } from "../../server/exchanges/gate.ts";
-import { storedMarkets } from "../../server/exchanges/markets/markets.ts";
+import { liveMarkets, storedMarkets } from "../../server/exchanges/markets/markets.ts";
 import { type FakeBinance, startFakeBinance } from "../fakes/fake-binance.ts";
 import { type FakeGate, startFakeGate } from "../fakes/fake-gate.ts";
 import type { TroubleOptions } from "../fakes/order-trouble.ts";
@@ -288,6 +288,52 @@ Deno.test("fake Gate: with its clock off, Gate refuses REQUEST_EXPIRED; the adap
     // Gate's time is kept: the next request is signed on it at once.
     await t.adapter.balances({ id: "u", credentials: { key: fake.apiKey, secret: fake.secret } });
     assert.equal(fake.requests.at(-1)!.timestamp, String(NOW / 1000 - 90));
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("fake Binance: a halted symbol refuses orders -1013 and leaves TRADING; the adapter learns it", async () => {
+  const fake = startFakeBinance({ now: () => NOW, balances: BALANCES });
+  const clock = new ManualClock(NOW);
+  const markets = liveMarkets({
+    urls: { binance: fake.restUrl, gate: "http://127.0.0.1:9" },
+    clock,
+  });
+  const adapter = createBinanceAdapter({
+    baseUrl: fake.restUrl,
+    clock,
+    markets,
+    priceOf: () => "60000",
+  });
+  const account = { id: "u", credentials: { key: fake.apiKey, secret: fake.secret } };
+  const order = (clientOrderId: string) =>
+    adapter.placeOrder(account, {
+      pair: "btc_usdt",
+      side: "BUY",
+      type: "market",
+      quantity: "0.01",
+      clientOrderId,
+    });
+  try {
+    fake.bookTicker("BTCUSDT", "60000");
+    assert.deepEqual(await markets.pairs("binance"), [
+      "btc_usdt",
+      "eth_usdt",
+      "bnb_usdt",
+      "btc_fdusd",
+      "btc_tusd",
+    ]);
+    fake.halt("BTCUSDT");
+    await assert.rejects(
+      () => order("tx11"),
+      (err) =>
+        err instanceof ExchangeError && err.code === "-1013" &&
+        /Market is closed/.test(err.message),
+    );
+    // The refusal made the markets stale: read again, BTCUSDT is not TRADING.
+    await assert.rejects(() => order("tx12"), /Binance does not trade btc_usdt/);
+    assert.equal(fake.orders.length, 0);
   } finally {
     await fake.close();
   }
