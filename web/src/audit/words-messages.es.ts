@@ -11,7 +11,7 @@ export default {
   "audit.act.user.role_changed": "Cambió el rol",
   "audit.act.user.password_set": "Fijó la contraseña del usuario",
   "audit.act.user.deleted": "Eliminó un usuario",
-  "audit.act.user.keys.update": "Actualizó keys de exchange",
+  "audit.act.user.keys.update": "Actualizó claves de exchange",
   "audit.act.password.changed": "Cambió su contraseña",
   "audit.act.password.reset_requested": "Pidió restablecer la contraseña",
   "audit.act.password.reset_issued": "Emitió un restablecimiento",

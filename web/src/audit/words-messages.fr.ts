@@ -11,7 +11,7 @@ export default {
   "audit.act.user.role_changed": "A changé le rôle",
   "audit.act.user.password_set": "A défini le mot de passe",
   "audit.act.user.deleted": "A supprimé un utilisateur",
-  "audit.act.user.keys.update": "A mis à jour les keys",
+  "audit.act.user.keys.update": "A mis à jour les clés",
   "audit.act.password.changed": "A changé son mot de passe",
   "audit.act.password.reset_requested": "A demandé une réinitialisation",
   "audit.act.password.reset_issued": "A émis une réinitialisation",

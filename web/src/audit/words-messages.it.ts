@@ -11,7 +11,7 @@ export default {
   "audit.act.user.role_changed": "Ha cambiato il ruolo",
   "audit.act.user.password_set": "Ha impostato la password",
   "audit.act.user.deleted": "Ha eliminato un utente",
-  "audit.act.user.keys.update": "Ha aggiornato le keys",
+  "audit.act.user.keys.update": "Ha aggiornato le chiavi",
   "audit.act.password.changed": "Ha cambiato la propria password",
   "audit.act.password.reset_requested": "Ha chiesto il reset della password",
   "audit.act.password.reset_issued": "Ha emesso un reset della password",

@@ -28,6 +28,7 @@ export function CallAlerts() {
             closeButtonProps={{ "aria-label": t("calls.close") }}
             withBorder
             data-testid="call-notice"
+            ref={publishBottom}
             data-ringing={ringing || undefined}
             style={{
               position: "fixed",
@@ -50,3 +51,22 @@ export function CallAlerts() {
     </>
   );
 }
+
+/**
+ * Where the notice ends, as a CSS variable on the page: a phone's toasts show below it
+ * (src/layout/toast-stack.css), not over the call.
+ */
+function publishBottom(el: HTMLDivElement | null) {
+  if (!el) return;
+  const root = document.documentElement.style;
+  const observer = new ResizeObserver(() => {
+    root.setProperty(NOTICE_BOTTOM, `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
+  });
+  observer.observe(el);
+  return () => {
+    observer.disconnect();
+    root.removeProperty(NOTICE_BOTTOM);
+  };
+}
+
+const NOTICE_BOTTOM = "--gb-call-notice-bottom";

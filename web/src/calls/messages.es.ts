@@ -4,8 +4,8 @@ import type { en } from "./messages.ts";
 
 export default {
   "calls.secondsLeft": "quedan {{seconds}} s",
-  "calls.sideBuy": "BUY está abierto: tu modo bot es {{mode}}.",
-  "calls.sideSell": "SELL está abierto: tu modo bot es {{mode}}.",
+  "calls.sideBuy": "COMPRAR está disponible: tu modo bot es {{mode}}.",
+  "calls.sideSell": "VENDER está disponible: tu modo bot es {{mode}}.",
   "calls.sideNone":
     "No tienes ningún lado abierto: tu modo bot es {{mode}} y esta llamada no lo cambia. Lo fija un Admin.",
   "calls.calling": "{{from}} LLAMANDO",

@@ -4,8 +4,8 @@ import type { en } from "./messages.ts";
 
 export default {
   "calls.secondsLeft": "encore {{seconds}} s",
-  "calls.sideBuy": "BUY est ouvert : votre mode bot est {{mode}}.",
-  "calls.sideSell": "SELL est ouvert : votre mode bot est {{mode}}.",
+  "calls.sideBuy": "ACHETER est disponible : votre mode bot est {{mode}}.",
+  "calls.sideSell": "VENDRE est disponible : votre mode bot est {{mode}}.",
   "calls.sideNone":
     "Aucun côté ouvert pour vous : votre mode bot est {{mode}}, que cet appel ne change pas. Un Admin le fixe.",
   "calls.calling": "{{from}} APPELLE",

@@ -4,8 +4,8 @@ import type { en } from "./messages.ts";
 
 export default {
   "calls.secondsLeft": "{{seconds}} s rimasti",
-  "calls.sideBuy": "BUY è aperto: la tua modalità bot è {{mode}}.",
-  "calls.sideSell": "SELL è aperto: la tua modalità bot è {{mode}}.",
+  "calls.sideBuy": "COMPRA è disponibile: la tua modalità bot è {{mode}}.",
+  "calls.sideSell": "VENDI è disponibile: la tua modalità bot è {{mode}}.",
   "calls.sideNone":
     "Nessun lato aperto per te: la tua modalità bot è {{mode}}, che questa chiamata non cambia. La imposta un Admin.",
   "calls.calling": "{{from}} STA CHIAMANDO",

@@ -38,17 +38,17 @@ export default {
     "Lo que la cuenta tiene de la moneda del par en el exchange, leído de ella; solo venta vende el 95%.",
   "settings.title": "Ajustes de operación de {{username}}",
   "settings.open": "Ajustes",
-  "settings.keys": "Keys",
+  "settings.keys": "Claves",
   "settings.myTitle": "Mis ajustes de operación",
   "settings.readOnly":
     "Los fija un Admin. Eliges par y exchange en la barra superior; una llamada fija tu modo bot.",
   "settings.saved": "Ajustes de {{username}} guardados.",
   "settings.saveFailed": "No se pudieron guardar los ajustes.",
-  "settings.keysColumn": "Keys",
+  "settings.keysColumn": "Claves",
   "settings.noKeys": "ninguna",
-  "settings.needsKeys": "faltan keys",
+  "settings.needsKeys": "faltan claves",
   "settings.needsKeysHint":
-    "No puede operar: faltan keys de {{exchange}} para el modo bot de una llamada",
+    "No puede operar: faltan claves de {{exchange}} para el modo bot de una llamada",
   "settings.readFunds": "Leer de la cuenta",
   "settings.fundsFailed": "No se pudo leer la cuenta.",
   "settings.fundsOf": "{{amount}} {{asset}} en {{exchange}}",
@@ -64,6 +64,6 @@ export default {
   "roleChange.confirm":
     "¿Cambiar el rol de {{username}} de {{from}} a {{to}}? Se cerrará su sesión de inmediato.",
   "roleChange.superAdmin":
-    "{{username}} pasa a ser SuperAdmin: control total de todos los usuarios, todas las keys de exchanges y de bots, y poder para quitar a otros SuperAdmin.",
+    "{{username}} pasa a ser SuperAdmin: control total de todos los usuarios, todas las claves de exchanges y de bots, y poder para quitar a otros SuperAdmin.",
   "roleChange.ok": "Cambiar rol",
 } satisfies Translation<typeof en>;

@@ -41,17 +41,17 @@ export default {
     "Ce que le compte détient du coin de la paire sur la plateforme, lu sur le compte ; vente seule en vend 95 %.",
   "settings.title": "Réglages de trading de {{username}}",
   "settings.open": "Réglages",
-  "settings.keys": "Keys",
+  "settings.keys": "Clés",
   "settings.myTitle": "Mes réglages de trading",
   "settings.readOnly":
     "Fixés par un Admin. Vous choisissez paire et plateforme dans la barre du haut ; un appel fixe votre mode bot.",
   "settings.saved": "Réglages de {{username}} enregistrés.",
   "settings.saveFailed": "Impossible d'enregistrer les réglages.",
-  "settings.keysColumn": "Keys",
+  "settings.keysColumn": "Clés",
   "settings.noKeys": "aucune",
-  "settings.needsKeys": "keys manquantes",
+  "settings.needsKeys": "clés manquantes",
   "settings.needsKeysHint":
-    "Ne peut pas trader : pas de keys {{exchange}} pour le mode bot d'un appel",
+    "Ne peut pas trader : pas de clés {{exchange}} pour le mode bot d'un appel",
   "settings.readFunds": "Lire sur le compte",
   "settings.fundsFailed": "Impossible de lire le compte.",
   "settings.fundsOf": "{{amount}} {{asset}} sur {{exchange}}",
@@ -67,6 +67,6 @@ export default {
   "roleChange.confirm":
     "Changer le rôle de {{username}} de {{from}} à {{to}} ? Sa session prend fin aussitôt.",
   "roleChange.superAdmin":
-    "{{username}} devient SuperAdmin : contrôle total de tous les utilisateurs, de toutes les keys de plateformes et de bots, et le pouvoir de retirer d'autres SuperAdmin.",
+    "{{username}} devient SuperAdmin : contrôle total de tous les utilisateurs, de toutes les clés de plateformes et de bots, et le pouvoir de retirer d'autres SuperAdmin.",
   "roleChange.ok": "Changer le rôle",
 } satisfies Translation<typeof en>;

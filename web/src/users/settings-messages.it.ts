@@ -39,17 +39,17 @@ export default {
     "Quanto il conto detiene del coin della coppia sull'exchange, letto dal conto; solo vendita ne vende il 95%.",
   "settings.title": "Impostazioni di trading di {{username}}",
   "settings.open": "Impostazioni",
-  "settings.keys": "Keys",
+  "settings.keys": "Chiavi",
   "settings.myTitle": "Le mie impostazioni di trading",
   "settings.readOnly":
     "Impostate da un Admin. Scegli coppia ed exchange nella barra in alto; una chiamata imposta la tua modalità bot.",
   "settings.saved": "Impostazioni di {{username}} salvate.",
   "settings.saveFailed": "Impossibile salvare le impostazioni.",
-  "settings.keysColumn": "Keys",
+  "settings.keysColumn": "Chiavi",
   "settings.noKeys": "nessuna",
-  "settings.needsKeys": "mancano le keys",
+  "settings.needsKeys": "mancano le chiavi",
   "settings.needsKeysHint":
-    "Non può operare: mancano le keys {{exchange}} per la modalità bot di una chiamata",
+    "Non può operare: mancano le chiavi {{exchange}} per la modalità bot di una chiamata",
   "settings.readFunds": "Leggi dal conto",
   "settings.fundsFailed": "Impossibile leggere il conto.",
   "settings.fundsOf": "{{amount}} {{asset}} su {{exchange}}",
@@ -65,6 +65,6 @@ export default {
   "roleChange.confirm":
     "Cambiare il ruolo di {{username}} da {{from}} a {{to}}? La sua sessione termina subito.",
   "roleChange.superAdmin":
-    "{{username}} diventa SuperAdmin: controllo totale di tutti gli utenti, di tutte le keys di exchange e bot, e il potere di rimuovere altri SuperAdmin.",
+    "{{username}} diventa SuperAdmin: controllo totale di tutti gli utenti, di tutte le chiavi di exchange e bot, e il potere di rimuovere altri SuperAdmin.",
   "roleChange.ok": "Cambia ruolo",
 } satisfies Translation<typeof en>;
