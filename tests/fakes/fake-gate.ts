@@ -128,8 +128,10 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       );
     }
     const spend = o.side === "buy" ? wallet(quote) : wallet(base);
-    const cost = o.side === "buy" ? total : amount;
-    if (spend.available.lt(cost)) return fail(400, "BALANCE_NOT_ENOUGH", "Not enough balance");
+    const needed = o.side === "buy" ? total : amount;
+    if (spend.available.lt(needed)) return fail(400, "BALANCE_NOT_ENOUGH", "Not enough balance");
+    // A market BUY spends what it filled (filled_total): the rest of its amount stays.
+    const cost = marketBuy ? baseQty.mul(price) : needed;
     spend.available = spend.available.minus(cost);
     const gross = o.side === "buy" ? baseQty : baseQty.mul(price);
     const fee = gross.mul(FEE).toDecimalPlaces(8, Decimal.ROUND_UP);
