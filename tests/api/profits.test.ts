@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
-import { csvLines, insertTransactions, insertUser, roundTrip } from "../support/report-fixtures.ts";
+import {
+  csvLines,
+  insertShiftReport,
+  insertTransactions,
+  insertUser,
+  roundTrip,
+} from "../support/report-fixtures.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { dec } from "../../server/core/decimal.shared.ts";
+import { dec, type Decimal } from "../../server/core/decimal.shared.ts";
+import type { ProfitRow } from "../../server/profits/schema.ts";
 
 const at = (iso: string) => new Date(iso);
 const ms = (iso: string) => Date.parse(iso);
@@ -84,6 +91,7 @@ async function seed(t: TestApp) {
       quantity: "2",
     },
   ]);
+  return { alice, bob };
 }
 
 Deno.test("profits: realized profit per day, user and pair, newest day first, paged", async () => {
@@ -212,11 +220,13 @@ Deno.test("profit CSV: every day in the query range, oldest first, as profit-{ti
   }
 });
 
-Deno.test("profits: /profit, the profit CSV and the User Summary report agree to the cent", async () => {
+Deno.test("profits: /profit, the profit CSV and the User Summary and End of Shift reports agree to the cent", async () => {
   const t = await makeTestApp();
   try {
     const admin = await t.user("Admin");
-    await seed(t);
+    const { alice, bob } = await seed(t);
+    await insertShiftReport(t.deps.db, { userId: alice.id, createdAt: at("2026-01-02T08:00:00Z") });
+    await insertShiftReport(t.deps.db, { userId: bob.id, createdAt: at("2026-01-05T21:00:00Z") });
     const range = { start: ms("2026-01-01T00:00:00Z"), end: ms("2026-01-31T23:59:59.999Z") };
     const page = await (await t.call(
       "GET",
@@ -251,6 +261,20 @@ Deno.test("profits: /profit, the profit CSV and the User Summary report agree to
     assert.equal(column(csv, "Not Counted Trades"), String(page.notCounted.trades));
     assert.equal(column(summary, "DONE Not Counted"), String(page.notCounted.trades));
     assert.equal(column(summary, "Closed By Hand"), String(page.notCounted.handClosed));
+    // Each shift report's realized profit is its user's day on /profit: 10.6 and -10.
+    const shifts = await csvLines(
+      await t.call("POST", "/api/shift-report/daily-report", { token: admin.token, body: range }),
+    );
+    const dayOf = (day: string, username: string) =>
+      page.items.filter((r: ProfitRow) => r.day === day && r.username === username)
+        .reduce((sum: Decimal, r: ProfitRow) => sum.plus(r.profit), dec(0));
+    const expected = [dayOf("2026-01-02", "alice"), dayOf("2026-01-05", "-bob")];
+    assert.deepEqual(expected.map((d) => d.toFixed()), ["10.6", "-10"]);
+    const realizedAt = shifts[0].split(",").indexOf("Realized Profit");
+    assert.deepEqual(
+      shifts.slice(1).map((line) => line.split(",")[realizedAt]),
+      [...expected.map((d) => d.toFixed()), expected[0].plus(expected[1]).toFixed()],
+    );
   } finally {
     await t.close();
   }

@@ -267,6 +267,18 @@ Deno.test("end-of-shift report: shift reports in the range with a TOTAL row; tex
     const admin = await t.user("SuperAdmin");
     const alice = await insertUser(t.deps.db, "alice");
     const bob = await insertUser(t.deps.db, "bob");
+    // alice's realized profit on her report's day: the round trips of that UTC day, from fills.
+    await insertTransactions(t.deps.db, [
+      { userId: alice.id, createdAt: at("2026-01-02T00:00:00Z"), ...roundTrip("1", "100", "110") },
+      {
+        userId: alice.id,
+        createdAt: at("2026-01-02T23:59:59Z"),
+        ...roundTrip("0.5", "100", "99", "0.01"),
+      },
+      { userId: alice.id, createdAt: at("2026-01-02T12:00:00Z"), priceSource: "hand_closed" },
+      { userId: alice.id, createdAt: at("2026-01-03T00:00:00Z"), ...roundTrip("1", "100", "120") },
+      { userId: bob.id, createdAt: at("2026-01-02T12:00:00Z"), ...roundTrip("1", "100", "90") },
+    ]);
     await insertShiftReport(t.deps.db, {
       userId: alice.id,
       createdAt: at("2026-01-02T08:00:00Z"),
@@ -293,10 +305,12 @@ Deno.test("end-of-shift report: shift reports in the range with a TOTAL row; tex
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-disposition")!, /filename="Report-\d+\.csv"/);
     assert.deepEqual(await csvLines(res), [
-      "Date (UTC),Report Day,Username,Account,USDT In,USDT Out,BTC In,BTC Out,ETH In,ETH Out,GT In,GT Out",
-      "2026-01-02 08:00:00,2026-01-02,alice,ACC-1,100.5,0,0,0.001,0,0,0,0",
-      "2026-01-03 20:00:00,2026-01-03,bob,'@SUM(A1:A9),1,0,0,0,0,0,7,0",
-      "TOTAL,,,,101.5,0,0,0.001,0,0,7,0",
+      "Date (UTC),Report Day,Username,Account,USDT In,USDT Out,BTC In,BTC Out,ETH In,ETH Out,GT In,GT Out," +
+      "Realized Profit",
+      // 10 + (49.5 - 50 - 0.02)
+      "2026-01-02 08:00:00,2026-01-02,alice,ACC-1,100.5,0,0,0.001,0,0,0,0,9.48",
+      "2026-01-03 20:00:00,2026-01-03,bob,'@SUM(A1:A9),1,0,0,0,0,0,7,0,0",
+      "TOTAL,,,,101.5,0,0,0.001,0,0,7,0,9.48",
     ]);
   } finally {
     await t.close();
