@@ -88,10 +88,6 @@ export function openingFillOf(row: PnlRow, side: "BUY" | "SELL"): Fill | null {
   };
 }
 
-/** The side a row's opening order took: SELL for the modes that start by selling. */
-export const openingSide = (useBot: string): "BUY" | "SELL" =>
-  useBot === "sell_buy" || useBot === "only_sell" ? "SELL" : "BUY";
-
 /**
  * The feeds' latest prices, keyed "<exchange>:<pair>" (e.g. "binance:btc_usdt"): what open rows
  * are valued at. The list hands the same object to PostgreSQL as jsonb.
