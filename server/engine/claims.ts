@@ -47,7 +47,7 @@ export interface LookedUp {
 export async function lookUpInterruptedClaims(
   deps: Pick<
     Deps,
-    "clock" | "db" | "exchanges" | "onTransactionChanged" | "orderLookup" | "secretBox"
+    "clock" | "db" | "exchanges" | "market" | "onTransactionChanged" | "orderLookup" | "secretBox"
   >,
 ): Promise<LookedUp> {
   const rows = await deps.db.select().from(t).where(and(untold(), ne(t.adapter, "paper")));
@@ -59,7 +59,7 @@ export async function lookUpInterruptedClaims(
 async function settle(
   deps: Pick<
     Deps,
-    "clock" | "db" | "exchanges" | "onTransactionChanged" | "orderLookup" | "secretBox"
+    "clock" | "db" | "exchanges" | "market" | "onTransactionChanged" | "orderLookup" | "secretBox"
   >,
   row: TransactionRow,
 ): Promise<keyof LookedUp> {
@@ -76,7 +76,9 @@ async function settle(
       deps.orderLookup ?? {},
     );
     const target = side === "SELL" ? row.sellPrice : row.buyPrice;
-    const [done] = await deps.db.update(t).set(doneValues(deps, result, target)).where(claimed)
+    const [done] = await deps.db.update(t).set(doneValues(deps, row, side, result, target)).where(
+      claimed,
+    )
       .returning();
     if (!done) return "unknown";
     const [owner] = await deps.db.select({ username: users.username }).from(users)

@@ -16,6 +16,8 @@ export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
   numberColumn("Profit", "profit"),
   numberColumn("Not Counted Trades", "notCountedTrades"),
   numberColumn("Not Counted Profit", "notCountedProfit"),
+  numberColumn("Missed Calls", "missedCalls"),
+  numberColumn("Missed Calls Would Have Made", "missedProfit"),
 ];
 
 export const profitCsv = (deps: Pick<Deps, "db">, range: ProfitRange) =>

@@ -27,8 +27,12 @@ export type ProfitRange = z.output<typeof profitCsvQuerySchema>;
 export type ProfitListQuery = z.output<typeof profitListQuerySchema>;
 
 /**
- * One row of realized profit; amounts are decimal strings. trades to profit are the server-priced
- * DONE rows only; notCounted* are the rest (typed, closed by hand or edited prices).
+ * One row of realized profit; amounts are decimal strings. trades to profit are the DONE round
+ * trips with a result (server/profits/books.ts): quantity is their opening fills' base quantity,
+ * buyAmount and sellAmount what their fills paid and received before fees, profit the sum of
+ * their realizedPnl. notCounted* are the other trades (closed by hand, typed, one-sided, no
+ * result) with what they would make at their targets; missed* the missed calls and what they
+ * would have made.
  */
 export interface ProfitRow {
   day: string;
@@ -42,13 +46,27 @@ export interface ProfitRow {
   profit: string;
   notCountedTrades: number;
   notCountedProfit: string;
+  missedCalls: number;
+  missedProfit: string;
 }
 
-/** The DONE rows of a range that profit leaves out, by why; `profit` is what they would add. */
+/**
+ * The DONE trades of a range that profit leaves out, by why; `profit` is what they would add at
+ * their targets. oneSided: only_buy and only_sell rows (no round trip); unpriced: closed without a
+ * result (no fill recorded, or a fee in an asset with no price).
+ */
 export interface NotCounted {
   trades: number;
   profit: string;
   typed: number;
   handClosed: number;
   edited: number;
+  oneSided: number;
+  unpriced: number;
+}
+
+/** Calls a user missed (kind missed_call): never traded; `profit` what they would have made. */
+export interface MissedCalls {
+  count: number;
+  profit: string;
 }

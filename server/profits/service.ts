@@ -1,25 +1,31 @@
-// Realized profit per day (UTC), user and pair from DONE transactions:
-// profit = (sellPrice - buyPrice) x quantity, summed and rounded to 8 decimals. A transaction
-// counts on the day it was created. Only server-priced rows count (price_source "server": feed
-// and exchange fills); the others (typed, closed by hand, edited by an Admin) are counted apart
-// so the page can show what was left out. No HTTP here.
+// Realized profit per day (UTC), user and pair from DONE transactions: the sum of what the exchange
+// filled, each row's realizedPnl (server/transactions/pnl.ts), rounded to 8 decimals. A
+// transaction counts on the day it was created. What profit leaves out is counted apart
+// (books.ts): rows closed by hand, typed, one-sided or without a result, with what they would
+// have made at their targets, and missed calls with what they would have made. No HTTP here.
 import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { decimalText } from "../reports/keyset.ts";
 import type { ProfitListQuery, ProfitRange, ProfitRow } from "./schema.ts";
+import {
+  boughtFor,
+  countWhere,
+  missedCall,
+  NOT_COUNTED_REASONS,
+  notRealized,
+  realized,
+  soldFor,
+  sum8,
+  targetProfit,
+} from "./books.ts";
 
 const DAY_MS = 86_400_000;
 
 const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-const counted = sql`${t.priceSource} = 'server'`;
-const notCounted = sql`${t.priceSource} <> 'server'`;
-const sum8 = (value: SQL, where: SQL = counted) =>
-  decimalText(sql`coalesce(round(sum(${value}) filter (where ${where}), 8), 0)`);
-const countWhere = (where: SQL) => sql<number>`(count(*) filter (where ${where}))::int`;
-const rowProfit = sql`(${t.sellPrice} - ${t.buyPrice}) * ${t.quantity}`;
-const profitSum = sum8(rowProfit);
+const profitSum = sum8(sql`${t.realizedPnl}`, realized);
+const notCountedSum = sum8(targetProfit, notRealized);
+const missedProfit = sum8(targetProfit, missedCall);
 
 function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
   return and(
@@ -39,16 +45,21 @@ function profitRows(db: Db, where: SQL | undefined) {
     userId: t.userId,
     username: users.username,
     pair: t.pair,
-    trades: countWhere(counted),
-    quantity: sum8(sql`${t.quantity}`),
-    buyAmount: sum8(sql`${t.buyPrice} * ${t.quantity}`),
-    sellAmount: sum8(sql`${t.sellPrice} * ${t.quantity}`),
+    trades: countWhere(realized),
+    quantity: sum8(sql`${t.filledQuantity}`, realized),
+    buyAmount: sum8(boughtFor, realized),
+    sellAmount: sum8(soldFor, realized),
     profit: profitSum,
-    notCountedTrades: countWhere(notCounted),
-    notCountedProfit: sum8(rowProfit, notCounted),
+    notCountedTrades: countWhere(notRealized),
+    notCountedProfit: notCountedSum,
+    missedCalls: countWhere(missedCall),
+    missedProfit,
   }).from(t).innerJoin(users, eq(users.id, t.userId)).where(where)
     .groupBy(day, t.userId, users.username, t.pair);
 }
+
+const apart = (reason: keyof typeof NOT_COUNTED_REASONS) =>
+  countWhere(sql`${notRealized} and ${NOT_COUNTED_REASONS[reason]}`);
 
 export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery) {
   const where = filters(query);
@@ -57,25 +68,33 @@ export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery
     .limit(query.limit).offset((query.page - 1) * query.limit);
   const [totals] = await deps.db.select({
     totalItems: sql<number>`count(distinct (${day}, ${t.userId}, ${t.pair}))::int`,
-    trades: countWhere(counted),
+    trades: countWhere(realized),
     profit: profitSum,
-    notCounted: countWhere(notCounted),
-    notCountedProfit: sum8(rowProfit, notCounted),
-    typed: countWhere(sql`${t.priceSource} = 'typed'`),
-    handClosed: countWhere(sql`${t.priceSource} = 'hand_closed'`),
-    edited: countWhere(sql`${t.priceSource} = 'edited'`),
+    notCounted: countWhere(notRealized),
+    notCountedProfit: notCountedSum,
+    missedCalls: countWhere(missedCall),
+    missedProfit,
+    typed: apart("typed"),
+    handClosed: apart("handClosed"),
+    edited: apart("edited"),
+    oneSided: apart("oneSided"),
+    unpriced: apart("unpriced"),
   }).from(t).where(where);
+  const { totalItems, trades, profit, notCounted, notCountedProfit, missedCalls, ...rest } = totals;
   return {
     items,
-    totalItems: totals.totalItems,
-    total: { trades: totals.trades, profit: totals.profit },
+    totalItems,
+    total: { trades, profit },
     notCounted: {
-      trades: totals.notCounted,
-      profit: totals.notCountedProfit,
-      typed: totals.typed,
-      handClosed: totals.handClosed,
-      edited: totals.edited,
+      trades: notCounted,
+      profit: notCountedProfit,
+      typed: rest.typed,
+      handClosed: rest.handClosed,
+      edited: rest.edited,
+      oneSided: rest.oneSided,
+      unpriced: rest.unpriced,
     },
+    missedCalls: { count: missedCalls, profit: rest.missedProfit },
   };
 }
 

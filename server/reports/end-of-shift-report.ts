@@ -1,7 +1,10 @@
-// End of Shift Report: the shift reports saved in the range, oldest first, then a TOTAL row.
+// End of Shift Report: the shift reports saved in the range, oldest first, then a TOTAL row. Beside
+// what the person reported, each row carries their realized profit on the report's day as /profit
+// counts it (profits/books.ts: transactions created that UTC day, from their fills).
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { shiftReports as s, users } from "../db/schema.ts";
+import { shiftReports as s, transactions as t, users } from "../db/schema.ts";
+import { realized } from "../profits/books.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
 import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
@@ -15,6 +18,13 @@ import {
   utcDateTime,
 } from "./keyset.ts";
 import type { ReportRange } from "./schema.ts";
+
+/** The report's user's realized profit on its day, read through transactions_list_user. */
+const dayProfit = sql`(select coalesce(sum(${t.realizedPnl}), 0) from ${t}
+  where ${t.userId} = ${s.userId} and ${t.status} = 'DONE' and ${t.orderState} is null
+    and ${realized}
+    and ${t.createdAt} >= ${s.reportDate}::timestamp at time zone 'UTC'
+    and ${t.createdAt} < (${s.reportDate} + 1)::timestamp at time zone 'UTC')`;
 
 const inRange = (range: ReportRange) =>
   and(gte(s.createdAt, new Date(range.start)), lte(s.createdAt, new Date(range.end)));
@@ -34,6 +44,7 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     ethOut: s.ethOut,
     gtIn: s.gtIn,
     gtOut: s.gtOut,
+    realizedProfit: decimalText(sql`round(${dayProfit}, 8)`),
   }).from(s).innerJoin(users, eq(users.id, s.userId))
     .where(and(inRange(range), afterCursor(s.createdAt, s.id, cursor)))
     .orderBy(s.createdAt, s.id)
@@ -55,6 +66,7 @@ export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("ETH Out", "ethOut"),
   numberColumn("GT In", "gtIn"),
   numberColumn("GT Out", "gtOut"),
+  numberColumn("Realized Profit", "realizedProfit"),
 ];
 
 /** The sums of every amount column over the range, as one more row labelled TOTAL. */
@@ -62,7 +74,10 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
   const sums = Object.fromEntries(
     SHIFT_AMOUNT_FIELDS.map((f) => [f, decimalText(sql`coalesce(sum(${s[f]}), 0)`)]),
   ) as Record<(typeof SHIFT_AMOUNT_FIELDS)[number], ReturnType<typeof decimalText>>;
-  const [row] = await db.select(sums).from(s).where(inRange(range));
+  const [row] = await db.select({
+    ...sums,
+    realizedProfit: decimalText(sql`coalesce(round(sum(${dayProfit}), 8), 0)`),
+  }).from(s).where(inRange(range));
   return { id: 0, at: "", reportDate: "", username: "", account: "", ...row };
 }
 

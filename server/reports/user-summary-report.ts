@@ -8,6 +8,15 @@ import type { Deps } from "../deps.ts";
 import { type CsvColumn, numberColumn, pairColumn, textColumn } from "./csv.ts";
 import { csvStream } from "./csv-stream.ts";
 import { decimalText } from "./keyset.ts";
+import {
+  countWhere,
+  missedCall,
+  NOT_COUNTED_REASONS,
+  notRealized,
+  realized,
+  sum8,
+  targetProfit,
+} from "../profits/books.ts";
 import type { UserSummaryRequest } from "./schema.ts";
 import { checkUserRegex, withRegexLimit } from "./user-regex.ts";
 
@@ -31,6 +40,9 @@ function usersPage(db: Db, pattern: string | undefined, cursor: UserCursor | nul
     .limit(limit);
 }
 
+/** A DONE row whose opening order was confirmed: the rows /profit reads. */
+const done = sql`${t.status} = 'DONE' and ${t.orderState} is null`;
+
 const status = (s: string) => sql<number>`(count(*) filter (where ${t.status} = ${s}))::int`;
 
 function summaries(db: Db, userIds: number[], req: UserSummaryRequest) {
@@ -43,11 +55,12 @@ function summaries(db: Db, userIds: number[], req: UserSummaryRequest) {
     done: status("DONE"),
     amount: decimalText(sql`sum(${t.amount})`),
     quantity: decimalText(sql`sum(${t.quantity})`),
-    // As on /profit: server-priced DONE rows only; the others are counted apart.
-    profit: decimalText(sql`coalesce(round(sum((${t.sellPrice} - ${t.buyPrice}) * ${t.quantity})
-      filter (where ${t.status} = 'DONE' and ${t.priceSource} = 'server'), 8), 0)`),
-    notCounted: sql<number>`(count(*) filter (where ${t.status} = 'DONE'
-      and ${t.priceSource} <> 'server'))::int`,
+    // As on /profit (profits/books.ts): the DONE round trips' fills; the rest counted apart.
+    profit: sum8(sql`${t.realizedPnl}`, sql`${done} and ${realized}`),
+    notCounted: countWhere(sql`${done} and ${notRealized}`),
+    handClosed: countWhere(sql`${done} and ${notRealized} and ${NOT_COUNTED_REASONS.handClosed}`),
+    missedCalls: countWhere(sql`${done} and ${missedCall}`),
+    missedProfit: sum8(targetProfit, sql`${done} and ${missedCall}`),
   }).from(t).innerJoin(users, eq(users.id, t.userId))
     .where(and(
       inArray(t.userId, userIds),
@@ -72,6 +85,9 @@ export const USER_SUMMARY_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("Quantity", "quantity"),
   numberColumn("Profit", "profit"),
   numberColumn("DONE Not Counted", "notCounted"),
+  numberColumn("Closed By Hand", "handClosed"),
+  numberColumn("Missed Calls", "missedCalls"),
+  numberColumn("Missed Calls Would Have Made", "missedProfit"),
 ];
 
 export function userSummaryReport(

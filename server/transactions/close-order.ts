@@ -30,6 +30,8 @@ import { transactionShape } from "./row-sql.ts";
 import type { Db } from "../db/client.ts";
 import { executeRows, textQuery } from "../db/raw-rows.ts";
 import type { TransactionRow } from "./view.ts";
+import type { MarketExchange } from "../market/feed.shared.ts";
+import { feePair, openingFillOf, resultOf } from "./pnl.ts";
 
 /** Failed before anything reached the exchange: the row may go back to the queue. */
 export class Refused extends Error {
@@ -44,7 +46,7 @@ export class Refused extends Error {
 
 /** The closed row; null when the row was no longer open in `row.status` (closed meanwhile). */
 export async function closeTransaction(
-  deps: Pick<Deps, "clock" | "db" | "exchanges" | "orderLookup" | "secretBox">,
+  deps: Pick<Deps, "clock" | "db" | "exchanges" | "market" | "orderLookup" | "secretBox">,
   row: TransactionRow,
   side: "BUY" | "SELL",
   price: string,
@@ -57,9 +59,11 @@ export async function closeTransaction(
     ...closingSize(row, side),
     clientOrderId: closeOrderId(row.id),
   };
-  if (adapter.inDatabase) return await closeInDatabase(deps, adapter, account, order, row, price);
+  if (adapter.inDatabase) {
+    return await closeInDatabase(deps, adapter, account, order, row, side, price);
+  }
   const result = await placeOrFind(adapter, account, order, deps.orderLookup);
-  const [done] = await deps.db.update(transactions).set(doneValues(deps, result, price))
+  const [done] = await deps.db.update(transactions).set(doneValues(deps, row, side, result, price))
     .where(stillOpen(row)).returning();
   return done ?? null;
 }
@@ -115,11 +119,12 @@ export async function closingAccount(
 }
 
 async function closeInDatabase(
-  deps: Pick<Deps, "clock" | "db">,
+  deps: Pick<Deps, "clock" | "db" | "market">,
   adapter: ExchangeAdapter,
   account: AccountRef,
   order: OrderRequest,
   row: TransactionRow,
+  side: "BUY" | "SELL",
   price: string,
 ) {
   let planned: PlannedFill | undefined;
@@ -127,11 +132,13 @@ async function closeInDatabase(
     planned = await adapter.inDatabase!.plan(account, order);
     const { fill } = planned;
     let n = fill.params.length;
-    const done = doneValues(deps, planned.result, price);
+    const done = doneValues(deps, row, side, planned.result, price);
     const text = `with ${fill.cte}, done as (update "transactions" set "status" = 'DONE',
         "filled_price" = $${++n}::numeric, "filled_at" = $${++n}::timestamptz,
         "close_order_id" = $${++n}, "closing_since" = null, "close_error_at" = null,
-        "updated_at" = $${n - 1}::timestamptz
+        "updated_at" = $${n - 1}::timestamptz, "close_quantity" = $${++n}::numeric,
+        "close_fee" = $${++n}::numeric, "close_fee_asset" = $${++n},
+        "realized_pnl" = $${++n}::numeric
       from fill where "transactions"."id" = $${++n} and "transactions"."status" = $${++n}
       returning ${transactionShape.select}) select * from done`;
     const params = [
@@ -139,6 +146,10 @@ async function closeInDatabase(
       done.filledPrice,
       done.filledAt.toISOString(),
       done.closeOrderId,
+      done.closeQuantity,
+      done.closeFee,
+      done.closeFeeAsset,
+      done.realizedPnl,
       row.id,
       row.status,
     ];
@@ -171,14 +182,45 @@ async function closeInDatabase(
 
 const NOT_FILLED = Symbol("not filled");
 
-/** The columns of a row closed by `result` (`price` when the exchange gave no fill price). */
-export function doneValues(deps: Pick<Deps, "clock">, result: OrderResult, price: string) {
+/**
+ * The columns of a row closed by `result`, its closing `side`'s fill (`price` when the exchange
+ * gave no fill price), with its result (pnl.ts): null without both fills' prices, for a row whose
+ * side was changed by hand, and when a fee's asset has no price on the row's exchange.
+ */
+export function doneValues(
+  deps: Pick<Deps, "clock" | "market">,
+  row: TransactionRow,
+  side: "BUY" | "SELL",
+  result: OrderResult,
+  price: string,
+) {
   const now = deps.clock.now();
+  const open = openingFillOf(row, side === "SELL" ? "BUY" : "SELL");
+  const close = result.filledPrice === undefined ? null : {
+    side,
+    quantity: result.filledQuantity,
+    price: result.filledPrice,
+    fee: result.fee,
+    feeAsset: result.feeAsset,
+  };
+  const feed = deps.market?.feed(row.exchange as MarketExchange);
+  const realizedPnl = open && close && row.priceSource !== "hand_closed"
+    ? resultOf(
+      row.pair,
+      [open, close],
+      close.price,
+      (asset) => feed?.price(feePair(asset, row.pair)),
+    )
+    : null;
   return {
     status: "DONE" as const,
     filledPrice: result.filledPrice ?? price,
     filledAt: now,
     closeOrderId: result.orderId,
+    closeQuantity: result.filledQuantity,
+    closeFee: result.fee ?? null,
+    closeFeeAsset: result.feeAsset ?? null,
+    realizedPnl,
     closingSince: null,
     closeErrorAt: null,
     updatedAt: now,

@@ -35,6 +35,7 @@ import {
   whereAll,
 } from "./filters.ts";
 import type { ListQuery } from "./schema.ts";
+import type { LivePrices } from "./pnl.ts";
 import { viewJsonSql } from "./view.ts";
 
 export const COUNT_CAP = 5_000;
@@ -75,7 +76,9 @@ interface ListReads {
 /** Above this many matching owners a username filter is unselective: one ordered scan is cheaper. */
 const MERGED_OWNERS_MAX = 50;
 
-const VIEW = sql.raw(viewJsonSql(`"users"."username"`));
+const VIEW = sql.raw(viewJsonSql(`"users"."username"`, `"live"."prices"`));
+/** The feeds' prices (LivePrices) that open rows are valued at, as the relation "live". */
+const LIVE = sql`(select ${sql.placeholder("prices")}::jsonb as "prices") "live"`;
 const ORDER = sql.raw(`"created_at" desc nulls last, "id" desc nulls last`);
 const KEYS = sql.raw(`"transactions"."created_at", "transactions"."id"`);
 const ROWS_CAP = sql.raw(String(COUNT_CAP + 1));
@@ -103,6 +106,7 @@ export async function readStatuses(
   database: Pick<Database, "db" | "sql">,
   scope: FilterScope,
   query: ListQuery,
+  prices: LivePrices,
 ): Promise<Map<Status, StatusRead>> {
   const reads = { scope, query, inAll: statusesOf(query, "ALL") };
   const key = JSON.stringify([shapeOf(scope), query.page === 1, query.limit, query.status]);
@@ -122,6 +126,7 @@ export async function readStatuses(
     start: scope.sellPriceStart,
     end: scope.sellPriceEnd,
     offset: (query.page - 1) * query.limit,
+    prices: JSON.stringify(prices),
   };
   const byStatus = new Map<Status, StatusRead>();
   await Promise.all(statements.map(async ({ statuses, text, params }) => {
@@ -142,12 +147,17 @@ export async function readStatuses(
 }
 
 /** The API's JSON of transactions by id. */
-export async function viewsById(database: Pick<Database, "db" | "sql">, ids: number[]) {
+export async function viewsById(
+  database: Pick<Database, "db" | "sql">,
+  ids: number[],
+  prices: LivePrices,
+) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await rawRows<{ id: string | number; view: string }>(
     database,
     sql`select "transactions"."id", ${VIEW}::text as "view" from "transactions"
       join "users" on "users"."id" = "transactions"."user_id"
+      cross join (select ${JSON.stringify(prices)}::jsonb as "prices") "live"
       where "transactions"."id" = any(${sql.param(ids)}::bigint[])`,
   );
   return new Map(rows.map((row) => [Number(row.id), row.view]));
@@ -263,7 +273,7 @@ function statusRows({ scope, query }: ListReads, status: Status, upToCount: SQL)
       (extract(epoch from ${ranked}."created_at") * 1000000)::int8::text as "at",
       case when ${ranked}."place" > ${offset} then (
         select ${VIEW}::text from "transactions" join "users" on "users"."id" = "transactions"."user_id"
-        where "transactions"."id" = ${ranked}."id") end as "view"
+        cross join ${LIVE} where "transactions"."id" = ${ranked}."id") end as "view"
       from ${total} left join ${ranked} on true`,
   };
 }

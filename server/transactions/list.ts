@@ -7,7 +7,8 @@
 // groups. An ALL read straight from an index without the status had to step over every newer row
 // of the other statuses, and its total had to count them again.
 //
-// PostgreSQL writes each row as the JSON the API sends (viewJsonSql) and the answer is assembled
+// PostgreSQL writes each row as the JSON the API sends (viewJsonSql, an open row valued at the
+// feeds' `prices`) and the answer is assembled
 // as text: parsing thirty rows of thirty columns and writing them out again was most of a list
 // request's CPU time.
 //
@@ -27,6 +28,7 @@ import {
   viewsById,
 } from "./list-reads.ts";
 import type { ListQuery } from "./schema.ts";
+import type { LivePrices } from "./pnl.ts";
 import type { TransactionView } from "./view.ts";
 
 export interface Group {
@@ -51,10 +53,11 @@ export async function listTransactionsJson(
   database: Pick<Database, "db" | "sql">,
   user: SessionUser,
   query: ListQuery,
+  prices: LivePrices,
 ): Promise<string> {
   const scope = await filterScope(database.db, user, query);
   if (!scope) return answer({ BUY: "[]", SELL: "[]", ALL: "[]" }, { BUY: 0, SELL: 0, ALL: 0 });
-  const byStatus = await readStatuses(database, scope, query);
+  const byStatus = await readStatuses(database, scope, query, prices);
 
   const total = (group: GroupName) =>
     statusesOf(query, group).reduce((sum, status) => sum + byStatus.get(status)!.total, 0);
@@ -75,6 +78,7 @@ export async function listTransactionsJson(
   const views = await viewsById(
     database,
     pages.ALL.filter((row) => row.view === null).map((row) => row.id),
+    prices,
   );
   const json = (rows: Newest[]) =>
     `[${rows.map((row) => row.view ?? views.get(row.id)).join(",")}]`;

@@ -50,6 +50,8 @@ export function openingFill(
     avgPrice: result.filledPrice ?? null,
     fee: result.fee ?? null,
     feeAsset: result.feeAsset ?? null,
+    // A market order fills when it is sent: the row's time, also when the resolver found it later.
+    openedAt: row.createdAt,
     // A DONE transaction (only_buy, only_sell) is complete with its opening fill.
     ...row.status === "DONE"
       ? { filledPrice: result.filledPrice ?? null, filledAt: row.createdAt }

@@ -14,6 +14,7 @@ import { generateDone } from "./generate-done.ts";
 import { idempotent } from "../idempotency/middleware.ts";
 import { createdAnswer } from "./idempotent-answer.ts";
 import { listTransactionsJson } from "./list.ts";
+import { livePrices } from "./pnl.ts";
 import {
   createTransactionSchema,
   filterQuerySchema,
@@ -32,7 +33,12 @@ export function transactionRoutes(deps: Deps) {
   const once = idempotent(deps, createdAnswer);
   return new Hono<AppEnv>()
     .get("/transaction", auth, validate("query", listQuerySchema), async (c) => {
-      const body = await listTransactionsJson(deps.database, c.get("user"), c.req.valid("query"));
+      const body = await listTransactionsJson(
+        deps.database,
+        c.get("user"),
+        c.req.valid("query"),
+        livePrices(deps.market),
+      );
       return c.body(body, 200, { "content-type": "application/json" });
     })
     .post("/transaction", auth, once, validate("json", createTransactionSchema), async (c) => {

@@ -3,6 +3,7 @@
 // has PostgreSQL build the same JSON (the list sends it on without parsing it).
 import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
 import type { transactions } from "../db/schema.ts";
+import { type LivePrices, unrealizedPnl, unrealizedPnlSql } from "./pnl.ts";
 import { transactionShape } from "./row-sql.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -34,6 +35,14 @@ const PLAIN = [
   "avgPrice",
   "fee",
   "feeAsset",
+  /** The closing order's fill: base quantity, fee and its asset (its average price: filledPrice). */
+  "closeQuantity",
+  "closeFee",
+  "closeFeeAsset",
+  /** Quote asset, set when the row closed with a fill (pnl.ts); null otherwise. */
+  "realizedPnl",
+  /** "trade", or "missed_call": a call's would-be row, never a trade. */
+  "kind",
   /** Whether profit counts it: "server" prices only (server/db/enums.shared.ts PRICE_SOURCES). */
   "priceSource",
   /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
@@ -44,7 +53,7 @@ const PLAIN = [
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */
-const TIMES = ["filledAt", "createdAt", "updatedAt"] as const satisfies readonly (
+const TIMES = ["openedAt", "filledAt", "createdAt", "updatedAt"] as const satisfies readonly (
   keyof TransactionRow
 )[];
 
@@ -53,24 +62,35 @@ type Times = {
 };
 
 export type TransactionView =
-  & { username: string }
+  & {
+    username: string;
+    /** An open trade's result if closed now at the live price (pnl.ts); null when not known. */
+    unrealizedPnl: string | null;
+  }
   & Pick<TransactionRow, (typeof PLAIN)[number]>
   & Times;
 
-export function toTransactionView(t: TransactionRow, username: string): TransactionView {
+/** `prices`: the feeds' latest, for an open row's unrealizedPnl (null without them). */
+export function toTransactionView(
+  t: TransactionRow,
+  username: string,
+  prices?: LivePrices,
+): TransactionView {
   const view: Record<string, unknown> = { username };
   for (const key of PLAIN) view[key] = t[key];
   for (const key of TIMES) view[key] = t[key]?.toISOString() ?? null;
+  view.unrealizedPnl = unrealizedPnl(t, prices);
   return view as TransactionView;
 }
 
 const columnOf = new Map(transactionShape.columns.map((c) => [c.key, c]));
 
 /**
- * The view as a PostgreSQL json expression over the "transactions" row and the owner's username,
- * exactly what JSON.stringify(toTransactionView(row, username)) holds.
+ * The view as a PostgreSQL json expression over the "transactions" row, the owner's username and
+ * `prices` (a jsonb expression of LivePrices), exactly what
+ * JSON.stringify(toTransactionView(row, username, prices)) holds.
  */
-export function viewJsonSql(username: string) {
+export function viewJsonSql(username: string, prices: string) {
   const field = (key: keyof TransactionRow) => {
     const { name, type } = columnOf.get(key)!;
     const column = `"transactions"."${name}"`;
@@ -81,7 +101,8 @@ export function viewJsonSql(username: string) {
     return type.startsWith("numeric") ? `${column}::text` : column;
   };
   const pairs = [...PLAIN, ...TIMES].map((key) => `'${key}', ${field(key)}`);
-  return `json_build_object('username', ${username}, ${pairs.join(", ")})`;
+  return `json_build_object('username', ${username}, ${pairs.join(", ")},
+    'unrealizedPnl', ${unrealizedPnlSql(prices)})`;
 }
 
 /** A failed bot order, sent to its owner as BUY_ERROR or SELL_ERROR. */

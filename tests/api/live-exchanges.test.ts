@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { BotWorker } from "../../server/bot/worker.ts";
 import { dec } from "../../server/core/decimal.shared.ts";
 import { transactions } from "../../server/db/schema.ts";
+import { findPair } from "../../server/exchanges/pairs.shared.ts";
 import type { TransactionView } from "../../server/transactions/view.ts";
 import { buy, close, LEVEL, price, row, sentOrders, setup } from "./live-fixtures.ts";
 import { buyBody } from "./transactions-fixtures.ts";
@@ -19,7 +20,16 @@ for (const exchange of ["binance", "gate"] as const) {
       const errors: string[] = [];
       const worker = new BotWorker(l.t.deps, { log: (m, e) => errors.push(`${m} ${e}`) });
       l.t.deps.onTradeError = (_user, e) => errors.push(e.message);
+      // What the exchange's account holds of an asset: the cash flow the books must match.
+      const holding = (asset: string) =>
+        dec(
+          exchange === "binance"
+            ? l.binance.wallets.get(asset)?.free ?? 0
+            : l.gate.wallets.get(asset)?.available ?? 0,
+        );
       for (const pair of pairs) {
+        const { base, quote } = findPair(pair)!;
+        const before = { base: holding(base), quote: holding(quote) };
         price(l, exchange, pair, LEVEL[pair]);
         const res = await buy(l, exchange, pair, "100");
         const body = await res.json();
@@ -38,6 +48,14 @@ for (const exchange of ["binance", "gate"] as const) {
         const done = await row(l, tx.id);
         assert.equal(done.status, "DONE", pair);
         assert.match(done.closeOrderId ?? "", /^\d+$/);
+        // Its result is the round trip's cash flow on the exchange: the quote that came back, and
+        // the dust the step left, valued at the close. Fees on both sides.
+        assert.ok(dec(done.closeFee!).gt(0), pair);
+        const flow = holding(quote).minus(before.quote)
+          .plus(holding(base).minus(before.base).mul(done.filledPrice!));
+        // Exact but for the average price, which the row keeps to 8 decimals (Binance reports the
+        // quote amount, whose quotient it is).
+        assert.ok(dec(done.realizedPnl!).minus(flow).abs().lte("0.00000001"), `${pair} ${flow}`);
       }
       if (exchange === "binance") {
         // BUYs and SELLs, quantities on each symbol's LOT_SIZE step.

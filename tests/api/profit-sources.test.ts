@@ -1,7 +1,10 @@
-// Issue 17: /profit counts only fills the server priced. A hand close, an Admin's edit and a typed
-// price are shown apart and never add to the total.
+// Issue 17 and 27: /profit counts what the exchange filled. A hand close, a typed price and a
+// one-sided trade are shown apart and never add to the total; an Admin's edit of the targets
+// changes nothing the fills made.
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { BotWorker } from "../../server/bot/worker.ts";
+import { transactions } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { buyBody, expectStatus, giveKeys, setUser } from "./transactions-fixtures.ts";
 
@@ -29,20 +32,27 @@ Deno.test("profit sources: a bot's fill counts; a User's hand close and a typed 
     assert.equal(filled.priceSource, "server");
     t.market.sim("binance")!.setPrice("btc_usdt", "61000");
     assert.equal(await new BotWorker(t.deps, { log: () => {} }).scan("binance", "btc_usdt"), 1);
-    // Bought 0.00166666 at 60000, the bot sold at its 61000 target.
-    const counted = { trades: 1, profit: "1.66666" };
+    // Asked for 0.00166666; the exchange's 0.00001 step filled 0.00166 at 60000, the bot sold
+    // them at 61000: 101.26 - 99.6. The targets on the asked quantity would say 1.66666.
+    const counted = { trades: 1, profit: "1.66" };
+    const [closed] = await t.deps.db.select().from(transactions)
+      .where(eq(transactions.id, filled.id));
+    assert.equal(closed.closeQuantity, "0.00166000");
+    assert.equal(closed.filledPrice, "61000.00000000");
+    assert.equal(closed.realizedPnl, "1.66000000");
     assert.deepEqual((await profit()).total, counted);
 
     // The highest target the server takes (twice the price), closed by hand: never filled.
     const target = await buy({ sellPrice: "122000" });
-    const closed = await expectStatus(
+    const byHand = await expectStatus(
       t,
       200,
       "PATCH",
       `/api/transaction/${target.id}/set-status/DONE`,
       { token: user.token },
     );
-    assert.equal(closed.priceSource, "hand_closed");
+    assert.equal(byHand.priceSource, "hand_closed");
+    assert.equal(byHand.realizedPnl, null);
     // A typed NFT price, closed by hand as well, keeps saying it was typed.
     const nft = await buy({
       pair: "ub_nft",
@@ -66,6 +76,8 @@ Deno.test("profit sources: a bot's fill counts; a User's hand close and a typed 
       typed: 1,
       handClosed: 1,
       edited: 0,
+      oneSided: 0,
+      unpriced: 0,
     });
     const [btc] = body.items.filter((r: { pair: string }) => r.pair === "btc_usdt");
     assert.equal(btc.notCountedTrades, 1);
@@ -75,14 +87,14 @@ Deno.test("profit sources: a bot's fill counts; a User's hand close and a typed 
   }
 });
 
-Deno.test("profit sources: an Admin's edit leaves the total; the edited row is shown apart", async () => {
+Deno.test("profit sources: an Admin's edit of a closed round trip's prices leaves its fills' result", async () => {
   const { t, admin, profit, buy } = await setup();
   try {
     const first = await buy({ sellPrice: "61000" });
     await buy({ sellPrice: "61000" });
     t.market.sim("binance")!.setPrice("btc_usdt", "61000");
     assert.equal(await new BotWorker(t.deps, { log: () => {} }).scan("binance", "btc_usdt"), 2);
-    assert.deepEqual((await profit()).total, { trades: 2, profit: "3.33332" });
+    assert.deepEqual((await profit()).total, { trades: 2, profit: "3.32" });
 
     const edited = await expectStatus(t, 200, "PATCH", `/api/transaction/${first.id}`, {
       token: admin.token,
@@ -95,30 +107,29 @@ Deno.test("profit sources: an Admin's edit leaves the total; the edited row is s
       body: { assetId: "note" },
     });
     const body = await profit();
-    assert.deepEqual(body.total, { trades: 1, profit: "1.66666" });
-    assert.equal(body.notCounted.edited, 1);
-    assert.equal(body.notCounted.trades, 1);
-    // The CSV counts the same way.
+    assert.deepEqual(body.total, { trades: 2, profit: "3.32" });
+    assert.equal(body.notCounted.trades, 0);
+    // The CSV counts the same way: the fills, 0.00332 bought for 199.2 and sold for 202.52.
     const csv = await t.call("POST", "/api/users/calculator-profit-csv", { token: admin.token });
     const lines = (await csv.text()).trim().split("\r\n");
-    // (99999999 - 60000) x 0.00166666 is left out; the other row's 1.66666 is the profit.
-    assert.match(
-      lines[1],
-      /,BTC\/USDT,1,0\.00166666,99\.9996,101\.66626,1\.66666,1,166565\.99873334$/,
-    );
+    assert.match(lines[1], /,BTC\/USDT,2,0\.00332,199\.2,202\.52,3\.32,0,0,0,0$/);
   } finally {
     await t.close();
   }
 });
 
-Deno.test("profit sources: only_buy is done at once at the price on both sides, no target profit", async () => {
+Deno.test("profit sources: only_buy is done at once, one-sided: no result, counted apart", async () => {
   const { t, user, profit, buy } = await setup();
   try {
     await setUser(t, user.id, { useBot: "only_buy" });
     const row = await buy({ useBot: "only_buy", sellPrice: "120000" });
     assert.equal(row.status, "DONE");
     assert.equal(row.sellPrice, "60000.00000000");
-    assert.deepEqual((await profit()).total, { trades: 1, profit: "0" });
+    assert.equal(row.filledQuantity, "0.00166000");
+    assert.equal(row.realizedPnl, null);
+    const body = await profit();
+    assert.deepEqual(body.total, { trades: 0, profit: "0" });
+    assert.equal(body.notCounted.oneSided, 1);
   } finally {
     await t.close();
   }

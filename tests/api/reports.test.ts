@@ -5,6 +5,7 @@ import {
   insertShiftReport,
   insertTransactions,
   insertUser,
+  roundTrip,
 } from "../support/report-fixtures.ts";
 import { makeTestApp } from "../support/test-app.ts";
 
@@ -15,7 +16,9 @@ const range = {
 };
 
 const TRANSACTION_HEADER =
-  "Id,Date (UTC),Username,Pair,Exchange,Status,Kind,Bot Mode,Market Price,Buy Price,Sell Price,Amount,Quantity,Order Id,Hash";
+  "Id,Date (UTC),Username,Pair,Exchange,Status,Bot Mode,Market Price,Buy Price,Sell Price,Amount,Quantity," +
+  "Kind,Filled Quantity,Average Fill,Fee,Fee Asset,Close Quantity,Close Fill,Close Fee,Close Fee Asset," +
+  "Realized Result,Order Id,Hash";
 
 Deno.test("transaction report: header, rows in the range oldest first, defused text, file name", async () => {
   const t = await makeTestApp();
@@ -29,7 +32,7 @@ Deno.test("transaction report: header, rows in the range oldest first, defused t
         userId: alice.id,
         createdAt: at("2026-01-02T10:00:00Z"),
         orderId: "ord-1",
-        kind: "missed_call",
+        ...roundTrip("1", "100", "110", "0.1"),
       },
       {
         userId: evil.id,
@@ -55,8 +58,11 @@ Deno.test("transaction report: header, rows in the range oldest first, defused t
     );
     assert.deepEqual(await csvLines(res), [
       TRANSACTION_HEADER,
-      `${a.id},2026-01-02 10:00:00,alice,BTC/USDT,binance,DONE,missed_call,none,100,100,110,100,1,ord-1,`,
-      `${b.id},2026-01-03 08:30:05,'=cmd|calc,ETH/USDT,binance,BUY,trade,buy_sell,100,2500.5,2600.12345678,250.05,0.1,,"'+1,""x"""`,
+      // Its fills and result: 110 - 100 - 0.1 - 0.1.
+      `${a.id},2026-01-02 10:00:00,alice,BTC/USDT,binance,DONE,buy_sell,100,100,110,100,1,trade,` +
+      `1,100,0.1,USDT,1,110,0.1,USDT,9.8,ord-1,`,
+      `${b.id},2026-01-03 08:30:05,'=cmd|calc,ETH/USDT,binance,BUY,buy_sell,100,2500.5,2600.12345678,250.05,0.1,` +
+      `trade,,,,,,,,,,,"'+1,""x"""`,
     ]);
   } finally {
     await t.close();
@@ -154,18 +160,33 @@ Deno.test("user summary report: one row per user and pair with counts, volumes a
     const bob = await insertUser(t.deps.db, "bob");
     const day = at("2026-01-02T10:00:00Z");
     await insertTransactions(t.deps.db, [
-      { userId: alice.id, createdAt: day },
-      { userId: alice.id, createdAt: day, buyPrice: "100", sellPrice: "90", quantity: "2" },
+      { userId: alice.id, createdAt: day, ...roundTrip("1", "100", "110") },
+      {
+        userId: alice.id,
+        createdAt: day,
+        buyPrice: "100",
+        sellPrice: "90",
+        quantity: "2",
+        ...roundTrip("2", "100", "90"),
+      },
       { userId: alice.id, createdAt: day, status: "BUY", amount: "50", quantity: "0.5" },
       // Closed by hand at its target: listed, its profit not counted.
       { userId: alice.id, createdAt: day, sellPrice: "1000", priceSource: "hand_closed" },
       { userId: alice.id, createdAt: day, pair: "eth_usdt", status: "SELL" },
-      { userId: albert.id, createdAt: day, sellPrice: "100.5", quantity: "0.25" },
-      { userId: bob.id, createdAt: day },
+      {
+        userId: albert.id,
+        createdAt: day,
+        sellPrice: "100.5",
+        quantity: "0.25",
+        ...roundTrip("0.25", "100", "100.5"),
+      },
+      { userId: bob.id, createdAt: day, ...roundTrip("1", "100", "110") },
+      // A call bob missed: never a trade, would have made 5.
+      { userId: bob.id, createdAt: day, sellPrice: "105", kind: "missed_call" },
       { userId: alice.id, createdAt: at("2026-02-01T00:00:00Z") },
     ]);
-    const header =
-      "Username,Pair,Transactions,BUY,SELL,DONE,Amount,Quantity,Profit,DONE Not Counted";
+    const header = "Username,Pair,Transactions,BUY,SELL,DONE,Amount,Quantity,Profit," +
+      "DONE Not Counted,Closed By Hand,Missed Calls,Missed Calls Would Have Made";
     const all = await t.call("POST", "/api/transaction/report-transactions", {
       token: lead.token,
       body: { ...range, userRegex: "", pair: "" },
@@ -174,17 +195,20 @@ Deno.test("user summary report: one row per user and pair with counts, volumes a
     // Users are paged two at a time here; every user still appears, ordered by name.
     assert.deepEqual(await csvLines(all), [
       header,
-      "albert,BTC/USDT,1,0,0,1,100,0.25,0.125,0",
-      "alice,BTC/USDT,4,1,0,3,350,4.5,-10,1",
-      "alice,ETH/USDT,1,0,1,0,100,1,0,0",
-      "bob,BTC/USDT,1,0,0,1,100,1,10,0",
+      "albert,BTC/USDT,1,0,0,1,100,0.25,0.125,0,0,0,0",
+      "alice,BTC/USDT,4,1,0,3,350,4.5,-10,1,1,0,0",
+      "alice,ETH/USDT,1,0,1,0,100,1,0,0,0,0,0",
+      "bob,BTC/USDT,2,0,0,2,200,2,10,0,0,1,5",
     ]);
 
     const filtered = await t.call("POST", "/api/transaction/report-transactions", {
       token: lead.token,
       body: { ...range, userRegex: "^ali", pair: "btc_usdt" },
     });
-    assert.deepEqual(await csvLines(filtered), [header, "alice,BTC/USDT,4,1,0,3,350,4.5,-10,1"]);
+    assert.deepEqual(await csvLines(filtered), [
+      header,
+      "alice,BTC/USDT,4,1,0,3,350,4.5,-10,1,1,0,0",
+    ]);
   } finally {
     await t.close();
   }
@@ -243,6 +267,18 @@ Deno.test("end-of-shift report: shift reports in the range with a TOTAL row; tex
     const admin = await t.user("SuperAdmin");
     const alice = await insertUser(t.deps.db, "alice");
     const bob = await insertUser(t.deps.db, "bob");
+    // alice's realized profit on her report's day: the round trips of that UTC day, from fills.
+    await insertTransactions(t.deps.db, [
+      { userId: alice.id, createdAt: at("2026-01-02T00:00:00Z"), ...roundTrip("1", "100", "110") },
+      {
+        userId: alice.id,
+        createdAt: at("2026-01-02T23:59:59Z"),
+        ...roundTrip("0.5", "100", "99", "0.01"),
+      },
+      { userId: alice.id, createdAt: at("2026-01-02T12:00:00Z"), priceSource: "hand_closed" },
+      { userId: alice.id, createdAt: at("2026-01-03T00:00:00Z"), ...roundTrip("1", "100", "120") },
+      { userId: bob.id, createdAt: at("2026-01-02T12:00:00Z"), ...roundTrip("1", "100", "90") },
+    ]);
     await insertShiftReport(t.deps.db, {
       userId: alice.id,
       createdAt: at("2026-01-02T08:00:00Z"),
@@ -269,10 +305,12 @@ Deno.test("end-of-shift report: shift reports in the range with a TOTAL row; tex
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-disposition")!, /filename="Report-\d+\.csv"/);
     assert.deepEqual(await csvLines(res), [
-      "Date (UTC),Report Day,Username,Account,USDT In,USDT Out,BTC In,BTC Out,ETH In,ETH Out,GT In,GT Out",
-      "2026-01-02 08:00:00,2026-01-02,alice,ACC-1,100.5,0,0,0.001,0,0,0,0",
-      "2026-01-03 20:00:00,2026-01-03,bob,'@SUM(A1:A9),1,0,0,0,0,0,7,0",
-      "TOTAL,,,,101.5,0,0,0.001,0,0,7,0",
+      "Date (UTC),Report Day,Username,Account,USDT In,USDT Out,BTC In,BTC Out,ETH In,ETH Out,GT In,GT Out," +
+      "Realized Profit",
+      // 10 + (49.5 - 50 - 0.02)
+      "2026-01-02 08:00:00,2026-01-02,alice,ACC-1,100.5,0,0,0.001,0,0,0,0,9.48",
+      "2026-01-03 20:00:00,2026-01-03,bob,'@SUM(A1:A9),1,0,0,0,0,0,7,0,0",
+      "TOTAL,,,,101.5,0,0,0.001,0,0,7,0,9.48",
     ]);
   } finally {
     await t.close();

@@ -135,10 +135,10 @@ for (const viewport of VIEWPORTS) {
         await user.locator(`[data-testid=transaction-${bought.id}][data-status=DONE]`)
           .waitFor({ timeout: 15_000 });
 
-        // 600 × 0.00166666 = 0.999996: shown on /profit with 4 decimals.
+        // What the fills made: 0.00166 bought (the 0.00001 step) at 60000, sold at 60700.
         await admin.goto(server.baseUrl + "/profit");
         await admin.getByTestId("profits-table").getByText("desk_user").waitFor();
-        await admin.getByTestId("profits-total").getByText("1.0000").waitFor();
+        await admin.getByTestId("profits-total").getByText("1.1620").waitFor();
 
         await admin.getByTestId("avatar-menu").click();
         await admin.getByTestId("menu-transaction-report").click();

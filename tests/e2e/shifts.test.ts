@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import type { Download, Page } from "playwright-core";
 import { shiftReports } from "../../server/db/schema.ts";
-import { insertShiftReport, insertTransactions, insertUser } from "../support/report-fixtures.ts";
+import {
+  insertShiftReport,
+  insertTransactions,
+  insertUser,
+  roundTrip,
+} from "../support/report-fixtures.ts";
 import { signInToDashboard, signInUi } from "./support/browser.ts";
 import { e2eTest } from "./support/e2e-test.ts";
 
@@ -177,8 +182,21 @@ e2eTest(
     const admin = await server.user("SuperAdmin");
     const trader = await insertUser(server.deps.db, "night_trader");
     await insertTransactions(server.deps.db, [
-      { userId: trader.id, createdAt: server.clock.now(), sellPrice: "112.5", quantity: "2" },
-      // An Admin's price edit: shown apart, not in the total.
+      {
+        userId: trader.id,
+        createdAt: server.clock.now(),
+        sellPrice: "112.5",
+        quantity: "2",
+        ...roundTrip("2", "100", "112.5"),
+      },
+      // A call missed: never traded, shown apart with what it would have made.
+      {
+        userId: trader.id,
+        createdAt: server.clock.now(),
+        sellPrice: "105",
+        kind: "missed_call",
+      },
+      // An Admin's price edit, no fill: shown apart, not in the total.
       {
         userId: trader.id,
         createdAt: server.clock.now(),
@@ -209,7 +227,11 @@ e2eTest(
     assert.match((await page.getByTestId("profits-total").textContent())!, /25\.0000/);
     assert.match(
       (await page.getByTestId("profits-not-counted").textContent())!,
-      /^Not counted: 1 DONE transaction .*edited by an Admin 1\. Its profit would be 100\.0000$/,
+      /^Not counted: 1 DONE transaction .*edited by an Admin 1, .*At its targets it would make 100\.0000$/,
+    );
+    assert.equal(
+      await page.getByTestId("profits-missed-calls").textContent(),
+      "Missed calls: 1, never traded, would have made 5.0000",
     );
     const [file] = await Promise.all([
       page.waitForEvent("download"),
@@ -217,6 +239,6 @@ e2eTest(
     ]);
     assert.match(file.suggestedFilename(), /^profit-\d+\.csv$/);
     const lines = (await Deno.readTextFile((await file.path())!)).split("\r\n");
-    assert.match(lines[1], /,night_trader,BTC\/USDT,1,2,200,225,25,1,100$/);
+    assert.match(lines[1], /,night_trader,BTC\/USDT,1,2,200,225,25,1,100,1,5$/);
   },
 );

@@ -3,6 +3,7 @@
 import type { Db } from "../../server/db/client.ts";
 import { shiftReports, transactions, users } from "../../server/db/schema.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
+import { resultOf } from "../../server/transactions/pnl.ts";
 
 type TransactionRow = typeof transactions.$inferInsert;
 
@@ -22,6 +23,36 @@ export function insertTransactions(
     quantity: "1",
     ...r,
   }))).returning();
+}
+
+/**
+ * The columns of a buy_sell round trip the bot closed: bought `quantity` at `bought`, sold it at
+ * `sold`, each fill paying `fee` in USDT, and the result the close records.
+ */
+export function roundTrip(quantity: string, bought: string, sold: string, fee = "0") {
+  const fills = {
+    filledQuantity: quantity,
+    avgPrice: bought,
+    fee,
+    feeAsset: "USDT",
+    closeQuantity: quantity,
+    filledPrice: sold,
+    closeFee: fee,
+    closeFeeAsset: "USDT",
+  };
+  return {
+    useBot: "buy_sell" as const,
+    ...fills,
+    realizedPnl: resultOf(
+      "btc_usdt",
+      [
+        { side: "BUY", quantity, price: bought, fee, feeAsset: "USDT" },
+        { side: "SELL", quantity, price: sold, fee, feeAsset: "USDT" },
+      ],
+      sold,
+      () => undefined,
+    ),
+  };
 }
 
 /** A user row with no way to sign in, for report data only. */

@@ -1,6 +1,6 @@
 // The profit calls: GET /profits (ours, server/reports/README.md) and the spec's CSV download.
 import { api, download } from "../api/http.ts";
-import type { NotCounted, ProfitRow } from "../../../server/profits/schema.ts";
+import type { MissedCalls, NotCounted, ProfitRow } from "../../../server/profits/schema.ts";
 
 export interface ProfitQuery {
   start?: number;
@@ -13,6 +13,7 @@ export interface ProfitPage {
   totalItems: number;
   total: { trades: number; profit: string };
   notCounted: NotCounted;
+  missedCalls: MissedCalls;
 }
 
 export const listProfits = (query: ProfitQuery & { page: number; limit: number }) =>

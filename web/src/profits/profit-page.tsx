@@ -1,5 +1,6 @@
-// /profit (Admin and SuperAdmin): realized profit per day, user and pair from DONE transactions
-// the server priced (the others are shown apart, not counted), with the range's total and the
+// /profit (Admin and SuperAdmin): realized profit per day, user and pair from what the DONE round
+// trips' fills made (rows closed by hand, typed, one-sided or without a result are shown apart,
+// not counted, and so are missed calls, which never traded), with the range's total and the
 // CSV download (profit-{timestamp}.csv). The topbar's live price keeps refreshing here
 // (docs/trading.md#price-refresh).
 import { Button, Text } from "@mantine/core";
@@ -93,7 +94,15 @@ export default function ProfitPage() {
             typed: snap.result.notCounted.typed,
             handClosed: snap.result.notCounted.handClosed,
             edited: snap.result.notCounted.edited,
+            oneSided: snap.result.notCounted.oneSided,
+            unpriced: snap.result.notCounted.unpriced,
           })} {formatNumber(snap.result.notCounted.profit)}
+        </Text>
+      )}
+      {snap.result.missedCalls.count > 0 && (
+        <Text size="sm" c="dimmed" data-testid="profits-missed-calls">
+          {t("profits.missedCalls", { count: snap.result.missedCalls.count })}{" "}
+          {formatNumber(snap.result.missedCalls.profit)}
         </Text>
       )}
       <PagedTable
@@ -149,6 +158,13 @@ export default function ProfitPage() {
               row.notCountedTrades
                 ? `${row.notCountedTrades} (${formatNumber(row.notCountedProfit)})`
                 : "",
+            align: "right",
+          },
+          {
+            key: "missed",
+            header: t("profits.missedColumn"),
+            cell: (row) =>
+              row.missedCalls ? `${row.missedCalls} (${formatNumber(row.missedProfit)})` : "",
             align: "right",
           },
         ]}

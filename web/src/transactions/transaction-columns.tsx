@@ -1,6 +1,6 @@
 // The columns of a transaction list; Admin and above get a selection box and the actions of
 // docs/trading.md#transaction-actions on every row.
-import { Badge, Checkbox, Group } from "@mantine/core";
+import { Badge, Checkbox, Group, Stack, Text } from "@mantine/core";
 import type { Snapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import type { Column } from "../ui/paged-table.tsx";
@@ -15,9 +15,67 @@ import type { transactionsMessages } from "./messages.ts";
 const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
 
 type Row = Snapshot<TransactionView>;
+type T = Translator<KeyOf<typeof commonMessages> | KeyOf<typeof transactionsMessages>>;
+
+/** What an order filled: quantity at its average price, and its fee; a dash without a fill. */
+function fillCell(
+  t: T,
+  pair: string,
+  quantity: string | null,
+  price: string | null,
+  fee: string | null,
+  asset: string | null,
+) {
+  if (quantity === null || price === null) return <Text c="dimmed">-</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">
+        {t("transactions.fillAt", {
+          quantity: formatQuantity(quantity),
+          price: formatPrice(price, pair),
+        })}
+      </Text>
+      {fee !== null && asset !== null && (
+        <Text size="xs" c="dimmed">
+          {t("transactions.fee", { fee: formatQuantity(fee), asset })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The result the fills made (realizedPnl), or for an open trade what it would make if closed now;
+ * a row closed by hand or a missed call has none.
+ */
+function resultCell(t: T, tx: Row) {
+  if (tx.kind === "missed_call") return <Text c="dimmed">-</Text>;
+  if (tx.realizedPnl !== null && tx.priceSource !== "hand_closed") {
+    return (
+      <Text size="sm" c={signColor(tx.realizedPnl)} data-testid="transaction-result">
+        {formatNumber(tx.realizedPnl)}
+      </Text>
+    );
+  }
+  if (tx.status === "DONE") {
+    return (
+      <Text size="xs" c="dimmed">
+        {tx.priceSource === "hand_closed" ? t("transactions.handClosed") : "-"}
+      </Text>
+    );
+  }
+  if (tx.unrealizedPnl === null) return <Text c="dimmed">-</Text>;
+  return (
+    <Text size="sm" fs="italic" c={signColor(tx.unrealizedPnl)}>
+      {t("transactions.unrealized", { value: formatNumber(tx.unrealizedPnl) })}
+    </Text>
+  );
+}
+
+const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
 
 export function transactionColumns({ t, withActions, selected, onSelect, onDelete }: {
-  t: Translator<KeyOf<typeof commonMessages> | KeyOf<typeof transactionsMessages>>;
+  t: T;
   withActions: boolean;
   selected: readonly number[];
   onSelect: (id: number, checked: boolean) => void;
@@ -87,6 +145,20 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
       header: t("transactions.quantity"),
       cell: (tx) => formatQuantity(tx.quantity),
     },
+    {
+      key: "fill",
+      header: t("transactions.fill"),
+      cell: (tx) => fillCell(t, tx.pair, tx.filledQuantity, tx.avgPrice, tx.fee, tx.feeAsset),
+      nowrap: true,
+    },
+    {
+      key: "close",
+      header: t("transactions.close"),
+      cell: (tx) =>
+        fillCell(t, tx.pair, tx.closeQuantity, tx.filledPrice, tx.closeFee, tx.closeFeeAsset),
+      nowrap: true,
+    },
+    { key: "result", header: t("transactions.result"), cell: (tx) => resultCell(t, tx) },
     {
       key: "createdAt",
       header: t("transactions.createdAt"),
