@@ -30,8 +30,10 @@ import {
   buyQuantity,
   initialStatus,
   isFluctuating,
+  positionMode,
   sellQuantity,
   type Side,
+  targetField,
   varyAmount,
 } from "./pricing.shared.ts";
 import type { NewTransaction } from "./record.ts";
@@ -139,6 +141,7 @@ export async function createTransaction(
   ) {
     return { isFluctuating: true, ...summary };
   }
+  assertTarget(priced);
   if (input.callId) await assertCallExists(deps, input.callId);
   const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
   if (bots.length) {
@@ -247,8 +250,10 @@ function typedPrice(price: string) {
 
 /**
  * The order's price is the server's (the feed's, or the typed one); the client's is only compared
- * with it. The other side's price is the bot's target and stays the client's, bounded: a sell
- * target from the price up to twice it, a buy-back target from 0 up to the price. The amount is
+ * with it. The row is recorded in the mode of the position it opens (pricing.positionMode). A
+ * target that mode keeps (pricing.targetField) stays the client's, bounded once the fluctuation
+ * guard has passed (assertTarget); a mode without one (none, only_buy, only_sell) has both prices at
+ * the price, so a client's target is neither checked nor profit no fill ever made. The amount is
  * capped by the user's tradingAmount when one is set (0: not set).
  */
 function serverPriced(
@@ -260,26 +265,35 @@ function serverPriced(
   if (input.status === "BUY" && cap.gt(0) && dec(input.amount).gt(cap)) {
     throw badRequest(msg("trading.amountOverCap", { cap: cap.toFixed() }), "amount");
   }
-  const [field, low, high] = input.status === "BUY"
-    ? ["sellPrice", dec(price), dec(price).mul(2)] as const
-    : ["buyPrice", dec(0), dec(price)] as const;
-  const target = dec(input[field]);
+  const useBot = positionMode(input.useBot, input.status);
+  const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
+  const own = floor8(price);
+  return {
+    ...input,
+    useBot,
+    marketPrice: price,
+    ...targetField(useBot, input.status) ? {} : { buyPrice: own, sellPrice: own },
+    [sidePrice]: own,
+  };
+}
+
+/**
+ * The target a position keeps, checked after the fluctuation guard (a price that moved past the
+ * spread is a fluctuation, not a bad target): a sell target from the price up to twice it, a
+ * buy-back target from 0 up to the price.
+ */
+function assertTarget(priced: CreateTransactionInput) {
+  const field = targetField(priced.useBot, priced.status);
+  if (!field) return;
+  const price = dec(priced.marketPrice);
+  const [low, high] = field === "sellPrice" ? [price, price.mul(2)] : [dec(0), price];
+  const target = dec(priced[field]);
   if (target.lt(low) || target.gt(high)) {
     throw badRequest(
       msg("trading.targetOutOfRange", { field, low: floor8(low), high: floor8(high) }),
       field,
     );
   }
-  const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
-  // Done at once (only_buy, only_sell): no target to wait for, so both sides are the price; a
-  // client's target would otherwise be profit no fill ever made.
-  const done = initialStatus(input.useBot, input.status) === "DONE";
-  return {
-    ...input,
-    marketPrice: price,
-    ...done ? { buyPrice: floor8(price), sellPrice: floor8(price) } : {},
-    [sidePrice]: floor8(price),
-  };
 }
 
 async function assertCallExists(deps: Pick<Deps, "db">, callId: string) {
