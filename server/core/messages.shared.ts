@@ -110,6 +110,10 @@ export const SERVER_MESSAGES = {
     "Prices and amounts are set by the server: only an Admin can change them.",
   "trading.amountOverCap": "amount: at most your trading amount, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: between {{low}} and {{high}}",
+  "trading.notClosableBuy":
+    "amount: {{pair}} bought for this could not be sold back on {{exchange}}: after the {{fee}}% fee and the exchange's step the close would be {{quantity}} {{base}} ({{value}} {{quote}}), under its minimum of {{minimum}}. The smallest amount that can be bought and closed is {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} sold in this quantity could not be bought back on {{exchange}}: after the {{fee}}% fee and the exchange's step the buy-back would be {{quantity}} {{base}} ({{value}} {{quote}}), under its minimum of {{minimum}}. The smallest quantity that can be sold and bought back is {{smallest}} {{base}}.",
   "trading.typedPriceRange": "marketPrice: a typed price is above 0 and at most {{max}}",
 
   "input.id": "Must be an id",
@@ -222,6 +226,7 @@ export const SERVER_MESSAGES = {
     "Interval {{interval}} covers at most {{days}} days per request: choose a shorter range.",
 
   "exchange.minimumOrder": "Minimum order on {{exchange}} {{pair}} is {{minimum}}",
+  "exchange.maximumOrder": "Maximum order on {{exchange}} {{pair}} is {{maximum}}",
   "exchange.unreachable": "{{exchange}} is unreachable: {{detail}}",
   "exchange.timedOut": "{{exchange}} is unreachable: timed out",
   "exchange.httpStatus": "{{exchange}} answered HTTP {{status}}",

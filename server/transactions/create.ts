@@ -17,16 +17,30 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { type BotTradeResult, openForBots, selectedBotKeys } from "./bot-key-trade.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
-import { dec, floor8 } from "../core/decimal.shared.ts";
+import { dec, Decimal, floor8 } from "../core/decimal.shared.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.shared.ts";
+import {
+  type ExchangeName,
+  exchangeTitle,
+  findPair,
+  type PairInfo,
+} from "../exchanges/pairs.shared.ts";
+import {
+  buyClose,
+  closeShortfall,
+  sellClose,
+  smallestClosableBuy,
+  smallestClosableSell,
+} from "../exchanges/markets/closable.ts";
+import { shapeOrder } from "../exchanges/markets/rules.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
 import { readCoinFunds } from "./coin-funds.ts";
 import { can } from "../auth/roles.shared.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
+  botCloses,
   buyQuantity,
   initialStatus,
   isFluctuating,
@@ -142,6 +156,7 @@ export async function createTransaction(
     return { isFluctuating: true, ...summary };
   }
   assertTarget(priced);
+  if (bots.length || credentials) await assertSendable(deps, base, side);
   if (input.callId) await assertCallExists(deps, input.callId);
   const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
   if (bots.length) {
@@ -162,6 +177,7 @@ export async function createTransaction(
   if (credentials && input.withBot !== false) {
     for (const values of extras(deps, user, base, side)) {
       try {
+        await assertSendable(deps, values, side);
         created.push(await openTransaction(deps, { user, values, side, credentials }));
       } catch (err) {
         const { said } = exchangeFailure(input.exchange, err);
@@ -294,6 +310,57 @@ function assertTarget(priced: CreateTransactionInput) {
       field,
     );
   }
+}
+
+/**
+ * An order about to be sent, checked against its market's rules first: its own minimum and maximum
+ * (shapeOrder, which the adapter applies again), then, for a position the bot closes, its close
+ * (docs/trading.md#closable-positions): opened only when the close, after the exchange's fee and
+ * steps, is an order the exchange takes; the refusal names the smallest amount (BUY) or quantity
+ * (SELL) that is.
+ */
+async function assertSendable(deps: Pick<Deps, "exchanges">, values: NewTransaction, side: Side) {
+  const exchange = values.exchange as ExchangeName;
+  const rule = await deps.exchanges.markets().rule(exchange, values.pair);
+  if (!rule) return; // no market (an NFT pair): no order, nothing to close
+  try {
+    shapeOrder(rule, {
+      pair: values.pair,
+      side,
+      type: "market",
+      quantity: values.quantity,
+      quoteAmount: side === "BUY" ? values.amount : undefined,
+      clientOrderId: "",
+    }, values.marketPrice);
+  } catch (err) {
+    throw exchangeFailure(exchange, err);
+  }
+  if (!values.useBot || !botCloses(values.useBot, side)) return;
+  const [price, target] = side === "BUY"
+    ? [values.buyPrice, values.sellPrice]
+    : [values.sellPrice, values.buyPrice];
+  const close = side === "BUY"
+    ? buyClose(rule, values.amount, price)
+    : sellClose(rule, values.quantity, price, target);
+  const minimum = closeShortfall(rule, close);
+  if (!minimum) return;
+  const said = {
+    exchange: exchangeTitle(exchange),
+    pair: findPair(values.pair)?.label ?? values.pair,
+    fee: dec(rule.takerFee).mul(100).toFixed(),
+    quantity: close.quantity.toFixed(),
+    base: rule.base,
+    value: close.value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(),
+    quote: rule.quote,
+    minimum,
+  };
+  if (side === "BUY") {
+    const smallest = smallestClosableBuy(rule, price).toFixed();
+    throw badRequest(msg("trading.notClosableBuy", { ...said, smallest }), "amount");
+  }
+  const smallest = smallestClosableSell(rule, price, target).toFixed();
+  const field = values.useBot === "only_sell" ? "coinFunds" : "coinTradingAmount";
+  throw badRequest(msg("trading.notClosableSell", { ...said, smallest }), field);
 }
 
 async function assertCallExists(deps: Pick<Deps, "db">, callId: string) {

@@ -105,6 +105,10 @@ export default {
     "Los precios y los importes los fija el servidor: solo un Admin puede cambiarlos.",
   "trading.amountOverCap": "Importe: como máximo tu importe de trading, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: entre {{low}} y {{high}}",
+  "trading.notClosableBuy":
+    "importe: {{pair}} comprado por esta cantidad no podría venderse de nuevo en {{exchange}}: tras la comisión del {{fee}}% y el paso del exchange, el cierre sería {{quantity}} {{base}} ({{value}} {{quote}}), por debajo de su mínimo de {{minimum}}. El importe más pequeño que se puede comprar y cerrar es {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} vendido en esta cantidad no podría recomprarse en {{exchange}}: tras la comisión del {{fee}}% y el paso del exchange, la recompra sería {{quantity}} {{base}} ({{value}} {{quote}}), por debajo de su mínimo de {{minimum}}. La cantidad más pequeña que se puede vender y recomprar es {{smallest}} {{base}}.",
   "trading.typedPriceRange":
     "Un precio introducido a mano debe ser mayor que 0 y como máximo {{max}}",
   "input.id": "Debe ser un id",
@@ -192,6 +196,7 @@ export default {
   "yahoo.span":
     "El intervalo {{interval}} cubre como máximo {{days}} días por solicitud: elige un rango más corto.",
   "exchange.minimumOrder": "El pedido mínimo en {{exchange}} {{pair}} es {{minimum}}",
+  "exchange.maximumOrder": "El pedido máximo en {{exchange}} {{pair}} es {{maximum}}",
   "exchange.unreachable": "No se puede acceder a {{exchange}}: {{detail}}",
   "exchange.timedOut": "No se puede acceder a {{exchange}}: se agotó el tiempo",
   "exchange.httpStatus": "{{exchange}} respondió HTTP {{status}}",

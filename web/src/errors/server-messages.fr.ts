@@ -108,6 +108,10 @@ export default {
     "Les prix et montants sont fixés par le serveur : seul un Admin peut les modifier.",
   "trading.amountOverCap": "Montant : au plus votre montant de trading, {{cap}}",
   "trading.targetOutOfRange": "{{field}} : entre {{low}} et {{high}}",
+  "trading.notClosableBuy":
+    "montant : {{pair}} acheté pour ce montant ne pourrait pas être revendu sur {{exchange}} : après les frais de {{fee}} % et le pas de la plateforme, la clôture serait de {{quantity}} {{base}} ({{value}} {{quote}}), sous son minimum de {{minimum}}. Le plus petit montant qui peut être acheté puis clôturé est {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} vendu en cette quantité ne pourrait pas être racheté sur {{exchange}} : après les frais de {{fee}} % et le pas de la plateforme, le rachat serait de {{quantity}} {{base}} ({{value}} {{quote}}), sous son minimum de {{minimum}}. La plus petite quantité qui peut être vendue puis rachetée est {{smallest}} {{base}}.",
   "trading.typedPriceRange": "Un prix saisi à la main doit être supérieur à 0 et au plus {{max}}",
   "input.id": "Doit être un identifiant",
   "input.nul": "ne doit pas contenir de caractère NUL",
@@ -195,6 +199,7 @@ export default {
   "yahoo.span":
     "L'intervalle {{interval}} couvre au plus {{days}} jours par requête : choisissez une période plus courte.",
   "exchange.minimumOrder": "L'ordre minimum sur {{exchange}} {{pair}} est de {{minimum}}",
+  "exchange.maximumOrder": "L'ordre maximum sur {{exchange}} {{pair}} est de {{maximum}}",
   "exchange.unreachable": "{{exchange}} est injoignable : {{detail}}",
   "exchange.timedOut": "{{exchange}} est injoignable : délai dépassé",
   "exchange.httpStatus": "{{exchange}} a répondu HTTP {{status}}",

@@ -105,6 +105,10 @@ export default {
     "Prezzi e importi sono fissati dal server: solo un Admin può modificarli.",
   "trading.amountOverCap": "Importo: al massimo il tuo importo di trading, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: tra {{low}} e {{high}}",
+  "trading.notClosableBuy":
+    "importo: {{pair}} acquistato per questo importo non potrebbe essere rivenduto su {{exchange}}: dopo la commissione dello {{fee}}% e il passo dell'exchange la chiusura sarebbe {{quantity}} {{base}} ({{value}} {{quote}}), sotto il suo minimo di {{minimum}}. L'importo più piccolo che si può acquistare e chiudere è {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} venduto in questa quantità non potrebbe essere riacquistato su {{exchange}}: dopo la commissione dello {{fee}}% e il passo dell'exchange il riacquisto sarebbe {{quantity}} {{base}} ({{value}} {{quote}}), sotto il suo minimo di {{minimum}}. La quantità più piccola che si può vendere e riacquistare è {{smallest}} {{base}}.",
   "trading.typedPriceRange":
     "Un prezzo inserito a mano deve essere maggiore di 0 e al massimo {{max}}",
   "input.id": "Deve essere un id",
@@ -191,6 +195,7 @@ export default {
   "yahoo.span":
     "L'intervallo {{interval}} copre al massimo {{days}} giorni per richiesta: scegli un periodo più breve.",
   "exchange.minimumOrder": "L'ordine minimo su {{exchange}} {{pair}} è {{minimum}}",
+  "exchange.maximumOrder": "L'ordine massimo su {{exchange}} {{pair}} è {{maximum}}",
   "exchange.unreachable": "{{exchange}} non è raggiungibile: {{detail}}",
   "exchange.timedOut": "{{exchange}} non è raggiungibile: tempo scaduto",
   "exchange.httpStatus": "{{exchange}} ha risposto HTTP {{status}}",
