@@ -55,6 +55,8 @@ export const SERVER_MESSAGES = {
   "trading.pairNotOnExchange": "pair: {{pair}} is not traded on {{exchange}}",
   "trading.exchangeUnsupported": "exchange: trading on {{exchange}} is not supported",
   "trading.noPrice": "No market price for {{pair}} on {{exchange}} yet",
+  "trading.stalePrice":
+    "The {{pair}} price on {{exchange}} is {{age}} s old (at most {{max}} s to trade): the feed is not updating. Try again when the price is live.",
   "trading.assetIdRequired": "assetId: required for NFT pairs",
   "trading.sideNotInBotMode": "{{side}} is not active in bot mode {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} is active only during a call",
@@ -73,6 +75,7 @@ export const SERVER_MESSAGES = {
   "calls.unknownTarget": 'Unknown call target "{{target}}".',
   "realtime.unavailable": "Realtime is not running here.",
   "market.unavailable": "Market data is not available",
+  "health.stalePrices": "Stale prices, not traded on: {{pairs}}",
 
   "shiftReports.alreadyToday": "You already saved a shift report today (report {{id}}).",
   "shiftReports.notFound": "Shift report {{id}} not found",

@@ -35,6 +35,7 @@ import {
   smallestClosableSell,
 } from "../exchanges/markets/closable.ts";
 import { shapeOrder } from "../exchanges/markets/rules.ts";
+import { isStale, priceAgeS } from "../market/price-age.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
 import { readCoinFunds } from "./coin-funds.ts";
 import { can } from "../auth/roles.shared.ts";
@@ -240,13 +241,23 @@ async function assertListed(deps: Pick<Deps, "exchanges">, exchange: string, pai
   await assertOffered(deps.exchanges.markets(), exchange, pair.value);
 }
 
-function feedPrice(deps: Pick<Deps, "market">, exchange: string, pair: PairInfo) {
-  const price = deps.market?.feed(exchange as "binance" | "gate").price(pair.value);
-  if (!price) {
-    throw new AppError(
-      "UNAVAILABLE",
-      msg("trading.noPrice", { pair: pair.label, exchange: exchangeTitle(exchange) }),
-    );
+/**
+ * The feed's price, refused (503) when there is none or it is stale: older than PRICE_MAX_AGE_S
+ * (docs/trading.md#stale-prices), the message naming its age.
+ */
+function feedPrice(
+  deps: Pick<Deps, "clock" | "config" | "market">,
+  exchange: string,
+  pair: PairInfo,
+) {
+  const feed = deps.market?.feed(exchange as ExchangeName);
+  const price = feed?.price(pair.value);
+  const names = { pair: pair.label, exchange: exchangeTitle(exchange) };
+  if (!feed || !price) throw new AppError("UNAVAILABLE", msg("trading.noPrice", names));
+  const age = priceAgeS(feed, pair.value, deps.clock.now()) ?? Infinity;
+  const max = deps.config.PRICE_MAX_AGE_S;
+  if (isStale(age, max)) {
+    throw new AppError("UNAVAILABLE", msg("trading.stalePrice", { ...names, age, max }));
   }
   return price;
 }

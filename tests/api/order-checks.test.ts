@@ -84,3 +84,41 @@ Deno.test("order checks: a sell_buy SELL whose buy-back would fall under the min
     await t.close();
   }
 });
+
+Deno.test("order checks: a price older than PRICE_MAX_AGE_S is not traded on; health names it", async () => {
+  const { t, user } = await setup();
+  try {
+    const sim = t.market.sim("binance")!;
+    sim.silence("btc_usdt");
+    // Nobody watches ETH/USDT (no topbar shows it, no open position): its silence degrades nothing.
+    sim.silence("eth_usdt");
+    t.clock.advance(10_000);
+    await expectStatus(t, 201, "POST", "/api/transaction", { token: user.token, body: buyBody(t) });
+    t.clock.advance(1_000);
+    const stale = await expectStatus(t, 503, "POST", "/api/transaction", {
+      token: user.token,
+      body: buyBody(t),
+    });
+    assert.equal(
+      stale.message,
+      "The BTC/USDT price on Binance is 11 s old (at most 10 s to trade): the feed is not " +
+        "updating. Try again when the price is live.",
+    );
+    assert.deepEqual(stale.params, { pair: "BTC/USDT", exchange: "Binance", age: 11, max: 10 });
+
+    // The user's topbar shows BTC/USDT on Binance, and a BUY position waits on it.
+    const health = await expectStatus(t, 200, "GET", "/api/health");
+    assert.equal(health.status, "degraded");
+    assert.deepEqual(health.stalePrices, [{ exchange: "binance", pair: "btc_usdt", ageS: 11 }]);
+    assert.equal(health.message, "Stale prices, not traded on: Binance BTC/USDT (11 s)");
+    const trading = await expectStatus(t, 503, "GET", "/api/health/trading");
+    assert.equal(trading.status, "degraded");
+
+    sim.setPrice("btc_usdt", "67410");
+    t.clock.advance(5_000); // past the watched pairs' reuse
+    assert.equal((await expectStatus(t, 200, "GET", "/api/health/trading")).status, "ok");
+    await expectStatus(t, 201, "POST", "/api/transaction", { token: user.token, body: buyBody(t) });
+  } finally {
+    await t.close();
+  }
+});

@@ -53,6 +53,8 @@ export default {
   "trading.pairNotOnExchange": "{{pair}} no se negocia en {{exchange}}",
   "trading.exchangeUnsupported": "No se admite operar en {{exchange}}",
   "trading.noPrice": "Aún no hay precio de mercado para {{pair}} en {{exchange}}",
+  "trading.stalePrice":
+    "El precio de {{pair}} en {{exchange}} tiene {{age}} s de antigüedad (como máximo {{max}} s para operar): el feed no se actualiza. Inténtalo de nuevo cuando el precio esté en vivo.",
   "trading.assetIdRequired": "El ID del activo es obligatorio para pares NFT",
   "trading.sideNotInBotMode": "{{side}} no está activo en el modo de bot {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} solo está activo durante una llamada",
@@ -71,6 +73,7 @@ export default {
   "calls.unknownTarget": "Destino de llamada desconocido «{{target}}».",
   "realtime.unavailable": "El tiempo real no está activo en este servidor.",
   "market.unavailable": "Los datos de mercado no están disponibles",
+  "health.stalePrices": "Precios desactualizados, no se opera con ellos: {{pairs}}",
   "shiftReports.alreadyToday": "Ya guardaste un informe de turno hoy (informe {{id}}).",
   "shiftReports.notFound": "No se encontró el informe de turno {{id}}",
   "shiftReports.todayOnly": "Solo puedes editar tu informe de turno de hoy.",

@@ -54,6 +54,8 @@ export default {
   "trading.pairNotOnExchange": "{{pair}} n'est pas négociée sur {{exchange}}",
   "trading.exchangeUnsupported": "Le trading sur {{exchange}} n'est pas pris en charge",
   "trading.noPrice": "Pas encore de prix de marché pour {{pair}} sur {{exchange}}",
+  "trading.stalePrice":
+    "Le prix de {{pair}} sur {{exchange}} date de {{age}} s (au plus {{max}} s pour trader) : le flux ne se met plus à jour. Réessayez quand le prix est en direct.",
   "trading.assetIdRequired": "L'identifiant d'actif est requis pour les paires NFT",
   "trading.sideNotInBotMode": "{{side}} n'est pas actif en mode bot {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} n'est actif que pendant un appel",
@@ -72,6 +74,7 @@ export default {
   "calls.unknownTarget": "Cible d'appel inconnue « {{target}} ».",
   "realtime.unavailable": "Le temps réel ne tourne pas sur ce serveur.",
   "market.unavailable": "Les données de marché ne sont pas disponibles",
+  "health.stalePrices": "Prix périmés, aucun ordre sur eux : {{pairs}}",
   "shiftReports.alreadyToday":
     "Vous avez déjà enregistré un rapport de poste aujourd'hui (rapport {{id}}).",
   "shiftReports.notFound": "Rapport de poste {{id}} introuvable",

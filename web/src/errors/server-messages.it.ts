@@ -53,6 +53,8 @@ export default {
   "trading.pairNotOnExchange": "{{pair}} non è scambiata su {{exchange}}",
   "trading.exchangeUnsupported": "Il trading su {{exchange}} non è supportato",
   "trading.noPrice": "Ancora nessun prezzo di mercato per {{pair}} su {{exchange}}",
+  "trading.stalePrice":
+    "Il prezzo di {{pair}} su {{exchange}} ha {{age}} s (al massimo {{max}} s per operare): il feed non si aggiorna. Riprova quando il prezzo è in tempo reale.",
   "trading.assetIdRequired": "L'ID dell'asset è obbligatorio per le coppie NFT",
   "trading.sideNotInBotMode": "{{side}} non è attivo nella modalità bot {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} è attivo solo durante una chiamata",
@@ -71,6 +73,7 @@ export default {
   "calls.unknownTarget": "Destinatario della chiamata sconosciuto «{{target}}».",
   "realtime.unavailable": "Il tempo reale non è attivo su questo server.",
   "market.unavailable": "I dati di mercato non sono disponibili",
+  "health.stalePrices": "Prezzi non aggiornati, nessuna operazione su di essi: {{pairs}}",
   "shiftReports.alreadyToday": "Hai già salvato un rapporto di turno oggi (rapporto {{id}}).",
   "shiftReports.notFound": "Rapporto di turno {{id}} non trovato",
   "shiftReports.todayOnly": "Puoi modificare solo il tuo rapporto di turno di oggi.",

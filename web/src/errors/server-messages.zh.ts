@@ -51,6 +51,8 @@ export default {
   "trading.pairNotOnExchange": "{{exchange}} 不交易 {{pair}}",
   "trading.exchangeUnsupported": "不支持在 {{exchange}} 上交易",
   "trading.noPrice": "{{exchange}} 上的 {{pair}} 暂无市场价格",
+  "trading.stalePrice":
+    "{{exchange}} 上 {{pair}} 的价格已有 {{age}} 秒未更新（交易要求不超过 {{max}} 秒）：行情源未在更新。请在价格恢复实时后重试。",
   "trading.assetIdRequired": "NFT 交易对需要资产 ID",
   "trading.sideNotInBotMode": "{{side}} 在机器人模式 {{mode}} 下不可用",
   "trading.sideOnlyDuringCall": "{{side}} 仅在呼叫期间可用",
@@ -69,6 +71,7 @@ export default {
   "calls.unknownTarget": "未知的呼叫对象“{{target}}”。",
   "realtime.unavailable": "此服务器未运行实时服务。",
   "market.unavailable": "市场数据不可用",
+  "health.stalePrices": "价格已过时，不据此交易：{{pairs}}",
   "shiftReports.alreadyToday": "您今天已保存过交班报告（报告 {{id}}）。",
   "shiftReports.notFound": "未找到交班报告 {{id}}",
   "shiftReports.todayOnly": "您只能编辑自己今天的交班报告。",
