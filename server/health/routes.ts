@@ -13,6 +13,7 @@ import { feedHealth } from "../market/market.ts";
 import { engineHealth } from "../engine/health.ts";
 import { exchangeTitle, findPair } from "../exchanges/pairs.shared.ts";
 import { type StalePrice, stalePrices } from "./stale-prices.ts";
+import { logError } from "../core/log-error.ts";
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
@@ -32,7 +33,7 @@ async function check(deps: Deps) {
   const database = await probe(deps);
   const stopping = deps.lifecycle?.stopping ?? false;
   const ready = database.ok && !stopping;
-  const stale = ready && deps.market ? await stalePrices({ ...deps, market: deps.market }) : [];
+  const stale = ready && deps.market ? await staleOrNone({ ...deps, market: deps.market }) : [];
   const said = stopping
     ? msg("unavailable.stopping")
     : !database.ok
@@ -50,6 +51,16 @@ async function check(deps: Deps) {
     feeds: deps.market ? feedHealth(deps.market) : [],
     engine: await engineHealth(deps),
   };
+}
+
+/** Who watches what is a query: failing, it is logged and health reports no stale price. */
+async function staleOrNone(deps: Parameters<typeof stalePrices>[0]) {
+  try {
+    return await stalePrices(deps);
+  } catch (err) {
+    logError("health: watched pairs not read", err);
+    return [];
+  }
 }
 
 const staleName = (s: StalePrice) =>

@@ -15,7 +15,7 @@ import { storedMarkets } from "../../server/exchanges/markets/markets.ts";
 const rule = async (exchange: "binance" | "gate", pair: string) =>
   (await storedMarkets().rule(exchange, pair))!;
 
-Deno.test("closable: a 6 USDT BTC BUY at 67,400 on Binance closes at 4.72 USDT, under 5; 6.07 closes", async () => {
+Deno.test("closable: a 6 USDT BTC BUY at 67,400 on Binance closes at 4.718 USDT, under 5; 6.07 closes", async () => {
   const btc = await rule("binance", "btc_usdt");
   assert.equal(btc.takerFee, "0.001");
   // 0.00008 BTC filled; less 0.1% is 0.00007992, on the 0.00001 step 0.00007 = 4.718 USDT.
