@@ -370,8 +370,8 @@ async function assertSendable(deps: Pick<Deps, "exchanges">, values: NewTransact
     throw badRequest(msg("trading.notClosableBuy", { ...said, smallest }), "amount");
   }
   const smallest = smallestClosableSell(rule, price, target).toFixed();
-  const field = values.useBot === "only_sell" ? "coinFunds" : "coinTradingAmount";
-  throw badRequest(msg("trading.notClosableSell", { ...said, smallest }), field);
+  // A sell_buy SELL sells coinTradingAmount (pricing.sellQuantity).
+  throw badRequest(msg("trading.notClosableSell", { ...said, smallest }), "coinTradingAmount");
 }
 
 async function assertCallExists(deps: Pick<Deps, "db">, callId: string) {
