@@ -37,6 +37,8 @@ export const configSchema = z.object({
         "UNDEAD:1000000,NAFT:10000000,MEPAD:10000000,UB_NFT:10,MA_NFT:10",
     ),
   FLUCTUATION_TOLERANCE: z.coerce.number().min(0).max(1).default(0.005),
+  // A feed price older than this (seconds since its last frame) is stale: nothing trades on it.
+  PRICE_MAX_AGE_S: z.coerce.number().int().min(1).max(3600).default(10),
   // The /Summaries/hash value (docs/trading.md#key-transport) changes this often.
   KEY_TRANSPORT_ROTATE_HOURS: z.coerce.number().positive().default(24),
   CALL_EXPIRY_MS: z.coerce.number().int().positive().default(20_000),

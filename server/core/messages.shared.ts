@@ -55,6 +55,8 @@ export const SERVER_MESSAGES = {
   "trading.pairNotOnExchange": "pair: {{pair}} is not traded on {{exchange}}",
   "trading.exchangeUnsupported": "exchange: trading on {{exchange}} is not supported",
   "trading.noPrice": "No market price for {{pair}} on {{exchange}} yet",
+  "trading.stalePrice":
+    "The {{pair}} price on {{exchange}} is {{age}} s old (at most {{max}} s to trade): the feed is not updating. Try again when the price is live.",
   "trading.assetIdRequired": "assetId: required for NFT pairs",
   "trading.sideNotInBotMode": "{{side}} is not active in bot mode {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} is active only during a call",
@@ -73,6 +75,7 @@ export const SERVER_MESSAGES = {
   "calls.unknownTarget": 'Unknown call target "{{target}}".',
   "realtime.unavailable": "Realtime is not running here.",
   "market.unavailable": "Market data is not available",
+  "health.stalePrices": "Stale prices, not traded on: {{pairs}}",
 
   "shiftReports.alreadyToday": "You already saved a shift report today (report {{id}}).",
   "shiftReports.notFound": "Shift report {{id}} not found",
@@ -110,6 +113,10 @@ export const SERVER_MESSAGES = {
     "Prices and amounts are set by the server: only an Admin can change them.",
   "trading.amountOverCap": "amount: at most your trading amount, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: between {{low}} and {{high}}",
+  "trading.notClosableBuy":
+    "amount: {{pair}} bought for this could not be sold back on {{exchange}}: after the {{fee}}% fee and the exchange's step the close would be {{quantity}} {{base}} ({{value}} {{quote}}), under its minimum of {{minimum}}. The smallest amount that can be bought and closed is {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} sold in this quantity could not be bought back on {{exchange}}: after the {{fee}}% fee and the exchange's step the buy-back would be {{quantity}} {{base}} ({{value}} {{quote}}), under its minimum of {{minimum}}. The smallest quantity that can be sold and bought back is {{smallest}} {{base}}.",
   "trading.typedPriceRange": "marketPrice: a typed price is above 0 and at most {{max}}",
 
   "input.id": "Must be an id",
@@ -222,6 +229,7 @@ export const SERVER_MESSAGES = {
     "Interval {{interval}} covers at most {{days}} days per request: choose a shorter range.",
 
   "exchange.minimumOrder": "Minimum order on {{exchange}} {{pair}} is {{minimum}}",
+  "exchange.maximumOrder": "Maximum order on {{exchange}} {{pair}} is {{maximum}}",
   "exchange.unreachable": "{{exchange}} is unreachable: {{detail}}",
   "exchange.timedOut": "{{exchange}} is unreachable: timed out",
   "exchange.httpStatus": "{{exchange}} answered HTTP {{status}}",

@@ -35,6 +35,11 @@ export interface MarketFeed {
   /** Latest price per pair (decimal strings). */
   prices(): Record<Pair, string>;
   price(pair: Pair): string | undefined;
+  /**
+   * When the pair's last price arrived, an unchanged one too (its age decides whether it may be
+   * traded on: market/price-age.ts); undefined before the first.
+   */
+  priceAt(pair: Pair): Date | undefined;
   /** Called on every tick; returns an unsubscribe function. */
   onTick(listener: (tick: PriceTick) => void): () => void;
   state(): {
@@ -64,5 +69,12 @@ export interface Market {
   feed(exchange: MarketExchange): MarketFeed;
   all(): MarketFeed[];
   /** Present on an api-only instance's market: takes prices handed on by another instance. */
-  relay?(batch: { exchange: MarketExchange; prices: Record<string, string> }): void;
+  relay?(
+    batch: {
+      exchange: MarketExchange;
+      prices: Record<string, string>;
+      /** When each price arrived upstream (epoch ms); absent: now. */
+      pricedAt?: Record<string, number>;
+    },
+  ): void;
 }

@@ -126,6 +126,10 @@ export class LiveFeed implements MarketFeed {
     return this.book.price(pair);
   }
 
+  priceAt(pair: Pair) {
+    return this.book.priceAt(pair);
+  }
+
   onTick(listener: (tick: PriceTick) => void) {
     return this.book.onTick(listener);
   }

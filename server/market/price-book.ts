@@ -1,17 +1,23 @@
-// The part every feed shares: the last price per pair and the tick listeners.
+// The part every feed shares: the last price per pair, when it last arrived, and the tick listeners.
 import type { Clock } from "../core/clock.ts";
 import type { MarketExchange, Pair, PriceTick } from "./feed.shared.ts";
 import { logError } from "../core/log-error.ts";
 
 export class PriceBook {
   private last = new Map<Pair, string>();
+  private arrived = new Map<Pair, Date>();
   private listeners = new Set<(tick: PriceTick) => void>();
   lastTickAt: Date | null = null;
 
   constructor(readonly exchange: MarketExchange, private clock: Clock) {}
 
-  /** Records a price and tells the listeners; an unchanged price is not a tick. */
-  set(pair: Pair, price: string) {
+  /**
+   * Records a price and tells the listeners; an unchanged price is not a tick, but it is news: the
+   * price is as of `at` (now, or when an upstream instance received it).
+   */
+  set(pair: Pair, price: string, at = this.clock.now()) {
+    const previous = this.arrived.get(pair);
+    if (!previous || at > previous) this.arrived.set(pair, at);
     if (this.last.get(pair) === price) return;
     this.last.set(pair, price);
     const tick = { exchange: this.exchange, pair, price, at: this.clock.now() };
@@ -32,6 +38,11 @@ export class PriceBook {
 
   price(pair: Pair) {
     return this.last.get(pair);
+  }
+
+  /** When the pair's last price arrived (an unchanged one too); undefined before the first. */
+  priceAt(pair: Pair) {
+    return this.arrived.get(pair);
   }
 
   onTick(listener: (tick: PriceTick) => void) {

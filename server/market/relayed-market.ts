@@ -37,6 +37,7 @@ export function createRelayedMarket(clock: Clock): Required<Market> {
         stop: () => Promise.resolve(),
         prices: () => fresh() ? book.prices() : {},
         price: (pair: string) => fresh() ? book.price(pair) : undefined,
+        priceAt: (pair: string) => fresh() ? book.priceAt(pair) : undefined,
         onTick: book.onTick.bind(book),
         state: () => ({
           state: fresh() ? "open" as const : "connecting" as const,
@@ -50,11 +51,17 @@ export function createRelayedMarket(clock: Clock): Required<Market> {
   return {
     feed: (exchange) => feeds.get(exchange)!,
     all: () => [...feeds.values()],
-    relay({ exchange, prices }) {
+    relay({ exchange, prices, pricedAt }) {
       const book = feeds.get(exchange)?.book;
       if (!book) return;
-      lastBatchAt.set(exchange, clock.now().getTime());
-      for (const [pair, price] of Object.entries(prices)) book.set(pair, price);
+      const now = clock.now();
+      lastBatchAt.set(exchange, now.getTime());
+      // A price is as old as upstream says (a snapshot repeats a silent pair's last price); never
+      // newer than its arrival here.
+      for (const [pair, price] of Object.entries(prices)) {
+        const at = pricedAt?.[pair];
+        book.set(pair, price, at === undefined ? now : new Date(Math.min(at, now.getTime())));
+      }
     },
   };
 }

@@ -62,6 +62,8 @@ export class SimFeed implements MarketFeed {
   private walks: Walk[];
   private random: () => number;
   private stopTimer: (() => void) | null = null;
+  /** Pairs held silent (silence()), each since when. */
+  private silent = new Map<Pair, Date>();
 
   constructor(private opts: SimFeedOptions) {
     this.exchange = opts.exchange;
@@ -96,6 +98,7 @@ export class SimFeed implements MarketFeed {
   /** Moves every pair one step of its walk. */
   step() {
     for (const walk of this.walks) {
+      if (this.silent.has(walk.pair)) continue;
       const drift = (walk.startTicks - walk.ticks) * REVERSION;
       const move = Math.round(this.gaussian() * walk.ticks * walk.volatility + drift);
       walk.ticks = Math.max(1, walk.ticks + move);
@@ -108,7 +111,16 @@ export class SimFeed implements MarketFeed {
     const walk = this.walks.find((w) => w.pair === pair);
     if (!walk) throw new Error(`The ${this.exchange} sim does not price "${pair}"`);
     walk.ticks = Math.max(1, dec(price).div(walk.tick).round().toNumber());
+    this.silent.delete(pair);
     this.book.set(pair, this.format(walk));
+  }
+
+  /**
+   * Holds a pair silent, as a live feed's pair that stops streaming: its price stays and ages from
+   * now until setPrice gives it a new one (tests, and demos of a stale price).
+   */
+  silence(pair: Pair) {
+    this.silent.set(pair, this.opts.clock.now());
   }
 
   prices() {
@@ -117,6 +129,15 @@ export class SimFeed implements MarketFeed {
 
   price(pair: Pair) {
     return this.book.price(pair);
+  }
+
+  /**
+   * The sim is its own source, never behind: its prices are as of now (started or not, as tests
+   * move the clock without stepping it), but for a pair held silent.
+   */
+  priceAt(pair: Pair) {
+    if (this.book.price(pair) === undefined) return undefined;
+    return this.silent.get(pair) ?? this.opts.clock.now();
   }
 
   onTick(listener: Parameters<MarketFeed["onTick"]>[0]) {

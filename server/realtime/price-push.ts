@@ -84,7 +84,10 @@ export function sendSnapshot(market: Market, opts: Pick<PricePushOptions, "clock
     if (feed.state().state !== "open") continue;
     const prices = feed.prices();
     if (Object.keys(prices).length) {
-      opts.emit({ type: "price", exchange: feed.exchange, prices, at });
+      const pricedAt = Object.fromEntries(
+        Object.keys(prices).map((pair) => [pair, feed.priceAt(pair)?.getTime() ?? at]),
+      );
+      opts.emit({ type: "price", exchange: feed.exchange, prices, at, pricedAt });
     }
   }
 }

@@ -56,6 +56,11 @@ export interface PriceMessage {
   exchange: MarketExchange;
   prices: Record<string, string>;
   at: number;
+  /**
+   * Snapshots for the bus: when each price arrived at its feed (epoch ms), so an api-only instance
+   * ages a silent pair's price as its source does (docs/trading.md#stale-prices).
+   */
+  pricedAt?: Record<string, number>;
 }
 
 /** Why the server closes a socket: a message code (server/core/messages.shared.ts). */

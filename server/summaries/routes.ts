@@ -1,4 +1,4 @@
-// docs/api.md#summaries: live prices, the pairs a selector offers, the key-transport hash.
+// docs/api.md#summaries: live prices and the stale ones, the pairs a selector offers, the key-transport hash.
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
@@ -8,6 +8,7 @@ import type { Deps } from "../deps.ts";
 import { offeredPairs } from "../exchanges/markets/markets.ts";
 import { pricesQuerySchema, priceSupportQuerySchema } from "./schema.ts";
 import { msg } from "../core/messages.shared.ts";
+import { staleAges } from "../market/price-age.ts";
 
 export function summaryRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -15,6 +16,13 @@ export function summaryRoutes(deps: Deps) {
     .get("/Summaries/prices", validate("query", pricesQuerySchema), (c) => {
       if (!deps.market) throw new AppError("UNAVAILABLE", msg("market.unavailable"));
       return c.json(deps.market.feed(c.req.valid("query").exchange).prices());
+    })
+    // The topbar's stale mark (docs/trading.md#stale-prices): the exchange's prices too old to
+    // trade on, with their age in seconds; {} when every price is live.
+    .get("/Summaries/stale-prices", validate("query", pricesQuerySchema), (c) => {
+      if (!deps.market) throw new AppError("UNAVAILABLE", msg("market.unavailable"));
+      const feed = deps.market.feed(c.req.valid("query").exchange);
+      return c.json(staleAges(feed, deps.clock.now(), deps.config.PRICE_MAX_AGE_S));
     })
     .get("/Summaries/list-price-support", validate("query", priceSupportQuerySchema), async (c) => {
       const pairs = await offeredPairs(deps.exchanges.markets(), c.req.valid("query").exchange);

@@ -17,23 +17,40 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { type BotTradeResult, openForBots, selectedBotKeys } from "./bot-key-trade.ts";
 import { recordAudit } from "../audit/record.ts";
 import { AppError, badRequest, forbidden } from "../core/errors.ts";
-import { dec, floor8 } from "../core/decimal.shared.ts";
+import { dec, Decimal, floor8 } from "../core/decimal.shared.ts";
 import { calls } from "../db/schema.ts";
 import { recordCallRefusal } from "../calls/answers.ts";
 import { TradingRefused } from "../trading-halts/refusal.ts";
 import type { Deps } from "../deps.ts";
 import { tradingCredentials } from "../keys/credentials.ts";
-import { exchangeTitle, findPair, type PairInfo } from "../exchanges/pairs.shared.ts";
+import {
+  type ExchangeName,
+  exchangeTitle,
+  findPair,
+  type PairInfo,
+} from "../exchanges/pairs.shared.ts";
+import {
+  buyClose,
+  closeShortfall,
+  sellClose,
+  smallestClosableBuy,
+  smallestClosableSell,
+} from "../exchanges/markets/closable.ts";
+import { shapeOrder } from "../exchanges/markets/rules.ts";
+import { isStale, priceAgeS } from "../market/price-age.ts";
 import { assertOffered } from "../exchanges/markets/offered.ts";
 import { readCoinFunds } from "./coin-funds.ts";
 import { can } from "../auth/roles.shared.ts";
 import { exchangeFailure, openTransaction, pendingMessage } from "./open.ts";
 import {
+  botCloses,
   buyQuantity,
   initialStatus,
   isFluctuating,
+  positionMode,
   sellQuantity,
   type Side,
+  targetField,
   varyAmount,
 } from "./pricing.shared.ts";
 import type { NewTransaction } from "./record.ts";
@@ -141,6 +158,8 @@ export async function createTransaction(
   ) {
     return { isFluctuating: true, ...summary };
   }
+  assertTarget(priced);
+  if (bots.length || credentials) await assertSendable(deps, base, side);
   if (input.callId) await assertCallExists(deps, input.callId);
   const outcome = input.callId ? { callId: input.callId, outcome: "bought" as const } : undefined;
   // A halt or limit refusing the order during a call is kept: such an order leaves no row, yet
@@ -168,6 +187,7 @@ export async function createTransaction(
   if (credentials && input.withBot !== false) {
     for (const values of extras(deps, user, base, side)) {
       try {
+        await assertSendable(deps, values, side);
         created.push(await openTransaction(deps, { user, values, side, credentials }));
       } catch (err) {
         const { said } = exchangeFailure(input.exchange, err);
@@ -230,13 +250,23 @@ async function assertListed(deps: Pick<Deps, "exchanges">, exchange: string, pai
   await assertOffered(deps.exchanges.markets(), exchange, pair.value);
 }
 
-function feedPrice(deps: Pick<Deps, "market">, exchange: string, pair: PairInfo) {
-  const price = deps.market?.feed(exchange as "binance" | "gate").price(pair.value);
-  if (!price) {
-    throw new AppError(
-      "UNAVAILABLE",
-      msg("trading.noPrice", { pair: pair.label, exchange: exchangeTitle(exchange) }),
-    );
+/**
+ * The feed's price, refused (503) when there is none or it is stale: older than PRICE_MAX_AGE_S
+ * (docs/trading.md#stale-prices), the message naming its age.
+ */
+function feedPrice(
+  deps: Pick<Deps, "clock" | "config" | "market">,
+  exchange: string,
+  pair: PairInfo,
+) {
+  const feed = deps.market?.feed(exchange as ExchangeName);
+  const price = feed?.price(pair.value);
+  const names = { pair: pair.label, exchange: exchangeTitle(exchange) };
+  if (!feed || !price) throw new AppError("UNAVAILABLE", msg("trading.noPrice", names));
+  const age = priceAgeS(feed, pair.value, deps.clock.now()) ?? Infinity;
+  const max = deps.config.PRICE_MAX_AGE_S;
+  if (isStale(age, max)) {
+    throw new AppError("UNAVAILABLE", msg("trading.stalePrice", { ...names, age, max }));
   }
   return price;
 }
@@ -256,8 +286,10 @@ function typedPrice(price: string) {
 
 /**
  * The order's price is the server's (the feed's, or the typed one); the client's is only compared
- * with it. The other side's price is the bot's target and stays the client's, bounded: a sell
- * target from the price up to twice it, a buy-back target from 0 up to the price. The amount is
+ * with it. The row is recorded in the mode of the position it opens (pricing.positionMode). A
+ * target that mode keeps (pricing.targetField) stays the client's, bounded once the fluctuation
+ * guard has passed (assertTarget); a mode without one (none, only_buy, only_sell) has both prices at
+ * the price, so a client's target is neither checked nor profit no fill ever made. The amount is
  * capped by the user's tradingAmount when one is set (0: not set).
  */
 function serverPriced(
@@ -269,26 +301,86 @@ function serverPriced(
   if (input.status === "BUY" && cap.gt(0) && dec(input.amount).gt(cap)) {
     throw badRequest(msg("trading.amountOverCap", { cap: cap.toFixed() }), "amount");
   }
-  const [field, low, high] = input.status === "BUY"
-    ? ["sellPrice", dec(price), dec(price).mul(2)] as const
-    : ["buyPrice", dec(0), dec(price)] as const;
-  const target = dec(input[field]);
+  const useBot = positionMode(input.useBot, input.status);
+  const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
+  const own = floor8(price);
+  return {
+    ...input,
+    useBot,
+    marketPrice: price,
+    ...targetField(useBot, input.status) ? {} : { buyPrice: own, sellPrice: own },
+    [sidePrice]: own,
+  };
+}
+
+/**
+ * The target a position keeps, checked after the fluctuation guard (a price that moved past the
+ * spread is a fluctuation, not a bad target): a sell target from the price up to twice it, a
+ * buy-back target from 0 up to the price.
+ */
+function assertTarget(priced: CreateTransactionInput) {
+  const field = targetField(priced.useBot, priced.status);
+  if (!field) return;
+  const price = dec(priced.marketPrice);
+  const [low, high] = field === "sellPrice" ? [price, price.mul(2)] : [dec(0), price];
+  const target = dec(priced[field]);
   if (target.lt(low) || target.gt(high)) {
     throw badRequest(
       msg("trading.targetOutOfRange", { field, low: floor8(low), high: floor8(high) }),
       field,
     );
   }
-  const sidePrice = input.status === "BUY" ? "buyPrice" : "sellPrice";
-  // Done at once (only_buy, only_sell): no target to wait for, so both sides are the price; a
-  // client's target would otherwise be profit no fill ever made.
-  const done = initialStatus(input.useBot, input.status) === "DONE";
-  return {
-    ...input,
-    marketPrice: price,
-    ...done ? { buyPrice: floor8(price), sellPrice: floor8(price) } : {},
-    [sidePrice]: floor8(price),
+}
+
+/**
+ * An order about to be sent, checked against its market's rules first: its own minimum and maximum
+ * (shapeOrder, which the adapter applies again), then, for a position the bot closes, its close
+ * (docs/trading.md#closable-positions): opened only when the close, after the exchange's fee and
+ * steps, is an order the exchange takes; the refusal names the smallest amount (BUY) or quantity
+ * (SELL) that is.
+ */
+async function assertSendable(deps: Pick<Deps, "exchanges">, values: NewTransaction, side: Side) {
+  const exchange = values.exchange as ExchangeName;
+  const rule = await deps.exchanges.markets().rule(exchange, values.pair);
+  if (!rule) return; // no market (an NFT pair): no order, nothing to close
+  try {
+    shapeOrder(rule, {
+      pair: values.pair,
+      side,
+      type: "market",
+      quantity: values.quantity,
+      quoteAmount: side === "BUY" ? values.amount : undefined,
+      clientOrderId: "",
+    }, values.marketPrice);
+  } catch (err) {
+    throw exchangeFailure(exchange, err);
+  }
+  if (!values.useBot || !botCloses(values.useBot, side)) return;
+  const [price, target] = side === "BUY"
+    ? [values.buyPrice, values.sellPrice]
+    : [values.sellPrice, values.buyPrice];
+  const close = side === "BUY"
+    ? buyClose(rule, values.amount, price)
+    : sellClose(rule, values.quantity, price, target);
+  const minimum = closeShortfall(rule, close);
+  if (!minimum) return;
+  const said = {
+    exchange: exchangeTitle(exchange),
+    pair: findPair(values.pair)?.label ?? values.pair,
+    fee: dec(rule.takerFee).mul(100).toFixed(),
+    quantity: close.quantity.toFixed(),
+    base: rule.base,
+    value: close.value.toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(),
+    quote: rule.quote,
+    minimum,
   };
+  if (side === "BUY") {
+    const smallest = smallestClosableBuy(rule, price).toFixed();
+    throw badRequest(msg("trading.notClosableBuy", { ...said, smallest }), "amount");
+  }
+  const smallest = smallestClosableSell(rule, price, target).toFixed();
+  // A sell_buy SELL sells coinTradingAmount (pricing.sellQuantity).
+  throw badRequest(msg("trading.notClosableSell", { ...said, smallest }), "coinTradingAmount");
 }
 
 async function assertCallExists(deps: Pick<Deps, "db">, callId: string) {

@@ -23,6 +23,33 @@ export const sellQuantity = (
 export const initialStatus = (useBot: BotMode, side: Side) =>
   useBot === "only_buy" || useBot === "only_sell" ? "DONE" as const : side;
 
+/**
+ * The mode a position opened by pressing `side` is recorded in, so that the bot closes it. Lead and
+ * above may press either side: a SELL pressed in buy_sell opens a sell_buy position (bought back
+ * spread% lower), a BUY pressed in sell_buy a buy_sell one (sold spread% higher). Otherwise the
+ * user's mode (docs/trading.md#the-other-side-in-a-two-way-mode).
+ */
+export function positionMode(useBot: BotMode, side: Side): BotMode {
+  if (useBot === "buy_sell" && side === "SELL") return "sell_buy";
+  if (useBot === "sell_buy" && side === "BUY") return "buy_sell";
+  return useBot;
+}
+
+/**
+ * The price a position is closed at, when its mode keeps one: the sell target of a BUY that waits to
+ * sell (buy_sell, only_buy_sell), the buy-back target of a sell_buy SELL. The other modes use no
+ * target: their other side's price is the price traded at.
+ */
+export function targetField(mode: BotMode, side: Side): "sellPrice" | "buyPrice" | undefined {
+  if (side === "BUY" && (mode === "buy_sell" || mode === "only_buy_sell")) return "sellPrice";
+  if (side === "SELL" && mode === "sell_buy") return "buyPrice";
+  return undefined;
+}
+
+/** The bot closes this position by itself (docs/trading.md#the-bot-worker). */
+export const botCloses = (mode: BotMode, side: Side) =>
+  (mode === "buy_sell" && side === "BUY") || (mode === "sell_buy" && side === "SELL");
+
 /** Sell price spread% above the buy price, floored to 8 decimals. */
 export const spreadSellPrice = (buyPrice: DecimalInput, spread: DecimalInput) =>
   floor8(dec(buyPrice).mul(dec(100).add(spread)).div(100));

@@ -38,6 +38,7 @@ Deno.test("openapi: every API route is listed with its body schema, auth and rol
 /** The routes anyone may call (docs/api.md#public-routes): sign-in, forgot/reset, health. */
 const PUBLIC = new Set([
   "get /api/health",
+  "get /api/health/trading",
   "post /api/users/login",
   "get /api/users/forgot-password",
   "post /api/users/reset-password",

@@ -91,6 +91,7 @@ Deno.test("price push: ticks are coalesced so each pair goes out at most once a 
 Deno.test("price snapshots: every interval, each open feed's prices; a feed not open sends none", () => {
   const clock = new ManualClock();
   const timers = new FakeTimers(clock);
+  const start = clock.now().getTime();
   const state = { binance: "open", gate: "open" } as Record<string, string>;
   const prices = { binance: { btc_usdt: "100" }, gate: {} } as Record<
     string,
@@ -101,6 +102,8 @@ Deno.test("price snapshots: every interval, each open feed's prices; a feed not 
       exchange,
       state: () => ({ state: state[exchange], lastTickAt: null, reconnects: 0 }),
       prices: () => prices[exchange],
+      // Binance's price arrived at the start; Gate's feed has none.
+      priceAt: () => exchange === "binance" ? new Date(start) : undefined,
     }) as unknown as MarketFeed;
   const market = { all: () => [feed("binance"), feed("gate")] } as unknown as Market;
   const out: PriceMessage[] = [];
@@ -116,6 +119,8 @@ Deno.test("price snapshots: every interval, each open feed's prices; a feed not 
   timers.advance(1);
   // Gate has no price yet: nothing to send for it.
   assert.deepEqual(out.map((m) => [m.exchange, m.prices]), [["binance", { btc_usdt: "100" }]]);
+  // Each price says when it arrived, so an api-only instance ages it as its source does.
+  assert.deepEqual(out[0].pricedAt, { btc_usdt: start });
 
   prices.gate = { btc_usdt: "99" };
   state.binance = "connecting";

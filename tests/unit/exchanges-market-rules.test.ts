@@ -8,6 +8,7 @@ import { ExchangeError, type OrderRequest } from "../../server/exchanges/adapter
 import { createBinanceAdapter } from "../../server/exchanges/binance.ts";
 import { createGateAdapter } from "../../server/exchanges/gate.ts";
 import { liveMarkets, REFRESH_MS, storedMarkets } from "../../server/exchanges/markets/markets.ts";
+import { shapeOrder } from "../../server/exchanges/markets/rules.ts";
 import { startFakeBinance } from "../fakes/fake-binance.ts";
 import { startFakeGate } from "../fakes/fake-gate.ts";
 
@@ -309,4 +310,32 @@ Deno.test("live markets: loaded from the exchange, reused for an hour, reloaded 
   } finally {
     await fake.close();
   }
+});
+
+Deno.test("market rules: maximums and the taker fee come from the exchanges' own lists", async () => {
+  const markets = storedMarkets();
+  const binance = (await markets.rule("binance", "btc_usdt"))!;
+  // The smaller of LOT_SIZE and MARKET_LOT_SIZE maxQty (both 9000 in the stored copy).
+  assert.equal(binance.maxQty, "9000");
+  assert.equal(binance.maxNotional, undefined);
+  assert.equal(binance.takerFee, "0.001");
+  const gate = (await markets.rule("gate", "btc_usdt"))!;
+  assert.equal(gate.maxNotional, "5000000");
+  assert.equal(gate.takerFee, "0.002");
+  const order = (quantity: string): OrderRequest => ({
+    pair: "btc_usdt",
+    side: "SELL",
+    type: "market",
+    quantity,
+    clientOrderId: "m",
+  });
+  assert.throws(
+    () => shapeOrder(binance, order("9000.00001"), "60000"),
+    /^ExchangeError: Maximum order on Binance BTC\/USDT is 9000 BTC$/,
+  );
+  assert.equal(shapeOrder(binance, order("9000"), "60000").quantity, "9000");
+  assert.throws(
+    () => shapeOrder(gate, order("100"), "60000"),
+    /^ExchangeError: Maximum order on Gate BTC\/USDT is 5000000 USDT$/,
+  );
 });

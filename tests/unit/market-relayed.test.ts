@@ -38,3 +38,23 @@ Deno.test("relayed market: batches become prices and ticks; the feed is open whi
   market.relay({ exchange: "gate", prices: { eth_usdt: "3001" } });
   assert.deepEqual(feed.prices(), { btc_usdt: "60000.1", eth_usdt: "3001" });
 });
+
+Deno.test("relayed market: a snapshot repeating a silent pair's price keeps its upstream age", () => {
+  const clock = new ManualClock();
+  const market = createRelayedMarket(clock);
+  const feed = market.feed("binance");
+  const start = clock.now().getTime();
+  market.relay({ exchange: "binance", prices: { btc_usdt: "67400" } });
+  clock.advance(20_000);
+  // The engine's snapshot: btc_usdt's last price arrived 20 s ago; eth_usdt's just now.
+  market.relay({
+    exchange: "binance",
+    prices: { btc_usdt: "67400", eth_usdt: "3450" },
+    pricedAt: { btc_usdt: start, eth_usdt: clock.now().getTime() },
+  });
+  assert.equal(feed.priceAt("btc_usdt")?.getTime(), start);
+  assert.equal(feed.priceAt("eth_usdt")?.getTime(), clock.now().getTime());
+  // A batch of moved pairs carries no times: as of its arrival.
+  market.relay({ exchange: "binance", prices: { btc_usdt: "67401" } });
+  assert.equal(feed.priceAt("btc_usdt")?.getTime(), clock.now().getTime());
+});

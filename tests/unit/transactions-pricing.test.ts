@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
 import {
+  botCloses,
   botPrices,
   buyQuantity,
   initialStatus,
   isFluctuating,
+  positionMode,
   sellQuantity,
   spreadBuyPrice,
   spreadSellPrice,
+  targetField,
   varyAmount,
 } from "../../server/transactions/pricing.shared.ts";
 import { createTransactionSchema, decimalField } from "../../server/transactions/schema.ts";
@@ -115,4 +118,25 @@ Deno.test("createTransactionSchema refuses an unknown side or bot mode", () => {
   assert.equal(createTransactionSchema.safeParse({ ...base, status: "DONE" }).success, false);
   assert.equal(createTransactionSchema.safeParse({ ...base, useBot: "always" }).success, false);
   assert.equal(createTransactionSchema.safeParse({ ...base, pair: "" }).success, false);
+});
+
+Deno.test("positionMode: the other side in a two-way mode opens the mirrored position; targets by mode", () => {
+  assert.equal(positionMode("buy_sell", "SELL"), "sell_buy");
+  assert.equal(positionMode("sell_buy", "BUY"), "buy_sell");
+  for (const mode of ["none", "only_buy", "only_sell", "only_buy_sell"] as const) {
+    assert.equal(positionMode(mode, "SELL"), mode);
+    assert.equal(positionMode(mode, "BUY"), mode);
+  }
+  assert.equal(targetField("buy_sell", "BUY"), "sellPrice");
+  assert.equal(targetField("only_buy_sell", "BUY"), "sellPrice");
+  assert.equal(targetField("sell_buy", "SELL"), "buyPrice");
+  // Modes with nothing to close at: no target to check.
+  for (const mode of ["none", "only_buy", "only_sell"] as const) {
+    assert.equal(targetField(mode, "BUY"), undefined);
+    assert.equal(targetField(mode, "SELL"), undefined);
+  }
+  assert.equal(botCloses("buy_sell", "BUY"), true);
+  assert.equal(botCloses("sell_buy", "SELL"), true);
+  assert.equal(botCloses("only_buy_sell", "BUY"), false);
+  assert.equal(botCloses(positionMode("buy_sell", "SELL"), "SELL"), true);
 });

@@ -21,9 +21,21 @@ export interface MarketRule {
   minQty: string;
   /** Smallest order value in the quote currency. */
   minNotional: string;
+  /** Largest base quantity of a market order; absent: none. */
+  maxQty?: string;
+  /** Largest order value in the quote currency (Gate max_quote_amount); absent: none. */
+  maxNotional?: string;
   /** Quote amount step of a Gate market BUY (sized in the quote currency); Binance: none. */
   quoteStep?: string;
+  /** The taker fee a market order pays, as a fraction of what it receives (0.001: 0.1%). */
+  takerFee: string;
 }
+
+/**
+ * The taker fees, one place for both exchanges: Binance's regular-tier spot fee (exchangeInfo does
+ * not carry it), Gate's when its pair does not say (currency_pairs' `fee`, in percent).
+ */
+export const TAKER_FEE = { binance: "0.001", gate: "0.002" } as const;
 
 export interface BinanceExchangeInfo {
   symbols: {
@@ -41,6 +53,10 @@ export interface GateCurrencyPair {
   quote: string;
   min_base_amount?: string;
   min_quote_amount?: string;
+  max_base_amount?: string;
+  max_quote_amount?: string;
+  /** Taker fee in percent ("0.2"). */
+  fee?: string;
   amount_precision: number;
   precision: number;
   trade_status: string;
@@ -57,6 +73,9 @@ export function binanceRules(info: BinanceExchangeInfo): MarketRule[] {
     const price = filter(s.filters, "PRICE_FILTER");
     const lot = filter(s.filters, "LOT_SIZE");
     const notional = filter(s.filters, "NOTIONAL") ?? filter(s.filters, "MIN_NOTIONAL");
+    // A market order must pass both LOT_SIZE and MARKET_LOT_SIZE: the smaller maximum (0: none).
+    const maxima = [lot, filter(s.filters, "MARKET_LOT_SIZE")].map((f) => dec(f?.maxQty ?? 0))
+      .filter((max) => max.gt(0));
     return [{
       exchange: "binance" as const,
       pair,
@@ -67,6 +86,8 @@ export function binanceRules(info: BinanceExchangeInfo): MarketRule[] {
       stepSize: dec(lot?.stepSize ?? "0.00000001").toFixed(),
       minQty: dec(lot?.minQty ?? "0").toFixed(),
       minNotional: dec(notional?.minNotional ?? "0").toFixed(),
+      ...maxima.length ? { maxQty: Decimal.min(...maxima).toFixed() } : {},
+      takerFee: TAKER_FEE.binance,
     }];
   });
 }
@@ -88,7 +109,12 @@ export function gateRules(pairs: GateCurrencyPair[]): MarketRule[] {
       stepSize: step(p.amount_precision),
       minQty: dec(p.min_base_amount || "0").toFixed(),
       minNotional: dec(p.min_quote_amount || "0").toFixed(),
+      ...dec(p.max_base_amount || 0).gt(0) ? { maxQty: dec(p.max_base_amount!).toFixed() } : {},
+      ...dec(p.max_quote_amount || 0).gt(0)
+        ? { maxNotional: dec(p.max_quote_amount!).toFixed() }
+        : {},
       quoteStep: step(p.precision),
+      takerFee: p.fee ? dec(p.fee).div(100).toFixed() : TAKER_FEE.gate,
     }];
   });
 }
@@ -101,28 +127,39 @@ export interface ShapedOrder {
   quoteAmount?: string;
 }
 
-const down = (value: Decimal.Value, grid: string) =>
+/** Rounded down to the grid (a step of 0: unrounded). */
+export const down = (value: Decimal.Value, grid: Decimal.Value) =>
   dec(grid).isZero() ? dec(value) : dec(value).div(grid).floor().mul(grid);
+/** Rounded up to the grid (a step of 0: unrounded). */
+export const up = (value: Decimal.Value, grid: Decimal.Value) =>
+  dec(grid).isZero() ? dec(value) : dec(value).div(grid).ceil().mul(grid);
 const nearest = (value: Decimal.Value, grid: string) =>
   dec(grid).isZero() ? dec(value) : dec(value).div(grid).toDecimalPlaces(0).mul(grid);
 
 /**
  * Puts an order on the rule's grid, or refuses it (ExchangeError, 400) when it is under the
- * minimum. `price` is the limit price, or for a market order the current price, which estimates
+ * minimum or over the maximum. `price` is the limit price, or for a market order the current price, which estimates
  * its value. A market BUY that names `quoteAmount` spends that (Gate sizes market BUYs in quote).
  */
 export function shapeOrder(rule: MarketRule, order: OrderRequest, price: string): ShapedOrder {
   const label = findPair(rule.pair)?.label ?? rule.symbol;
+  const names = { exchange: rule.exchange === "binance" ? "Binance" : "Gate", pair: label };
   const below = (minimum: string, asset: string) =>
     new ExchangeError(
       rule.exchange,
-      msg("exchange.minimumOrder", {
-        exchange: rule.exchange === "binance" ? "Binance" : "Gate",
-        pair: label,
-        minimum: `${minimum} ${asset}`,
-      }),
+      msg("exchange.minimumOrder", { ...names, minimum: `${minimum} ${asset}` }),
       400,
     );
+  const above = (maximum: string, asset: string) =>
+    new ExchangeError(
+      rule.exchange,
+      msg("exchange.maximumOrder", { ...names, maximum: `${maximum} ${asset}` }),
+      400,
+    );
+  const checkMaxima = (quantity: Decimal, value: Decimal) => {
+    if (rule.maxQty && quantity.gt(rule.maxQty)) throw above(rule.maxQty, rule.base);
+    if (rule.maxNotional && value.gt(rule.maxNotional)) throw above(rule.maxNotional, rule.quote);
+  };
   const limitPrice = order.type === "limit" ? nearest(price, rule.tickSize) : undefined;
   if (limitPrice && !limitPrice.gt(0)) throw below(rule.tickSize, rule.quote);
   const at = limitPrice ?? dec(price);
@@ -134,6 +171,7 @@ export function shapeOrder(rule: MarketRule, order: OrderRequest, price: string)
     }
     const quantity = quoteAmount.div(at).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     if (quantity.lt(rule.minQty)) throw below(rule.minQty, rule.base);
+    checkMaxima(quantity, quoteAmount);
     return { quantity: quantity.toFixed(), quoteAmount: quoteAmount.toFixed() };
   }
   const quantity = down(order.quantity, rule.stepSize);
@@ -141,5 +179,6 @@ export function shapeOrder(rule: MarketRule, order: OrderRequest, price: string)
     throw below(Decimal.max(rule.minQty, rule.stepSize).toFixed(), rule.base);
   }
   if (quantity.mul(at).lt(rule.minNotional)) throw below(rule.minNotional, rule.quote);
+  checkMaxima(quantity, quantity.mul(at));
   return { quantity: quantity.toFixed(), ...(limitPrice ? { price: limitPrice.toFixed() } : {}) };
 }

@@ -53,6 +53,8 @@ export default {
   "trading.pairNotOnExchange": "{{pair}} no se negocia en {{exchange}}",
   "trading.exchangeUnsupported": "No se admite operar en {{exchange}}",
   "trading.noPrice": "Aún no hay precio de mercado para {{pair}} en {{exchange}}",
+  "trading.stalePrice":
+    "El precio de {{pair}} en {{exchange}} tiene {{age}} s de antigüedad (como máximo {{max}} s para operar): el feed no se actualiza. Inténtalo de nuevo cuando el precio esté en vivo.",
   "trading.assetIdRequired": "El ID del activo es obligatorio para pares NFT",
   "trading.sideNotInBotMode": "{{side}} no está activo en el modo de bot {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} solo está activo durante una llamada",
@@ -71,6 +73,7 @@ export default {
   "calls.unknownTarget": "Destino de llamada desconocido «{{target}}».",
   "realtime.unavailable": "El tiempo real no está activo en este servidor.",
   "market.unavailable": "Los datos de mercado no están disponibles",
+  "health.stalePrices": "Precios desactualizados, no se opera con ellos: {{pairs}}",
   "shiftReports.alreadyToday": "Ya guardaste un informe de turno hoy (informe {{id}}).",
   "shiftReports.notFound": "No se encontró el informe de turno {{id}}",
   "shiftReports.todayOnly": "Solo puedes editar tu informe de turno de hoy.",
@@ -105,6 +108,10 @@ export default {
     "Los precios y los importes los fija el servidor: solo un Admin puede cambiarlos.",
   "trading.amountOverCap": "Importe: como máximo tu importe de trading, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: entre {{low}} y {{high}}",
+  "trading.notClosableBuy":
+    "importe: {{pair}} comprado por esta cantidad no podría venderse de nuevo en {{exchange}}: tras la comisión del {{fee}}% y el paso del exchange, el cierre sería {{quantity}} {{base}} ({{value}} {{quote}}), por debajo de su mínimo de {{minimum}}. El importe más pequeño que se puede comprar y cerrar es {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} vendido en esta cantidad no podría recomprarse en {{exchange}}: tras la comisión del {{fee}}% y el paso del exchange, la recompra sería {{quantity}} {{base}} ({{value}} {{quote}}), por debajo de su mínimo de {{minimum}}. La cantidad más pequeña que se puede vender y recomprar es {{smallest}} {{base}}.",
   "trading.typedPriceRange":
     "Un precio introducido a mano debe ser mayor que 0 y como máximo {{max}}",
   "input.id": "Debe ser un id",
@@ -192,6 +199,7 @@ export default {
   "yahoo.span":
     "El intervalo {{interval}} cubre como máximo {{days}} días por solicitud: elige un rango más corto.",
   "exchange.minimumOrder": "El pedido mínimo en {{exchange}} {{pair}} es {{minimum}}",
+  "exchange.maximumOrder": "El pedido máximo en {{exchange}} {{pair}} es {{maximum}}",
   "exchange.unreachable": "No se puede acceder a {{exchange}}: {{detail}}",
   "exchange.timedOut": "No se puede acceder a {{exchange}}: se agotó el tiempo",
   "exchange.httpStatus": "{{exchange}} respondió HTTP {{status}}",

@@ -54,6 +54,8 @@ export default {
   "trading.pairNotOnExchange": "{{pair}} n'est pas négociée sur {{exchange}}",
   "trading.exchangeUnsupported": "Le trading sur {{exchange}} n'est pas pris en charge",
   "trading.noPrice": "Pas encore de prix de marché pour {{pair}} sur {{exchange}}",
+  "trading.stalePrice":
+    "Le prix de {{pair}} sur {{exchange}} date de {{age}} s (au plus {{max}} s pour trader) : le flux ne se met plus à jour. Réessayez quand le prix est en direct.",
   "trading.assetIdRequired": "L'identifiant d'actif est requis pour les paires NFT",
   "trading.sideNotInBotMode": "{{side}} n'est pas actif en mode bot {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} n'est actif que pendant un appel",
@@ -72,6 +74,7 @@ export default {
   "calls.unknownTarget": "Cible d'appel inconnue « {{target}} ».",
   "realtime.unavailable": "Le temps réel ne tourne pas sur ce serveur.",
   "market.unavailable": "Les données de marché ne sont pas disponibles",
+  "health.stalePrices": "Prix périmés, aucun ordre sur eux : {{pairs}}",
   "shiftReports.alreadyToday":
     "Vous avez déjà enregistré un rapport de poste aujourd'hui (rapport {{id}}).",
   "shiftReports.notFound": "Rapport de poste {{id}} introuvable",
@@ -108,6 +111,10 @@ export default {
     "Les prix et montants sont fixés par le serveur : seul un Admin peut les modifier.",
   "trading.amountOverCap": "Montant : au plus votre montant de trading, {{cap}}",
   "trading.targetOutOfRange": "{{field}} : entre {{low}} et {{high}}",
+  "trading.notClosableBuy":
+    "montant : {{pair}} acheté pour ce montant ne pourrait pas être revendu sur {{exchange}} : après les frais de {{fee}} % et le pas de la plateforme, la clôture serait de {{quantity}} {{base}} ({{value}} {{quote}}), sous son minimum de {{minimum}}. Le plus petit montant qui peut être acheté puis clôturé est {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} vendu en cette quantité ne pourrait pas être racheté sur {{exchange}} : après les frais de {{fee}} % et le pas de la plateforme, le rachat serait de {{quantity}} {{base}} ({{value}} {{quote}}), sous son minimum de {{minimum}}. La plus petite quantité qui peut être vendue puis rachetée est {{smallest}} {{base}}.",
   "trading.typedPriceRange": "Un prix saisi à la main doit être supérieur à 0 et au plus {{max}}",
   "input.id": "Doit être un identifiant",
   "input.nul": "ne doit pas contenir de caractère NUL",
@@ -195,6 +202,7 @@ export default {
   "yahoo.span":
     "L'intervalle {{interval}} couvre au plus {{days}} jours par requête : choisissez une période plus courte.",
   "exchange.minimumOrder": "L'ordre minimum sur {{exchange}} {{pair}} est de {{minimum}}",
+  "exchange.maximumOrder": "L'ordre maximum sur {{exchange}} {{pair}} est de {{maximum}}",
   "exchange.unreachable": "{{exchange}} est injoignable : {{detail}}",
   "exchange.timedOut": "{{exchange}} est injoignable : délai dépassé",
   "exchange.httpStatus": "{{exchange}} a répondu HTTP {{status}}",

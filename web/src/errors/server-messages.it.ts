@@ -53,6 +53,8 @@ export default {
   "trading.pairNotOnExchange": "{{pair}} non è scambiata su {{exchange}}",
   "trading.exchangeUnsupported": "Il trading su {{exchange}} non è supportato",
   "trading.noPrice": "Ancora nessun prezzo di mercato per {{pair}} su {{exchange}}",
+  "trading.stalePrice":
+    "Il prezzo di {{pair}} su {{exchange}} ha {{age}} s (al massimo {{max}} s per operare): il feed non si aggiorna. Riprova quando il prezzo è in tempo reale.",
   "trading.assetIdRequired": "L'ID dell'asset è obbligatorio per le coppie NFT",
   "trading.sideNotInBotMode": "{{side}} non è attivo nella modalità bot {{mode}}",
   "trading.sideOnlyDuringCall": "{{side}} è attivo solo durante una chiamata",
@@ -71,6 +73,7 @@ export default {
   "calls.unknownTarget": "Destinatario della chiamata sconosciuto «{{target}}».",
   "realtime.unavailable": "Il tempo reale non è attivo su questo server.",
   "market.unavailable": "I dati di mercato non sono disponibili",
+  "health.stalePrices": "Prezzi non aggiornati, nessuna operazione su di essi: {{pairs}}",
   "shiftReports.alreadyToday": "Hai già salvato un rapporto di turno oggi (rapporto {{id}}).",
   "shiftReports.notFound": "Rapporto di turno {{id}} non trovato",
   "shiftReports.todayOnly": "Puoi modificare solo il tuo rapporto di turno di oggi.",
@@ -105,6 +108,10 @@ export default {
     "Prezzi e importi sono fissati dal server: solo un Admin può modificarli.",
   "trading.amountOverCap": "Importo: al massimo il tuo importo di trading, {{cap}}",
   "trading.targetOutOfRange": "{{field}}: tra {{low}} e {{high}}",
+  "trading.notClosableBuy":
+    "importo: {{pair}} acquistato per questo importo non potrebbe essere rivenduto su {{exchange}}: dopo la commissione dello {{fee}}% e il passo dell'exchange la chiusura sarebbe {{quantity}} {{base}} ({{value}} {{quote}}), sotto il suo minimo di {{minimum}}. L'importo più piccolo che si può acquistare e chiudere è {{smallest}} {{quote}}.",
+  "trading.notClosableSell":
+    "{{pair}} venduto in questa quantità non potrebbe essere riacquistato su {{exchange}}: dopo la commissione dello {{fee}}% e il passo dell'exchange il riacquisto sarebbe {{quantity}} {{base}} ({{value}} {{quote}}), sotto il suo minimo di {{minimum}}. La quantità più piccola che si può vendere e riacquistare è {{smallest}} {{base}}.",
   "trading.typedPriceRange":
     "Un prezzo inserito a mano deve essere maggiore di 0 e al massimo {{max}}",
   "input.id": "Deve essere un id",
@@ -191,6 +198,7 @@ export default {
   "yahoo.span":
     "L'intervallo {{interval}} copre al massimo {{days}} giorni per richiesta: scegli un periodo più breve.",
   "exchange.minimumOrder": "L'ordine minimo su {{exchange}} {{pair}} è {{minimum}}",
+  "exchange.maximumOrder": "L'ordine massimo su {{exchange}} {{pair}} è {{maximum}}",
   "exchange.unreachable": "{{exchange}} non è raggiungibile: {{detail}}",
   "exchange.timedOut": "{{exchange}} non è raggiungibile: tempo scaduto",
   "exchange.httpStatus": "{{exchange}} ha risposto HTTP {{status}}",

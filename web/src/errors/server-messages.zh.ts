@@ -51,6 +51,8 @@ export default {
   "trading.pairNotOnExchange": "{{exchange}} 不交易 {{pair}}",
   "trading.exchangeUnsupported": "不支持在 {{exchange}} 上交易",
   "trading.noPrice": "{{exchange}} 上的 {{pair}} 暂无市场价格",
+  "trading.stalePrice":
+    "{{exchange}} 上 {{pair}} 的价格已有 {{age}} 秒未更新（交易要求不超过 {{max}} 秒）：行情源未在更新。请在价格恢复实时后重试。",
   "trading.assetIdRequired": "NFT 交易对需要资产 ID",
   "trading.sideNotInBotMode": "{{side}} 在机器人模式 {{mode}} 下不可用",
   "trading.sideOnlyDuringCall": "{{side}} 仅在呼叫期间可用",
@@ -69,6 +71,7 @@ export default {
   "calls.unknownTarget": "未知的呼叫对象“{{target}}”。",
   "realtime.unavailable": "此服务器未运行实时服务。",
   "market.unavailable": "市场数据不可用",
+  "health.stalePrices": "价格已过时，不据此交易：{{pairs}}",
   "shiftReports.alreadyToday": "您今天已保存过交班报告（报告 {{id}}）。",
   "shiftReports.notFound": "未找到交班报告 {{id}}",
   "shiftReports.todayOnly": "您只能编辑自己今天的交班报告。",
@@ -100,6 +103,10 @@ export default {
   "transactions.pricesAdminOnly": "价格和金额由服务器设定，只有管理员可以修改。",
   "trading.amountOverCap": "金额不能超过您的交易金额 {{cap}}",
   "trading.targetOutOfRange": "{{field}}：须在 {{low}} 与 {{high}} 之间",
+  "trading.notClosableBuy":
+    "金额：以此金额买入的 {{pair}} 无法在 {{exchange}} 上卖出平仓：扣除 {{fee}}% 手续费并按交易所步长取整后，平仓为 {{quantity}} {{base}}（{{value}} {{quote}}），低于其最小值 {{minimum}}。可买入并平仓的最小金额为 {{smallest}} {{quote}}。",
+  "trading.notClosableSell":
+    "以此数量卖出的 {{pair}} 无法在 {{exchange}} 上买回：扣除 {{fee}}% 手续费并按交易所步长取整后，买回为 {{quantity}} {{base}}（{{value}} {{quote}}），低于其最小值 {{minimum}}。可卖出并买回的最小数量为 {{smallest}} {{base}}。",
   "trading.typedPriceRange": "手动输入的价格须大于 0 且不超过 {{max}}",
   "input.id": "必须是有效的 ID",
   "input.nul": "不能包含 NUL 字符",
@@ -180,6 +187,7 @@ export default {
   "yahoo.lookBack": "周期 {{interval}} 只能回溯 {{days}} 天：请从 {{day}} 或之后开始。",
   "yahoo.span": "周期 {{interval}} 每次请求最多覆盖 {{days}} 天：请选择更短的范围。",
   "exchange.minimumOrder": "{{exchange}} {{pair}} 的最小订单为 {{minimum}}",
+  "exchange.maximumOrder": "{{exchange}} {{pair}} 的最大订单为 {{maximum}}",
   "exchange.unreachable": "无法连接 {{exchange}}：{{detail}}",
   "exchange.timedOut": "无法连接 {{exchange}}：请求超时",
   "exchange.httpStatus": "{{exchange}} 返回 HTTP {{status}}",

@@ -1,5 +1,5 @@
 // The market the topbar shows (docs/api.md#summaries): the pairs an exchange offers, their latest
-// prices, and the user's saved selection.
+// prices and which are stale, and the user's saved selection.
 import { api } from "../api/http.ts";
 import type { PublicUser } from "../session/store.ts";
 
@@ -13,6 +13,10 @@ export const fetchPairOptions = (exchange: string) =>
 
 export const fetchPrices = (exchange: string) =>
   api<Record<string, string>>("GET", "/Summaries/prices", { query: { exchange } });
+
+/** The prices too old to trade on (pair → age in seconds); {} when all are live. */
+export const fetchStalePrices = (exchange: string) =>
+  api<Record<string, number>>("GET", "/Summaries/stale-prices", { query: { exchange } });
 
 export const saveSelection = (userId: number, fields: { pair: string; exchange: string }) =>
   api<PublicUser>("PATCH", `/users/${userId}`, { body: fields });

@@ -18,6 +18,8 @@ const initial = () => ({
   pairs: [] as PairOption[],
   /** Latest price per pair on the selected exchange. */
   prices: {} as Record<string, string>,
+  /** Its pairs whose price is too old to trade on, with the age in seconds (the server's word). */
+  stale: {} as Record<string, number>,
   /** NFT pairs: the price typed by hand and the asset id. */
   typedPrice: "",
   assetId: "",
@@ -31,6 +33,17 @@ export function setPrice(exchange: string, prices: Record<string, string>) {
   Object.assign(market.prices, prices);
 }
 
+/** The stale prices of one exchange (GET /Summaries/stale-prices); ignored for another. */
+export function setStale(exchange: string, stale: Record<string, number>) {
+  if (exchange === market.exchange) market.stale = stale;
+}
+
+/** Another exchange: none of its prices are known yet. */
+export function clearPrices() {
+  market.prices = {};
+  market.stale = {};
+}
+
 export const selectedPrice = (): string | undefined => market.prices[market.pair];
 
 /** Applies the saved selection of the signed-in user (profile or login answer). */
@@ -38,7 +51,7 @@ export function restoreSelection(saved: { pair?: string | null; exchange?: strin
   const exchange = tradingExchange(saved.exchange);
   if (exchange !== market.exchange) {
     market.exchange = exchange;
-    market.prices = {};
+    clearPrices();
   }
   market.pair = pairOnExchange(saved.pair, exchange);
 }

@@ -1,5 +1,5 @@
-// The topbar's price: the live price as a dollar amount, or, for NFT pairs, the typed price and
-// the asset id inputs. Two components, as a narrow topbar places them in different rows, and so
+// The topbar's price: the live price as a dollar amount (marked when stale), or, for NFT pairs, the
+// typed price and the asset id inputs. Two components, as a narrow topbar places them in different rows, and so
 // that a price tick (every second) re-renders the live price alone.
 import { Group, Text, TextInput } from "@mantine/core";
 import { useRef } from "react";
@@ -19,6 +19,7 @@ export function LivePrice() {
   const pair = snap.pair;
   // Read only for a pair with a feed, and only its own price: another pair's tick changes nothing.
   const price = needsTypedPrice(pair) ? undefined : snap.prices[pair];
+  const staleS = price ? snap.stale[pair] : undefined;
   // Green when the last move was up, red when down.
   const last = useRef<{ pair: string; price?: string; color?: string }>({ pair });
   if (last.current.pair !== pair) last.current = { pair };
@@ -28,18 +29,29 @@ export function LivePrice() {
   last.current.price = price;
 
   if (needsTypedPrice(pair)) return null;
+  const stale = staleS !== undefined;
+  // A stale price (docs/trading.md#stale-prices) stays in view, greyed, struck and marked, so
+  // nobody takes it for the market: orders are refused on it.
   return (
     <Text
       fw={700}
       size="sm"
-      c={last.current.color}
+      c={stale ? "dimmed" : last.current.color}
+      td={stale ? "line-through" : undefined}
       miw={84}
       ta="center"
       style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}
-      aria-label={t("trading.livePrice")}
+      aria-label={stale ? t("trading.stalePriceTitle", { age: staleS }) : t("trading.livePrice")}
+      title={stale ? t("trading.stalePriceTitle", { age: staleS }) : undefined}
       data-testid="live-price"
+      data-stale={stale || undefined}
     >
       {price ? formatDollars(price, pair) : "—"}
+      {stale && (
+        <Text span size="xs" fw={700} c="orange" ml={4} td="none" data-testid="stale-price">
+          ⚠ {t("trading.stalePrice")}
+        </Text>
+      )}
     </Text>
   );
 }

@@ -8,6 +8,9 @@ export default {
   "trading.exchangeName.binance": "Binance",
   "trading.exchangeName.gate": "Gate",
   "trading.livePrice": "Precio en vivo",
+  "trading.stalePrice": "Desactualizado",
+  "trading.stalePriceTitle":
+    "Sin precio nuevo desde hace {{age}} s: las órdenes se rechazan hasta que vuelva a estar en vivo",
   "trading.price": "Precio",
   "trading.assetId": "ID del activo",
   "trading.buy": "COMPRAR",

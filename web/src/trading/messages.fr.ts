@@ -8,6 +8,9 @@ export default {
   "trading.exchangeName.binance": "Binance",
   "trading.exchangeName.gate": "Gate",
   "trading.livePrice": "Prix en direct",
+  "trading.stalePrice": "Périmé",
+  "trading.stalePriceTitle":
+    "Aucun nouveau prix depuis {{age}} s : les ordres sont refusés tant qu'il n'est pas de nouveau en direct",
   "trading.price": "Prix",
   "trading.assetId": "ID de l'actif",
   "trading.buy": "ACHETER",

@@ -8,6 +8,9 @@ export default {
   "trading.exchangeName.binance": "Binance",
   "trading.exchangeName.gate": "Gate",
   "trading.livePrice": "Prezzo in tempo reale",
+  "trading.stalePrice": "Non aggiornato",
+  "trading.stalePriceTitle":
+    "Nessun nuovo prezzo da {{age}} s: gli ordini sono rifiutati finché non torna in tempo reale",
   "trading.price": "Prezzo",
   "trading.assetId": "ID dell'asset",
   "trading.buy": "COMPRA",

@@ -6,6 +6,9 @@ export const en = {
   "trading.exchangeName.binance": "Binance",
   "trading.exchangeName.gate": "Gate",
   "trading.livePrice": "Live price",
+  "trading.stalePrice": "Stale",
+  "trading.stalePriceTitle":
+    "No new price for {{age}} s: orders are refused until it is live again",
   "trading.price": "Price",
   "trading.assetId": "Asset id",
   "trading.buy": "BUY",

@@ -8,6 +8,8 @@ export default {
   "trading.exchangeName.binance": "Binance",
   "trading.exchangeName.gate": "Gate",
   "trading.livePrice": "实时价格",
+  "trading.stalePrice": "已过时",
+  "trading.stalePriceTitle": "已有 {{age}} 秒没有新价格：在价格恢复实时前，订单将被拒绝",
   "trading.price": "价格",
   "trading.assetId": "资产 ID",
   "trading.buy": "买入",

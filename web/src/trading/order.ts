@@ -10,6 +10,7 @@ import {
 import {
   botPrices,
   buyQuantity,
+  positionMode,
   sellQuantity,
   type Side,
 } from "../../../server/transactions/pricing.shared.ts";
@@ -45,12 +46,15 @@ export interface OrderInput {
 export type OrderPayload = z.input<typeof createTransactionSchema>;
 
 /**
- * amount is the user's tradingAmount; buy and sell prices follow the bot mode and spread
- * (pricing.botPrices); quantity as the server will compute it (it recomputes regardless).
+ * amount is the user's tradingAmount; buy and sell prices follow the mode of the position the side
+ * opens and the spread (pricing.positionMode, pricing.botPrices); quantity as the server will
+ * compute it (it recomputes regardless).
  */
 export function orderPayload(input: OrderInput): OrderPayload {
   const { user, side } = input;
-  const { buyPrice, sellPrice } = botPrices(user.useBot, input.marketPrice, user.spread);
+  // A Lead's SELL in buy_sell opens a sell_buy position (and the reverse): its target follows.
+  const mode = positionMode(user.useBot, side);
+  const { buyPrice, sellPrice } = botPrices(mode, input.marketPrice, user.spread);
   const quantity = side === "BUY"
     ? dec(buyPrice).gt(0) ? buyQuantity(user.tradingAmount, buyPrice) : "0"
     : sellQuantity(user.useBot, user.coinFunds, user.coinTradingAmount);

@@ -3,7 +3,7 @@
 // the next sign-in.
 import { saveSelection } from "../market/api.ts";
 import { pairOnExchange, type TradingExchange } from "../market/pairs.ts";
-import { market } from "../market/store.ts";
+import { clearPrices, market } from "../market/store.ts";
 import { session, updateUser } from "../session/store.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { tradingMessages } from "./messages.ts";
@@ -11,7 +11,7 @@ import { tradingMessages } from "./messages.ts";
 export function selectExchange(exchange: TradingExchange) {
   if (exchange === market.exchange) return;
   market.exchange = exchange;
-  market.prices = {};
+  clearPrices();
   market.pair = pairOnExchange(market.pair, exchange);
   return save();
 }

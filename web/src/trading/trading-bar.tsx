@@ -17,7 +17,7 @@ import { loadPairs, market, restoreSelection } from "../market/store.ts";
 import { selectExchange, selectPair } from "./selection.ts";
 import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "../market/pairs.ts";
 import { placeOrder, trade } from "./trade-store.ts";
-import { LIVE_PRICE_PAGES, usePricePoll } from "./use-price-poll.ts";
+import { LIVE_PRICE_PAGES, usePricePoll, useStalePoll } from "./use-price-poll.ts";
 import { tradingMessages } from "./messages.ts";
 
 // Dialogs are rare: their code (and Modal's) loads with the first one.
@@ -126,8 +126,8 @@ export function TradingBar(
 }
 
 /**
- * The 1 s price poll, in a component of its own: the socket's state and the route decide it, and
- * neither changes what the bar shows, so they do not re-render it.
+ * The 1 s price poll and the stale-price poll, in a component of their own: the socket's state and
+ * the route decide them, and neither changes what the bar shows, so they do not re-render it.
  */
 function PricePoll() {
   const { pair, exchange } = useSnapshot(market);
@@ -138,5 +138,7 @@ function PricePoll() {
     !connected && !needsTypedPrice(pair) && LIVE_PRICE_PAGES.includes(location),
     exchange,
   );
+  // The topbar shows the live price on every page: its stale mark too.
+  useStalePoll(!needsTypedPrice(pair), exchange);
   return null;
 }
