@@ -4,6 +4,9 @@
 // success closes the error left from an earlier attempt.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
+import { until } from "../support/until.ts";
+import { openTrading } from "./support/browser.ts";
 import { createUserUi } from "./support/desk-ui.ts";
 import { e2eTest } from "./support/e2e-test.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
@@ -75,5 +78,45 @@ e2eTest(
     await error.waitFor({ state: "detached", timeout: 1000 });
     await saved.hover();
     await saved.waitFor({ state: "detached", timeout: 6000 });
+  },
+);
+
+e2eTest(
+  "toasts on a phone: below the call notice, never over the call or the BUY/SELL buttons",
+  async ({ server, browser }) => {
+    const lead = await server.user("Lead");
+    const user = await server.user("User");
+    await setUser(server, user.id, { useBot: "none", tradingAmount: "100", spread: "1" });
+    await giveKeys(server, user.id, "binance");
+    const [leadPage, userPage] = [
+      await (await browser.newContext({ viewport: PHONE })).newPage(),
+      await (await browser.newContext({ viewport: PHONE })).newPage(),
+    ];
+    await openTrading(leadPage, server, lead);
+    await openTrading(userPage, server, user);
+    const hub = server.deps.realtime!.hub;
+    await until(
+      () => [lead, user].every((u) => hub.connections.byUser.get(u.id).size > 0),
+      10_000,
+      "both sockets",
+    );
+
+    await leadPage.getByTestId("call-target").selectOption("BUY");
+    await leadPage.getByTestId("call-button").click();
+    const notice = userPage.getByTestId("call-notice");
+    await notice.waitFor();
+    await userPage.locator("[data-testid=buy-button]:not([disabled])").click();
+    const toast = userPage.locator("[data-toast=success]");
+    await toast.waitFor();
+
+    const [header, call, box] = await Promise.all(
+      [userPage.locator("header"), notice, toast].map(async (l) => (await l.boundingBox())!),
+    );
+    assert.ok(box.y >= header.y + header.height, `toast at ${box.y}, topbar ends ${header.height}`);
+    assert.ok(
+      box.y >= call.y + call.height,
+      `toast at ${box.y}, notice ends ${call.y + call.height}`,
+    );
+    assert.ok(box.y + box.height < PHONE.height / 2, `toast at ${box.y} is not at the top`);
   },
 );

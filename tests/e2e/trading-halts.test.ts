@@ -25,7 +25,16 @@ e2eTest(
     await page.getByTestId("halt-scope").selectOption("exchange");
     await page.getByTestId("halt-exchange").selectOption("gate");
     await page.getByTestId("halt-reason").fill("Gate incident");
+    // HALT asks first, showing the banner it will put up; backing out halts nothing.
+    const dialog = page.getByRole("dialog");
     await page.getByTestId("halt-submit").click();
+    await dialog.getByText("Trading on Gate is halted: Gate incident").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByTestId("halts-none").waitFor();
+    await page.getByTestId("halt-submit").click();
+    // The dialog's last button confirms.
+    await dialog.getByRole("button").last().click();
 
     const started = performance.now();
     await userPage.getByTestId("halt-banner")
@@ -33,7 +42,11 @@ e2eTest(
     assert.ok(performance.now() - started < 1000);
     await page.getByTestId("halt-banner").getByText("Trading on Gate is halted").waitFor();
 
+    // Release asks too, naming the halt it ends.
     await page.getByTestId("halt-release").click();
+    await dialog.getByText("Trading on Gate is halted: Gate incident").waitFor();
+    assert.equal(await userPage.getByTestId("halt-banner").count(), 1);
+    await dialog.getByRole("button").last().click();
     await userPage.getByTestId("halt-banner").waitFor({ state: "detached", timeout: 1000 });
     await page.getByTestId("halts-none").waitFor();
 

@@ -6,7 +6,10 @@ import type { HaltView } from "./api.ts";
 import { halts, loadHalts } from "./store.ts";
 import { haltsMessages } from "./messages.ts";
 
-export function haltText(t: ReturnType<typeof haltsMessages.useT>, h: HaltView) {
+export function haltText(
+  t: ReturnType<typeof haltsMessages.useT>,
+  h: Pick<HaltView, "scope" | "exchange" | "username" | "reason">,
+) {
   const exchange = h.exchange ? h.exchange.charAt(0).toUpperCase() + h.exchange.slice(1) : "";
   return t(`halts.banner.${h.scope}`, { reason: h.reason, exchange, username: h.username ?? "" });
 }

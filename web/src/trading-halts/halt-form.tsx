@@ -1,11 +1,18 @@
-// Halting trading: for everyone, one exchange or one user, with a reason everyone will read.
-import { Button, Checkbox, Group, NativeSelect, TextInput } from "@mantine/core";
+// Halting trading: for everyone, one exchange or one user, with a reason everyone will read; asked
+// once more in a dialog that shows the banner the halt puts up.
+import { Button, Checkbox, Group, NativeSelect, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { createHaltSchema, HALT_EXCHANGES } from "../../../server/trading-halts/schema.ts";
+import { useState } from "react";
+import {
+  type CreateHaltInput,
+  createHaltSchema,
+  HALT_EXCHANGES,
+} from "../../../server/trading-halts/schema.ts";
 import { zodValidate } from "../ui/form.ts";
-import { useAttempt } from "../ui/attempt.ts";
+import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { ExchangeSelect, type UserOption, UserSelect } from "./fields.tsx";
 import { createHalt } from "./api.ts";
+import { haltText } from "./halt-banner.tsx";
 import { loadHalts } from "./store.ts";
 import { haltsMessages } from "./messages.ts";
 
@@ -13,7 +20,7 @@ type Scope = "all" | "exchange" | "user";
 
 export function HaltForm({ users }: { users: UserOption[] }) {
   const t = haltsMessages.useT();
-  const { busy, attempt } = useAttempt();
+  const [asked, setAsked] = useState<CreateHaltInput | null>(null);
   const form = useForm({
     initialValues: {
       scope: "all" as Scope,
@@ -38,13 +45,13 @@ export function HaltForm({ users }: { users: UserOption[] }) {
   });
   const scope = form.values.scope;
 
-  const submit = form.onSubmit((values) =>
-    attempt(async () => {
-      await createHalt(values);
-      form.setFieldValue("reason", "");
-      await loadHalts();
-    }, t("halts.failed"))
-  );
+  const submit = form.onSubmit((values) => setAsked(values));
+  const banner = asked && haltText(t, {
+    scope: asked.scope,
+    exchange: asked.exchange ?? null,
+    username: users.find((u) => u.id === asked.userId)?.username ?? null,
+    reason: asked.reason,
+  });
 
   return (
     <form onSubmit={submit} data-testid="halt-form">
@@ -76,10 +83,29 @@ export function HaltForm({ users }: { users: UserOption[] }) {
           {...form.getInputProps("stopsClosing", { type: "checkbox" })}
           data-testid="halt-stops-closing"
         />
-        <Button type="submit" color="red" loading={busy} data-testid="halt-submit">
+        <Button type="submit" color="red" data-testid="halt-submit">
           {t("halts.halt")}
         </Button>
       </Group>
+      {asked && (
+        <ConfirmModal
+          title={t("halts.confirmTitle")}
+          message={t("halts.confirmMessage")}
+          confirmLabel={t("halts.halt")}
+          color="red"
+          testId="halt-confirm"
+          action={async () => {
+            await createHalt(asked);
+            form.setFieldValue("reason", "");
+            await loadHalts();
+            return t("halts.halted");
+          }}
+          failed={t("halts.failed")}
+          onClose={() => setAsked(null)}
+        >
+          <Text fw={700}>{banner}</Text>
+        </ConfirmModal>
+      )}
     </form>
   );
 }

@@ -23,6 +23,13 @@ export default {
   "halts.column.set": "Posée par",
   "halts.none": "Le trading n'est pas suspendu.",
   "halts.failed": "La suspension n'a pas pu être modifiée.",
+  "halts.confirmTitle": "Suspendre le trading ?",
+  "halts.confirmMessage":
+    "Les ordres s'arrêtent jusqu'à la levée de la suspension. Les personnes concernées liront :",
+  "halts.halted": "Trading suspendu.",
+  "halts.releaseTitle": "Lever cette suspension ?",
+  "halts.releaseMessage": "Le trading reprend pour les personnes qui lisent maintenant :",
+  "halts.released": "Suspension levée.",
   "limits.title": "Limites d'ordres",
   "limits.maxPerOrder": "Maximum par ordre",
   "limits.maxPerDay": "Maximum par jour",

@@ -23,6 +23,13 @@ export default {
   "halts.column.set": "Impostata da",
   "halts.none": "Il trading non è sospeso.",
   "halts.failed": "Impossibile modificare la sospensione.",
+  "halts.confirmTitle": "Sospendere il trading?",
+  "halts.confirmMessage":
+    "Gli ordini si fermano finché la sospensione non viene tolta. Chi è coinvolto leggerà:",
+  "halts.halted": "Trading sospeso.",
+  "halts.releaseTitle": "Togliere questa sospensione?",
+  "halts.releaseMessage": "Il trading riprende per chi ora legge:",
+  "halts.released": "Sospensione tolta.",
   "limits.title": "Limiti degli ordini",
   "limits.maxPerOrder": "Massimo per ordine",
   "limits.maxPerDay": "Massimo al giorno",

@@ -3,6 +3,7 @@ import { Button, Divider, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { formatDateTime } from "../transactions/format.ts";
+import { ConfirmModal } from "../ui/confirm-modal.tsx";
 import { errorText, notifyError } from "../ui/notify.ts";
 import { type Column, RowsTable } from "../ui/paged-table.tsx";
 import { type HaltView, type LimitView, listLimits, listUsers, releaseHalt } from "./api.ts";
@@ -22,6 +23,7 @@ export default function TradingControlsPage() {
   const { active } = useSnapshot(halts);
   const [users, setUsers] = useState<UserOption[]>([]);
   const [limits, setLimits] = useState<LimitView[]>([]);
+  const [releasing, setReleasing] = useState<HaltView | null>(null);
   const reloadLimits = () =>
     listLimits().then(setLimits, (err) => notifyError(errorText(err, t("limits.failed"))));
 
@@ -29,15 +31,6 @@ export default function TradingControlsPage() {
     listUsers().then(setUsers, () => {});
     reloadLimits();
   }, []);
-
-  const release = async (id: number) => {
-    try {
-      await releaseHalt(id);
-    } catch (err) {
-      notifyError(errorText(err, t("halts.failed")));
-    }
-    await loadHalts();
-  };
 
   const haltColumns: Column<HaltView>[] = [
     { key: "halt", header: t("halts.column.halt"), cell: (h) => haltText(t, h) },
@@ -55,7 +48,7 @@ export default function TradingControlsPage() {
       key: "release",
       header: "",
       cell: (h) => (
-        <Button size="xs" onClick={() => release(h.id)} data-testid="halt-release">
+        <Button size="xs" onClick={() => setReleasing(h)} data-testid="halt-release">
           {t("halts.release")}
         </Button>
       ),
@@ -105,6 +98,23 @@ export default function TradingControlsPage() {
         testId="limits-table"
         minWidth={480}
       />
+      {releasing && (
+        <ConfirmModal
+          title={t("halts.releaseTitle")}
+          message={t("halts.releaseMessage")}
+          confirmLabel={t("halts.release")}
+          testId="halt-release-confirm"
+          action={async () => {
+            await releaseHalt(releasing.id);
+            await loadHalts();
+            return t("halts.released");
+          }}
+          failed={t("halts.failed")}
+          onClose={() => setReleasing(null)}
+        >
+          <Text fw={700}>{haltText(t, releasing)}</Text>
+        </ConfirmModal>
+      )}
     </Stack>
   );
 }
