@@ -47,9 +47,11 @@ Deno.test("create: buy_sell BUY places a paper market buy and stays BUY with the
     assert.equal(tx.orderId, `paper-tx${tx.id}`);
     assert.equal(tx.username, u.username);
     assert.deepEqual(changed.map((c) => c.id), [tx.id]);
-    // The list reads rows its own way: the same transaction comes out the same.
+    // The list reads rows its own way: the same transaction comes out the same, with what it
+    // would make closed now (the price has not moved and paper charges no fee: nothing).
     const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
-    assert.deepEqual(list.BUY.items, [tx]);
+    assert.equal(tx.unrealizedPnl, null);
+    assert.deepEqual(list.BUY.items, [{ ...tx, unrealizedPnl: "0.00000000" }]);
     assert.deepEqual(list.ALL.items, [tx]);
     // The order itself goes out on BTCUSDT's LOT_SIZE step (0.00001): that is what filled.
     assert.equal(tx.filledQuantity, "0.00166000");

@@ -36,15 +36,16 @@ for (const exchange of ["binance", "gate"] as const) {
       assert.equal(body.pending, true);
       const tx: TransactionView = body.transaction;
       assert.equal(tx.orderState, "pending");
-      // The order is at the exchange, filled, its answer not back: the row is already there.
-      assert.equal(sentOrders(l, exchange), 1);
+      // The row is there, pending, while the order is on its way and after it filled with its
+      // answer still away.
       const [ahead] = await allRows(l);
       assert.equal(ahead.id, tx.id);
       assert.equal(ahead.orderState, "pending");
+      await until(() => sentOrders(l, exchange) === 1, 10_000, "the order to reach the exchange");
 
       await until(
         () => told.changed.some((c) => c.id === tx.id && c.orderState === null),
-        10_000,
+        20_000,
         "the late fill to be recorded",
       );
       const rows = await allRows(l);
