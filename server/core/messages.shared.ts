@@ -214,6 +214,7 @@ export const SERVER_MESSAGES = {
   "socket.sessionExpired": "Session expired",
   "socket.accountRemoved": "Account removed",
   "socket.frameTooLarge": "Frame too large",
+  "socket.binaryRefused": "Binary frames are not accepted",
   "socket.tooSlow": "Too slow",
 
   "yahoo.lookBack":

@@ -90,7 +90,12 @@ export class Hub {
   }
 
   async receive(conn: Connection, data: unknown) {
-    if (!this.connections.all.has(conn) || typeof data !== "string") return;
+    if (!this.connections.all.has(conn)) return;
+    // The protocol is JSON text; a binary frame is never from the app, and ignoring it would let a
+    // client send Deno's 64 MiB frames again and again (Deno reads a whole frame before we see it).
+    if (typeof data !== "string") {
+      return this.#kick(conn, CLOSE.UNSUPPORTED, "socket.binaryRefused");
+    }
     if (data.length > MAX_CLIENT_FRAME) {
       return this.#kick(conn, CLOSE.TOO_BIG, "socket.frameTooLarge");
     }

@@ -70,3 +70,28 @@ Deno.test("socket: a session's expiry logs its socket out at once, not at the sw
     await closeAll(t, served, sockets);
   }
 });
+
+Deno.test("socket: a binary frame closes the socket as unsupported, small or large; text over 4 KiB as too big", async () => {
+  const t = await makeTestApp();
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const u = await t.user("User");
+    const frames: [Uint8Array<ArrayBuffer> | string, number, string][] = [
+      [new Uint8Array(16), 1003, "socket.binaryRefused"],
+      [new Uint8Array(1024 * 1024), 1003, "socket.binaryRefused"],
+      ["x".repeat(5000), 1009, "socket.frameTooLarge"],
+    ];
+    for (const [frame, code, reason] of frames) {
+      const socket = await TestSocket.join(served, u.token);
+      sockets.push(socket);
+      socket.ws.send(frame);
+      const closed = await socket.closed;
+      assert.equal(closed.code, code);
+      assert.equal(closed.reason, reason);
+    }
+    await until(() => t.deps.realtime!.hub.connections.all.size === 0);
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});

@@ -186,6 +186,7 @@ export default {
   "socket.sessionExpired": "La sesión caducó",
   "socket.accountRemoved": "Cuenta eliminada",
   "socket.frameTooLarge": "Mensaje demasiado grande",
+  "socket.binaryRefused": "No se aceptan mensajes binarios",
   "socket.tooSlow": "Conexión demasiado lenta",
   "yahoo.lookBack":
     "El intervalo {{interval}} solo llega {{days}} días atrás: empieza el {{day}} o después.",

@@ -189,6 +189,7 @@ export default {
   "socket.sessionExpired": "Session expirée",
   "socket.accountRemoved": "Compte supprimé",
   "socket.frameTooLarge": "Message trop volumineux",
+  "socket.binaryRefused": "Les messages binaires ne sont pas acceptés",
   "socket.tooSlow": "Connexion trop lente",
   "yahoo.lookBack":
     "L'intervalle {{interval}} ne remonte qu'à {{days}} jours : commencez le {{day}} ou après.",

@@ -185,6 +185,7 @@ export default {
   "socket.sessionExpired": "Sessione scaduta",
   "socket.accountRemoved": "Account eliminato",
   "socket.frameTooLarge": "Messaggio troppo grande",
+  "socket.binaryRefused": "I messaggi binari non sono accettati",
   "socket.tooSlow": "Connessione troppo lenta",
   "yahoo.lookBack":
     "L'intervallo {{interval}} risale solo a {{days}} giorni fa: inizia il {{day}} o dopo.",

@@ -176,6 +176,7 @@ export default {
   "socket.sessionExpired": "会话已过期",
   "socket.accountRemoved": "账户已删除",
   "socket.frameTooLarge": "消息过大",
+  "socket.binaryRefused": "不接受二进制消息",
   "socket.tooSlow": "连接过慢",
   "yahoo.lookBack": "周期 {{interval}} 只能回溯 {{days}} 天：请从 {{day}} 或之后开始。",
   "yahoo.span": "周期 {{interval}} 每次请求最多覆盖 {{days}} 天：请选择更短的范围。",
