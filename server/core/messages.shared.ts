@@ -209,6 +209,7 @@ export const SERVER_MESSAGES = {
 
   "socket.originNotAllowed": "Origin not allowed: {{origin}}",
   "socket.tooMany": "Too many open sockets for this user.",
+  "socket.tooManyFromAddress": "Too many open sockets from this network address.",
   "socket.serverStopping": "Server stopping",
   "socket.sessionEnded": "Session ended",
   "socket.sessionExpired": "Session expired",

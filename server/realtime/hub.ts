@@ -9,6 +9,7 @@ import { findLiveUserById } from "../auth/find-user.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";
+import { Places } from "./places.ts";
 import { Presence } from "./presence.ts";
 import {
   CLOSE,
@@ -48,6 +49,8 @@ const OPEN = 1;
 
 export class Hub {
   readonly connections = new Connections();
+  /** Sockets upgrading or open, per user and per address: the caps count these. */
+  readonly places = new Places();
   readonly counters = { slowClosed: 0, droppedFrames: 0 };
   #lastPrices = new Map<MarketExchange, Record<string, string>>();
   #seq = 0;

@@ -95,3 +95,45 @@ Deno.test("socket: a binary frame closes the socket as unsupported, small or lar
     await closeAll(t, served, sockets);
   }
 });
+
+/** Opens `n` sockets at once; the ones the server accepted, and how many it refused. */
+async function openAtOnce(served: ReturnType<typeof serve>, tokens: string[]) {
+  const tried = await Promise.allSettled(tokens.map((t) => TestSocket.open(served.socketUrl(t))));
+  const open = tried.flatMap((r) => r.status === "fulfilled" ? [r.value] : []);
+  return { open, refused: tried.length - open.length };
+}
+
+Deno.test("socket: 30 parallel upgrades with one token open exactly the per-user cap", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 10 });
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const u = await t.user("User");
+    const { open, refused } = await openAtOnce(served, Array(30).fill(u.token));
+    sockets.push(...open);
+    assert.equal(open.length, 10);
+    assert.equal(refused, 20);
+    // Closing gives the places back.
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+    const again = await openAtOnce(served, Array(12).fill(u.token));
+    sockets.push(...again.open);
+    assert.equal(again.open.length, 10);
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});
+
+Deno.test("socket: one address's sockets are capped over all its users, under parallel upgrades", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 10, WS_MAX_PER_ADDRESS: 4 });
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const users = [await t.user("User"), await t.user("User"), await t.user("User")];
+    const { open, refused } = await openAtOnce(served, users.flatMap((u) => [u.token, u.token]));
+    sockets.push(...open);
+    assert.equal(open.length, 4);
+    assert.equal(refused, 2);
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});

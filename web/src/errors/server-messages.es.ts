@@ -181,6 +181,7 @@ export default {
   "media.fileRequired": "El archivo es obligatorio",
   "socket.originNotAllowed": "Origen no permitido: {{origin}}",
   "socket.tooMany": "Demasiadas conexiones abiertas para este usuario.",
+  "socket.tooManyFromAddress": "Demasiadas conexiones abiertas desde esta dirección de red.",
   "socket.serverStopping": "El servidor se está deteniendo",
   "socket.sessionEnded": "La sesión terminó",
   "socket.sessionExpired": "La sesión caducó",

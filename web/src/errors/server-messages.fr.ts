@@ -184,6 +184,7 @@ export default {
   "media.fileRequired": "Le fichier est obligatoire",
   "socket.originNotAllowed": "Origine non autorisée : {{origin}}",
   "socket.tooMany": "Trop de connexions ouvertes pour cet utilisateur.",
+  "socket.tooManyFromAddress": "Trop de connexions ouvertes depuis cette adresse réseau.",
   "socket.serverStopping": "Le serveur s'arrête",
   "socket.sessionEnded": "Session terminée",
   "socket.sessionExpired": "Session expirée",

@@ -180,6 +180,7 @@ export default {
   "media.fileRequired": "Il file è obbligatorio",
   "socket.originNotAllowed": "Origine non consentita: {{origin}}",
   "socket.tooMany": "Troppe connessioni aperte per questo utente.",
+  "socket.tooManyFromAddress": "Troppe connessioni aperte da questo indirizzo di rete.",
   "socket.serverStopping": "Il server si sta arrestando",
   "socket.sessionEnded": "Sessione terminata",
   "socket.sessionExpired": "Sessione scaduta",

@@ -171,6 +171,7 @@ export default {
   "media.fileRequired": "请选择文件",
   "socket.originNotAllowed": "不允许的来源：{{origin}}",
   "socket.tooMany": "此用户打开的连接过多。",
+  "socket.tooManyFromAddress": "来自此网络地址的打开连接过多。",
   "socket.serverStopping": "服务器正在停止",
   "socket.sessionEnded": "会话已结束",
   "socket.sessionExpired": "会话已过期",
