@@ -114,6 +114,8 @@ export const SERVER_MESSAGES = {
 
   "input.id": "Must be an id",
   "input.nul": "must not contain a NUL character",
+  "input.invalidUnicode": "must be valid Unicode text",
+  "input.tooDeep": "Nested too deeply: at most {{max}} levels",
   "input.timeMs": "Must be a time in epoch milliseconds",
   "input.timeMsOrIso": "Must be a time (epoch milliseconds or ISO date-time)",
   "input.startAfterEnd": "start must not be after end",

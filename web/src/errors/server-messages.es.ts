@@ -109,6 +109,8 @@ export default {
     "Un precio introducido a mano debe ser mayor que 0 y como máximo {{max}}",
   "input.id": "Debe ser un id",
   "input.nul": "no debe contener un carácter NUL",
+  "input.invalidUnicode": "debe ser texto Unicode válido",
+  "input.tooDeep": "Anidamiento demasiado profundo: como máximo {{max}} niveles",
   "input.timeMs": "Debe ser una hora en milisegundos",
   "input.timeMsOrIso": "Debe ser una hora (milisegundos o fecha y hora ISO)",
   "input.startAfterEnd": "el inicio no debe ser posterior al fin",

@@ -111,6 +111,8 @@ export default {
   "trading.typedPriceRange": "Un prix saisi à la main doit être supérieur à 0 et au plus {{max}}",
   "input.id": "Doit être un identifiant",
   "input.nul": "ne doit pas contenir de caractère NUL",
+  "input.invalidUnicode": "doit être un texte Unicode valide",
+  "input.tooDeep": "Imbrication trop profonde : au plus {{max}} niveaux",
   "input.timeMs": "Doit être une heure en millisecondes",
   "input.timeMsOrIso": "Doit être une heure (millisecondes ou date-heure ISO)",
   "input.startAfterEnd": "le début ne doit pas être après la fin",

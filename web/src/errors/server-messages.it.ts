@@ -109,6 +109,8 @@ export default {
     "Un prezzo inserito a mano deve essere maggiore di 0 e al massimo {{max}}",
   "input.id": "Deve essere un id",
   "input.nul": "non deve contenere un carattere NUL",
+  "input.invalidUnicode": "deve essere un testo Unicode valido",
+  "input.tooDeep": "Annidamento troppo profondo: al massimo {{max}} livelli",
   "input.timeMs": "Deve essere un orario in millisecondi",
   "input.timeMsOrIso": "Deve essere un orario (millisecondi o data e ora ISO)",
   "input.startAfterEnd": "l'inizio non deve essere dopo la fine",

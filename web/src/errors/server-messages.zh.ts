@@ -103,6 +103,8 @@ export default {
   "trading.typedPriceRange": "手动输入的价格须大于 0 且不超过 {{max}}",
   "input.id": "必须是有效的 ID",
   "input.nul": "不能包含 NUL 字符",
+  "input.invalidUnicode": "必须是有效的 Unicode 文本",
+  "input.tooDeep": "嵌套层级过深：最多 {{max}} 层",
   "input.timeMs": "必须是以毫秒表示的时间",
   "input.timeMsOrIso": "必须是时间（毫秒时间戳或 ISO 日期时间）",
   "input.startAfterEnd": "开始时间不能晚于结束时间",
