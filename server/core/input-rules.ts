@@ -32,6 +32,15 @@ export const bigIdParam = z.coerce.number({ error: ID_MESSAGE }).pipe(
 export const timeMsField = (message: string) =>
   z.number().int(message).min(0, message).max(MAX_TIME_MS, message);
 
+/**
+ * The one rule for a time in a body or query: epoch milliseconds as a number or a string of digits
+ * (query parameters arrive as strings), from 1970 to the end of 9999. Every route's time takes it,
+ * so none can hand the database a year it cannot store.
+ */
+export const epochMsField = z.union([z.number(), z.string().trim().regex(/^\d+$/)], {
+  error: SERVER_MESSAGES["input.timeMs"],
+}).transform(Number).pipe(timeMsField(SERVER_MESSAGES["input.timeMs"]));
+
 export const NUL_MESSAGE = SERVER_MESSAGES["input.nul"];
 const UNICODE_MESSAGE = SERVER_MESSAGES["input.invalidUnicode"];
 

@@ -94,6 +94,19 @@ Deno.test("input rules: a time past the year 9999 is a 400", async () => {
       assert.equal(res.status, 400);
       assert.match((await res.json()).message, /^end: Must be a time/);
     }
+    // Every route taking a time in its query refuses it alike.
+    for (
+      const path of [
+        `/api/audit?start=${MAX_TIME_MS + 1}`,
+        "/api/audit?end=253402300800000",
+        "/api/audit?start=8640000000000000",
+        `/api/profits?end=${MAX_TIME_MS + 1}`,
+      ]
+    ) {
+      const res = await t.call("GET", path, { token: admin.token });
+      assert.equal(res.status, 400, path);
+      assert.match((await res.json()).message, /^(start|end): Must be a time/, path);
+    }
     const ok = await t.call("POST", "/api/transaction/report", {
       body: { start: 0, end: MAX_TIME_MS },
       token: admin.token,
