@@ -16,6 +16,10 @@ export const onError: ErrorHandler = (thrown, c) => {
     if (err.status >= 500) {
       logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
+    // Every 429 and 503 says when to come back; a refusal without its own wait asks for a second.
+    if (err.status === 429 || err.status === 503) {
+      c.header("Retry-After", String(err.retryAfterS ?? 1));
+    }
     const { message, messageCode, messageParams: params, messageLines: lines, field } = err;
     return c.json({ message, code: messageCode ?? err.code, params, lines, field }, err.status);
   }

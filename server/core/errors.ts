@@ -28,7 +28,13 @@ export class AppError extends Error {
   readonly messageCode?: MessageCode;
   readonly messageParams?: MessageParams;
   readonly messageLines?: Said[];
-  constructor(readonly code: ErrorCode, message: string | CodedMessage, readonly field?: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string | CodedMessage,
+    readonly field?: string,
+    /** Seconds the client should wait before trying again (sent as Retry-After). */
+    readonly retryAfterS?: number,
+  ) {
     super(typeof message === "string" ? message : message.text);
     if (typeof message !== "string") {
       this.messageCode = message.code;

@@ -105,6 +105,8 @@ export const SERVER_MESSAGES = {
   "yahoo.httpError": "Yahoo Finance answered HTTP {{status}}.",
   "api.bodyTooLarge": "Request body too large: the limit is {{limit}}.",
   "auth.tryAgainIn": "Too many failed attempts. Try again in {{seconds}} seconds.",
+  "auth.accountSlowed":
+    "Too many failed sign-ins to this account. Sign in with the right password and a current code from your authenticator app, or try again in {{seconds}} seconds.",
   "transactions.doneIsFinal": "A DONE transaction is final: only an Admin can change it.",
   "transactions.pricesAdminOnly":
     "Prices and amounts are set by the server: only an Admin can change them.",

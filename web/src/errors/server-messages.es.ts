@@ -100,6 +100,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance respondió HTTP {{status}}.",
   "api.bodyTooLarge": "El cuerpo de la solicitud es demasiado grande: el límite es {{limit}}.",
   "auth.tryAgainIn": "Demasiados intentos fallidos. Inténtalo de nuevo en {{seconds}} segundos.",
+  "auth.accountSlowed":
+    "Demasiados inicios de sesión fallidos en esta cuenta. Inicia sesión con la contraseña correcta y un código actual de tu aplicación de autenticación, o inténtalo de nuevo en {{seconds}} segundos.",
   "transactions.doneIsFinal": "Una transacción DONE es definitiva: solo un Admin puede cambiarla.",
   "transactions.pricesAdminOnly":
     "Los precios y los importes los fija el servidor: solo un Admin puede cambiarlos.",

@@ -102,6 +102,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance a répondu HTTP {{status}}.",
   "api.bodyTooLarge": "Corps de la requête trop volumineux : la limite est de {{limit}}.",
   "auth.tryAgainIn": "Trop de tentatives échouées. Réessayez dans {{seconds}} secondes.",
+  "auth.accountSlowed":
+    "Trop de connexions échouées sur ce compte. Connectez-vous avec le bon mot de passe et un code actuel de votre application d'authentification, ou réessayez dans {{seconds}} secondes.",
   "transactions.doneIsFinal":
     "Une transaction DONE est définitive : seul un Admin peut la modifier.",
   "transactions.pricesAdminOnly":

@@ -100,6 +100,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance ha risposto HTTP {{status}}.",
   "api.bodyTooLarge": "Corpo della richiesta troppo grande: il limite è {{limit}}.",
   "auth.tryAgainIn": "Troppi tentativi non riusciti. Riprova tra {{seconds}} secondi.",
+  "auth.accountSlowed":
+    "Troppi accessi non riusciti a questo account. Accedi con la password corretta e un codice attuale della tua app di autenticazione, oppure riprova tra {{seconds}} secondi.",
   "transactions.doneIsFinal": "Una transazione DONE è definitiva: solo un Admin può modificarla.",
   "transactions.pricesAdminOnly":
     "Prezzi e importi sono fissati dal server: solo un Admin può modificarli.",

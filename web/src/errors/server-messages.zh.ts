@@ -96,6 +96,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance 返回 HTTP {{status}}。",
   "api.bodyTooLarge": "请求内容过大：上限为 {{limit}}。",
   "auth.tryAgainIn": "失败次数过多，请在 {{seconds}} 秒后重试。",
+  "auth.accountSlowed":
+    "此账户登录失败次数过多。请使用正确的密码和身份验证器应用中的当前验证码登录，或在 {{seconds}} 秒后重试。",
   "transactions.doneIsFinal": "已完成（DONE）的交易不可更改，只有管理员可以修改。",
   "transactions.pricesAdminOnly": "价格和金额由服务器设定，只有管理员可以修改。",
   "trading.amountOverCap": "金额不能超过您的交易金额 {{cap}}",
