@@ -196,8 +196,6 @@ export const SERVER_MESSAGES = {
   "unavailable.dbNoAnswer": "Service unavailable: the database does not answer ({{detail}})",
   "unavailable.abandoned": "Service unavailable: the request was abandoned or took too long",
   "unavailable.stopping": "Service unavailable: the server is stopping",
-  "unavailable.idempotencyRunning":
-    "Service unavailable: the first request with this Idempotency-Key is still running",
   "push.notSetUp": "Push notifications are not set up here",
 
   "generateDone.noCall": 'callId: no call "{{callId}}" to this user',
@@ -256,6 +254,10 @@ export const SERVER_MESSAGES = {
   "worker.interrupted": "the closing order was interrupted",
   "idempotency.badKey": '{{header}}: 1 to 100 letters, digits, "-", "_", ":" or "."',
   "idempotency.reused": "{{header}}: already used for {{route}}; send a new key for each request",
+  "idempotency.bodyChanged":
+    "{{header}}: {{key}} was already used with a different request; send a new key for each request",
+  "idempotency.running":
+    "The first request with this Idempotency-Key is still running; try again in a moment",
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

@@ -171,8 +171,6 @@ export default {
   "unavailable.dbNoAnswer": "Servicio no disponible: la base de datos no responde ({{detail}})",
   "unavailable.abandoned": "Servicio no disponible: la solicitud se abandonó o tardó demasiado",
   "unavailable.stopping": "Servicio no disponible: el servidor se está deteniendo",
-  "unavailable.idempotencyRunning":
-    "Servicio no disponible: la primera solicitud con esta clave de idempotencia sigue en curso",
   "push.notSetUp": "Las notificaciones push no están configuradas aquí",
   "generateDone.noCall": "No hay ninguna llamada «{{callId}}» para este usuario",
   "generateDone.notExpired": "La llamada aún no ha caducado",
@@ -222,6 +220,10 @@ export default {
   "idempotency.badKey": "{{header}}: de 1 a 100 letras, dígitos, «-», «_», «:» o «.»",
   "idempotency.reused":
     "{{header}}: ya se usó para {{route}}; envía una clave nueva en cada solicitud",
+  "idempotency.bodyChanged":
+    "{{header}}: {{key}} ya se usó con una solicitud distinta; envía una clave nueva en cada solicitud",
+  "idempotency.running":
+    "La primera solicitud con esta clave de idempotencia sigue en curso; inténtalo de nuevo en un momento",
   "input.userId": "Id de usuario no válido",
   "input.resetToken": "Token de restablecimiento no válido",
   "input.epochSeconds": "debe ser una marca de tiempo en segundos",

@@ -174,8 +174,6 @@ export default {
   "unavailable.abandoned":
     "Service indisponible : la requête a été abandonnée ou a pris trop de temps",
   "unavailable.stopping": "Service indisponible : le serveur s'arrête",
-  "unavailable.idempotencyRunning":
-    "Service indisponible : la première requête avec cette clé d'idempotence est encore en cours",
   "push.notSetUp": "Les notifications push ne sont pas configurées ici",
   "generateDone.noCall": "Aucun appel « {{callId}} » pour cet utilisateur",
   "generateDone.notExpired": "L'appel n'a pas encore expiré",
@@ -225,6 +223,10 @@ export default {
   "idempotency.badKey": "{{header}} : de 1 à 100 lettres, chiffres, « - », « _ », « : » ou « . »",
   "idempotency.reused":
     "{{header}} : déjà utilisée pour {{route}} ; envoyez une nouvelle clé à chaque requête",
+  "idempotency.bodyChanged":
+    "{{header}} : {{key}} a déjà servi pour une autre requête ; envoyez une nouvelle clé à chaque requête",
+  "idempotency.running":
+    "La première requête avec cette clé d'idempotence est encore en cours ; réessayez dans un instant",
   "input.userId": "Identifiant d'utilisateur invalide",
   "input.resetToken": "Jeton de réinitialisation invalide",
   "input.epochSeconds": "doit être un horodatage en secondes",

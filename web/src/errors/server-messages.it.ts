@@ -170,8 +170,6 @@ export default {
   "unavailable.abandoned":
     "Servizio non disponibile: la richiesta è stata abbandonata o ha impiegato troppo",
   "unavailable.stopping": "Servizio non disponibile: il server si sta arrestando",
-  "unavailable.idempotencyRunning":
-    "Servizio non disponibile: la prima richiesta con questa chiave di idempotenza è ancora in corso",
   "push.notSetUp": "Le notifiche push non sono configurate qui",
   "generateDone.noCall": "Nessuna chiamata «{{callId}}» per questo utente",
   "generateDone.notExpired": "La chiamata non è ancora scaduta",
@@ -222,6 +220,10 @@ export default {
   "idempotency.badKey": "{{header}}: da 1 a 100 lettere, cifre, «-», «_», «:» o «.»",
   "idempotency.reused":
     "{{header}}: già usata per {{route}}; invia una chiave nuova per ogni richiesta",
+  "idempotency.bodyChanged":
+    "{{header}}: {{key}} è già stata usata per una richiesta diversa; invia una chiave nuova per ogni richiesta",
+  "idempotency.running":
+    "La prima richiesta con questa chiave di idempotenza è ancora in corso; riprova tra un momento",
   "input.userId": "Id utente non valido",
   "input.resetToken": "Token di reimpostazione non valido",
   "input.epochSeconds": "deve essere un timestamp in secondi",
