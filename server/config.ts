@@ -58,6 +58,9 @@ export const configSchema = z.object({
   PUBLIC_ORIGINS: z.string().regex(/^https?:\/\/[^,\s/]+(,https?:\/\/[^,\s/]+)*$/).optional(),
   // Open sockets per user on one instance; a further one is refused with 429.
   WS_MAX_PER_USER: z.coerce.number().int().positive().default(10),
+  // Open sockets per client address on one instance, over all its users (an office behind one NAT
+  // shares it); a further one is refused with 429.
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   YAHOO_PROVIDER: z.enum(["yahoo", "recorded"]).default("yahoo"),
   YAHOO_URL: z.string().default("https://query1.finance.yahoo.com"),
   // Whose recorded candles serve the price history; unset: the exchange MARKET_FEED follows.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { idParam, pageShape } from "../core/input-rules.ts";
+import { epochMsField, idParam, pageShape } from "../core/input-rules.ts";
 import { emptyToUndefined } from "../users/schema.ts";
 import { AUDIT_ACTIONS } from "../audit/actions.shared.ts";
 
@@ -9,10 +9,7 @@ const optionalId = z.preprocess(
   idParam.optional(),
 );
 
-const optionalTime = z.preprocess(
-  emptyToUndefined,
-  z.coerce.number().int().min(0).max(8_640_000_000_000_000).optional(),
-);
+const optionalTime = z.preprocess(emptyToUndefined, epochMsField.optional());
 
 export const auditQuerySchema = z.object({
   ...pageShape,

@@ -58,6 +58,7 @@ export async function login(
     });
     throw tooManyAttempts(turn.retryAfterMs);
   }
+  const { proofOnlyMs } = turn;
   const user = await findLiveUserByUsername(db, input.username);
   const passwordOk = user
     ? await verifyPassword(input.password, user.passwordHash)
@@ -65,6 +66,8 @@ export async function login(
   if (!user || !passwordOk) return fail(user ? "password" : "username");
 
   if (!user.totpEnabled) {
+    // Without a second factor there is no whole proof to pass an account's wait with.
+    if (proofOnlyMs) return fail("password");
     await signedIn("enroll");
     const token = await createSession(db, user.id, "enroll", now, 1, info);
     return { ...toPublicUser(user), token, generateSecret: true as const };
@@ -87,6 +90,18 @@ export async function login(
   }
 
   async function fail(wrong: "username" | "password" | "code"): Promise<never> {
+    if (proofOnlyMs) {
+      // During an account's wait anything short of the whole proof is answered as the wait, so the
+      // answer never tells a right password from a wrong one.
+      await recordAudit(db, {
+        actorId: null,
+        action: "signin.throttled",
+        targetUserId: user?.id ?? null,
+        details: { ...attempt, by: "username" },
+        at: now,
+      });
+      throw tooManyAttempts(proofOnlyMs, "auth.accountSlowed");
+    }
     await recordAudit(db, {
       actorId: null,
       action: "signin.failed",
@@ -98,11 +113,14 @@ export async function login(
   }
 }
 
-const tooManyAttempts = (retryAfterMs: number) =>
-  new AppError(
-    "TOO_MANY_REQUESTS",
-    msg("auth.tryAgainIn", { seconds: Math.ceil(retryAfterMs / 1000) }),
-  );
+/** An account's wait at sign-in tells the person how to pass it; the others are waited out. */
+const tooManyAttempts = (
+  retryAfterMs: number,
+  code: "auth.tryAgainIn" | "auth.accountSlowed" = "auth.tryAgainIn",
+) => {
+  const seconds = Math.ceil(retryAfterMs / 1000);
+  return new AppError("TOO_MANY_REQUESTS", msg(code, { seconds }), undefined, seconds);
+};
 
 /**
  * Checks a code against the user's secret and records its time step in the same statement that

@@ -1,9 +1,11 @@
 // Sign-in attempts slow down instead of locking: past a few free attempts, each failure doubles
-// the wait before the next one is checked, per username and per client address. Attempts are
-// counted before they are checked, under a row lock per key, so parallel attempts cannot all slip
-// through (on PGlite and PostgreSQL alike); a success takes its own count back. A username's wait
-// binds only clients that have been failing themselves: an attacker cannot keep the right user
-// out, and a fresh address gets one attempt before it is bound too.
+// the wait before the next one is checked, per username (over every address) and per client
+// address (over every username). Attempts are counted before they are checked, under a row lock
+// per key, so parallel attempts cannot all slip through (on PGlite and PostgreSQL alike); a
+// success takes its own count back. While a username waits, a sign-in is still read but only the
+// whole proof (right password and a current code) gets in, and anything less is answered as the
+// wait: guesses from many addresses tell the attacker nothing, and the right person is never kept
+// out by them (docs/roles.md, "Sign-in throttling").
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { loginThrottle } from "../db/schema.ts";
@@ -31,13 +33,17 @@ export function waitAfter(b: Backoff, attempts: number) {
 /** What is throttled: sign-in, and each forgot-* call on its own. */
 export type ThrottleKind = "login" | "forgot-password" | "forgot-2fa";
 
+// Well-formed first: the database stores a lone surrogate as U+FFFD, and the key read back must be
+// the key written.
 const keysOf = (kind: ThrottleKind, username: string, ip: string) => ({
-  user: `${kind}:user:${username.toLowerCase()}`,
-  ip: `${kind}:ip:${ip}`,
+  user: `${kind}:user:${username.toWellFormed().toLowerCase()}`,
+  ip: `${kind}:ip:${ip.toWellFormed()}`,
 });
 
 export type Turn =
-  | { allowed: true }
+  | { allowed: true; proofOnlyMs?: undefined }
+  /** The username waits this long: only the whole proof passes (sign-in only). */
+  | { allowed: true; proofOnlyMs: number }
   | { allowed: false; by: "username" | "address"; retryAfterMs: number };
 
 /** Counts an attempt before it is checked, or refuses it while its wait runs. */
@@ -74,18 +80,22 @@ export async function takeTurn(
     if (waitOf(address) > 0) {
       return { allowed: false, by: "address", retryAfterMs: waitOf(address) };
     }
-    const clean = recent(address) === 0;
-    if (!clean && waitOf(user) > 0) {
-      return { allowed: false, by: "username", retryAfterMs: waitOf(user) };
-    }
-    for (const [r, backoff] of [[address, THROTTLE.address], [user, THROTTLE.username]] as const) {
+    const count = async (r: typeof address, backoff: Backoff) => {
       const failures = recent(r) + 1;
       await tx.update(loginThrottle).set({
         failures,
         lastAt: now,
         nextAt: new Date(now.getTime() + waitAfter(backoff, failures)),
       }).where(eq(loginThrottle.key, r.key));
+    };
+    // The address's budget is spent by every attempt; the username's wait grows only with the
+    // attempts whose answer tells a password apart, so guesses during it do not lengthen it.
+    await count(address, THROTTLE.address);
+    if (waitOf(user) > 0) {
+      if (kind !== "login") return { allowed: false, by: "username", retryAfterMs: waitOf(user) };
+      return { allowed: true, proofOnlyMs: waitOf(user) };
     }
+    await count(user, THROTTLE.username);
     return { allowed: true };
   });
 }

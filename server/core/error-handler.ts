@@ -16,6 +16,11 @@ export const onError: ErrorHandler = (thrown, c) => {
     if (err.status >= 500) {
       logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
+    // Every 429 and 503 says when to come back (a second unless it knows better), and so does any
+    // refusal that knows its wait (a 409 for a request still running).
+    if (err.retryAfterS !== undefined || err.status === 429 || err.status === 503) {
+      c.header("Retry-After", String(err.retryAfterS ?? 1));
+    }
     const { message, messageCode, messageParams: params, messageLines: lines, field } = err;
     return c.json({ message, code: messageCode ?? err.code, params, lines, field }, err.status);
   }

@@ -13,6 +13,7 @@ const STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
@@ -28,7 +29,13 @@ export class AppError extends Error {
   readonly messageCode?: MessageCode;
   readonly messageParams?: MessageParams;
   readonly messageLines?: Said[];
-  constructor(readonly code: ErrorCode, message: string | CodedMessage, readonly field?: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string | CodedMessage,
+    readonly field?: string,
+    /** Seconds the client should wait before trying again (sent as Retry-After). */
+    readonly retryAfterS?: number,
+  ) {
     super(typeof message === "string" ? message : message.text);
     if (typeof message !== "string") {
       this.messageCode = message.code;

@@ -2,7 +2,7 @@
 // the server's schemas and the client's forms: no server-only imports here.
 import { z } from "zod";
 import type { $ZodType } from "zod/v4/core";
-import { SERVER_MESSAGES } from "./messages.shared.ts";
+import { msg, SERVER_MESSAGES } from "./messages.shared.ts";
 import "./zod-messages.shared.ts";
 
 /** An integer id column (PostgreSQL int4). */
@@ -32,37 +32,68 @@ export const bigIdParam = z.coerce.number({ error: ID_MESSAGE }).pipe(
 export const timeMsField = (message: string) =>
   z.number().int(message).min(0, message).max(MAX_TIME_MS, message);
 
+/**
+ * The one rule for a time in a body or query: epoch milliseconds as a number or a string of digits
+ * (query parameters arrive as strings), from 1970 to the end of 9999. Every route's time takes it,
+ * so none can hand the database a year it cannot store.
+ */
+export const epochMsField = z.union([z.number(), z.string().trim().regex(/^\d+$/)], {
+  error: SERVER_MESSAGES["input.timeMs"],
+}).transform(Number).pipe(timeMsField(SERVER_MESSAGES["input.timeMs"]));
+
 export const NUL_MESSAGE = SERVER_MESSAGES["input.nul"];
+const UNICODE_MESSAGE = SERVER_MESSAGES["input.invalidUnicode"];
+
+/** Nesting a body may have: the deepest real one is 3; the JSON body limit caps the width. */
+export const MAX_DEPTH = 32;
+
+/** Why a parsed input is refused before any schema reads it, and where ([] is the value itself). */
+export interface InputFault {
+  path: string[];
+  message: string;
+}
+
+/** A text PostgreSQL cannot store (a NUL) or that is not Unicode (a lone surrogate). */
+function textFault(text: string): string | null {
+  if (text.includes("\0")) return NUL_MESSAGE;
+  if (!text.isWellFormed()) return UNICODE_MESSAGE;
+  return null;
+}
 
 /**
- * The path of the first text holding a NUL (PostgreSQL text cannot store one), in a parsed body,
- * query or param object; null when there is none. "" is the value itself.
+ * The first text holding a NUL or a lone surrogate in a parsed body, query or param object, or
+ * nesting past MAX_DEPTH; null when there is none. Walked with a stack of its own, not recursion,
+ * so no nesting can overflow the call stack.
  */
-export function nulPath(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\0") ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== null) return found;
+export function inputFault(value: unknown): InputFault | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === "string") {
+      const message = textFault(v);
+      if (message) return { path, message };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, v] of Object.entries(value)) {
-      const found = nulPath(key, path) ?? nulPath(v, path ? `${path}.${key}` : key);
-      if (found !== null) return found;
+    if (!v || typeof v !== "object") continue;
+    if (path.length >= MAX_DEPTH) {
+      return { path: [], message: msg("input.tooDeep", { max: MAX_DEPTH }).text };
+    }
+    const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
+    // Pushed last to first so the first fault in reading order is the one found.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      stack.push([child, [...path, key]]);
+      if (!Array.isArray(v)) stack.push([key, path]);
     }
   }
   return null;
 }
 
-/** A schema that refuses a NUL anywhere in its input before `schema` parses it. */
-export function withoutNul<T extends $ZodType>(schema: T) {
+/** A schema that refuses the faults inputFault finds before `schema` parses its input. */
+export function checkedInput<T extends $ZodType>(schema: T) {
   return z.unknown().superRefine((v, ctx) => {
-    const at = nulPath(v);
-    if (at !== null) {
-      ctx.addIssue({ code: "custom", message: NUL_MESSAGE, path: at ? at.split(".") : [] });
-    }
+    const fault = inputFault(v);
+    if (fault) ctx.addIssue({ code: "custom", message: fault.message, path: fault.path });
   }).pipe(schema);
 }
 

@@ -1,6 +1,9 @@
 // The one way errors reach the log. A failed query carries its parameters (a new user's password
 // hash, a sealed key, a token's digest): each is named by its column from the statement and
 // withheld when the name says secret; one whose column cannot be told is withheld too.
+import { unavailableReason } from "./database-faults.ts";
+import { msg } from "./messages.shared.ts";
+
 const SECRET_NAME = /pass|hash|token|secret|key|totp|code|sign|otp|cookie|auth/i;
 const WITHHELD = "[redacted]";
 
@@ -79,5 +82,23 @@ export const redactText = (text: string) =>
  * it, with secret-named values withheld from the text as well.
  */
 export function logError(context: string, err?: unknown) {
-  console.error(redactText(err === undefined ? context : `${context}: ${describeError(err)}`));
+  console.error(redactText(err === undefined ? context : `${context}: ${describe(err)}`));
+}
+
+/**
+ * An expected outage (the database unreachable, restarting, overloaded) in one line: a stack says
+ * nothing then, and an outage would print one for every socket and candle.
+ */
+function describe(err: unknown): string {
+  const reason = unavailableReason(err);
+  if (!reason) return describeError(err);
+  return `${msg(reason).text} (${rootMessage(err)})`;
+}
+
+function rootMessage(err: unknown): string {
+  let e = err;
+  for (let depth = 0; e instanceof Error && e.cause instanceof Error && depth < 4; depth++) {
+    e = e.cause;
+  }
+  return e instanceof Error ? e.message.split("\n")[0] : String(e);
 }

@@ -108,6 +108,8 @@ export const SERVER_MESSAGES = {
   "yahoo.httpError": "Yahoo Finance answered HTTP {{status}}.",
   "api.bodyTooLarge": "Request body too large: the limit is {{limit}}.",
   "auth.tryAgainIn": "Too many failed attempts. Try again in {{seconds}} seconds.",
+  "auth.accountSlowed":
+    "Too many failed sign-ins to this account. Sign in with the right password and a current code from your authenticator app, or try again in {{seconds}} seconds.",
   "transactions.doneIsFinal": "A DONE transaction is final: only an Admin can change it.",
   "transactions.pricesAdminOnly":
     "Prices and amounts are set by the server: only an Admin can change them.",
@@ -121,6 +123,8 @@ export const SERVER_MESSAGES = {
 
   "input.id": "Must be an id",
   "input.nul": "must not contain a NUL character",
+  "input.invalidUnicode": "must be valid Unicode text",
+  "input.tooDeep": "Nested too deeply: at most {{max}} levels",
   "input.timeMs": "Must be a time in epoch milliseconds",
   "input.timeMsOrIso": "Must be a time (epoch milliseconds or ISO date-time)",
   "input.startAfterEnd": "start must not be after end",
@@ -199,8 +203,6 @@ export const SERVER_MESSAGES = {
   "unavailable.dbNoAnswer": "Service unavailable: the database does not answer ({{detail}})",
   "unavailable.abandoned": "Service unavailable: the request was abandoned or took too long",
   "unavailable.stopping": "Service unavailable: the server is stopping",
-  "unavailable.idempotencyRunning":
-    "Service unavailable: the first request with this Idempotency-Key is still running",
   "push.notSetUp": "Push notifications are not set up here",
 
   "generateDone.noCall": 'callId: no call "{{callId}}" to this user',
@@ -216,11 +218,13 @@ export const SERVER_MESSAGES = {
 
   "socket.originNotAllowed": "Origin not allowed: {{origin}}",
   "socket.tooMany": "Too many open sockets for this user.",
+  "socket.tooManyFromAddress": "Too many open sockets from this network address.",
   "socket.serverStopping": "Server stopping",
   "socket.sessionEnded": "Session ended",
   "socket.sessionExpired": "Session expired",
   "socket.accountRemoved": "Account removed",
   "socket.frameTooLarge": "Frame too large",
+  "socket.binaryRefused": "Binary frames are not accepted",
   "socket.tooSlow": "Too slow",
 
   "yahoo.lookBack":
@@ -258,6 +262,10 @@ export const SERVER_MESSAGES = {
   "worker.interrupted": "the closing order was interrupted",
   "idempotency.badKey": '{{header}}: 1 to 100 letters, digits, "-", "_", ":" or "."',
   "idempotency.reused": "{{header}}: already used for {{route}}; send a new key for each request",
+  "idempotency.bodyChanged":
+    "{{header}}: {{key}} was already used with a different request; send a new key for each request",
+  "idempotency.running":
+    "The first request with this Idempotency-Key is still running; try again in a moment",
 } as const;
 
 export type MessageCode = keyof typeof SERVER_MESSAGES;

@@ -2,7 +2,7 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import type { $ZodType } from "zod/v4/core";
-import { withoutNul } from "./input-rules.ts";
+import { checkedInput } from "./input-rules.ts";
 import { answer, issueMessage, wrapping } from "./messages.shared.ts";
 import { tagRoute } from "./route-meta.ts";
 
@@ -10,8 +10,9 @@ export function validate<T extends $ZodType, Target extends keyof ValidationTarg
   target: Target,
   schema: T,
 ) {
-  // A NUL is refused in every text of every target, whatever the route's own schema says.
-  const middleware = zValidator(target, withoutNul(schema), (result, c) => {
+  // A NUL, a lone surrogate or deep nesting is refused in every target, whatever the route's
+  // own schema says.
+  const middleware = zValidator(target, checkedInput(schema), (result, c) => {
     if (!result.success) {
       const issue = result.error.issues[0];
       const field = issue.path.join(".");

@@ -1,5 +1,6 @@
 // GET /api/health: a readiness check a load balancer can use. 200 when this instance can serve:
-// the database answers a cheap query within HEALTH_TIMEOUT_MS and the instance is not stopping;
+// the database answers a cheap query within HEALTH_TIMEOUT_MS (300 ms: the whole answer comes
+// within it) and the instance is not stopping;
 // 503 with a message otherwise. Feeds are reported, not required (a dead feed refuses trades but
 // everything else works): a watched pair's stale price makes the status "degraded", still 200, so
 // the screens stay up to say so. GET /api/health/trading is the readiness for trading: 503 while
@@ -10,12 +11,16 @@ import type { AppEnv } from "../auth/env.ts";
 import { answer, msg } from "../core/messages.shared.ts";
 import type { Deps } from "../deps.ts";
 import { feedHealth } from "../market/market.ts";
-import { engineHealth } from "../engine/health.ts";
+import { type EngineHealth, engineHealth } from "../engine/health.ts";
 import { exchangeTitle, findPair } from "../exchanges/pairs.shared.ts";
 import { type StalePrice, stalePrices } from "./stale-prices.ts";
 import { logError } from "../core/log-error.ts";
 
-const HEALTH_TIMEOUT_MS = 2_000;
+/**
+ * The whole answer's budget: a balancer waits 2 s at most, and must hear "not ready" well before
+ * that, whatever the database does (connecting, hung, or gone).
+ */
+const HEALTH_TIMEOUT_MS = 300;
 
 export function healthRoutes(deps: Deps) {
   return new Hono<AppEnv>()
@@ -33,7 +38,9 @@ async function check(deps: Deps) {
   const database = await probe(deps);
   const stopping = deps.lifecycle?.stopping ?? false;
   const ready = database.ok && !stopping;
-  const stale = ready && deps.market ? await staleOrNone({ ...deps, market: deps.market }) : [];
+  const stale = ready && deps.market
+    ? await within(staleOrNone({ ...deps, market: deps.market }), [])
+    : [];
   const said = stopping
     ? msg("unavailable.stopping")
     : !database.ok
@@ -49,7 +56,7 @@ async function check(deps: Deps) {
     databaseMs: database.ms,
     stalePrices: stale,
     feeds: deps.market ? feedHealth(deps.market) : [],
-    engine: await engineHealth(deps),
+    engine: await within(engineHealth(deps), { self: "none", active: null } as EngineHealth),
   };
 }
 
@@ -68,20 +75,32 @@ const staleName = (s: StalePrice) =>
     s.ageS === null ? "no price" : `${s.ageS} s`
   })`;
 
-async function probe(deps: Pick<Deps, "db">) {
+async function probe(deps: Pick<Deps, "db">): Promise<{ ok: boolean; ms: number; error?: string }> {
   const start = performance.now();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const failed = (error: string) => ({
+    ok: false,
+    ms: Math.round(performance.now() - start),
+    error,
+  });
   try {
-    await Promise.race([
-      deps.db.execute(sql`select 1`),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("no answer in 2 s")), HEALTH_TIMEOUT_MS);
-      }),
-    ]);
+    const answered = await within(deps.db.execute(sql`select 1`).then(() => true), false);
+    if (!answered) return failed(`no answer in ${HEALTH_TIMEOUT_MS} ms`);
     return { ok: true, ms: Math.round(performance.now() - start) };
   } catch (err) {
     const error = (err instanceof Error && err.cause instanceof Error ? err.cause : err) as Error;
-    return { ok: false, ms: Math.round(performance.now() - start), error: error.message };
+    return failed(error.message);
+  }
+}
+
+/** What `work` gives within HEALTH_TIMEOUT_MS, else `late`; its own end is of no interest then. */
+async function within<T>(work: Promise<T>, late: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  work.catch(() => {});
+  try {
+    return await Promise.race([
+      work,
+      new Promise<T>((resolve) => timer = setTimeout(() => resolve(late), HEALTH_TIMEOUT_MS)),
+    ]);
   } finally {
     clearTimeout(timer);
   }

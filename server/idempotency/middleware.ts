@@ -6,14 +6,19 @@
 // known. The order's rows carry the key too, so what happened can be read back when the answer
 // was lost (the database or the process died between the commit and storing the answer):
 // - a 5xx answer frees the key only when no row carries it (then nothing happened);
-// - a retry while the key is pending answers 503 (try again); once the first try is surely over
+// - a retry while the key is pending answers 409 with Retry-After (Stripe's answer to a concurrent
+//   duplicate); once the first try is surely over
 //   (twice REQUEST_TIMEOUT_MS, past which its statements were cancelled) the retry takes the key
 //   over, answers from the rows when there are some, and runs the request again when there are
 //   none.
+// A key is for one request: the same key with another body (a SELL after a BUY) is a 422 naming
+// it, never the first answer replayed (Stripe compares the parameters the same way). The body's
+// hash is kept after the route in the key's `route` text.
 import type { Context, MiddlewareHandler } from "hono";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { AppEnv } from "../auth/env.ts";
 import { AppError, badRequest } from "../core/errors.ts";
+import { sha256Hex } from "../core/hex.ts";
 import { msg } from "../core/messages.shared.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
@@ -55,9 +60,12 @@ export function idempotent(
       );
     }
     const userId = c.get("user").id;
-    const route = `${c.req.method} ${c.req.path}`;
+    const request = {
+      route: `${c.req.method} ${c.req.path}`,
+      bodyHash: await sha256Hex(await c.req.text()),
+    };
     if (++claims % SWEEP_EVERY === 0) await sweep(deps);
-    const claim = await claimKey(deps, userId, key, route);
+    const claim = await claimKey(deps, userId, key, request);
     const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     const store = (answer: Answer) =>
       deps.db.update(idempotencyKeys).set(answer).where(mine).then(() => answer);
@@ -88,23 +96,46 @@ type Claim =
   | { kind: "new" | "taken over" | "running" }
   | { kind: "answered"; answer: Answer };
 
+/** The request a key was first used for: its route, and its body's SHA-256. */
+interface KeyedRequest {
+  route: string;
+  bodyHash: string;
+}
+
+// Stored as one text, "POST /api/transaction <hash>"; a key stored before the hash was kept has
+// none, and is compared by route only.
+const stored = (r: KeyedRequest) => `${r.route} ${r.bodyHash}`;
+function parseStored(text: string): { route: string; bodyHash?: string } {
+  const [method, path, bodyHash] = text.split(" ");
+  return { route: `${method} ${path}`, bodyHash };
+}
+
 async function claimKey(
   deps: IdempotencyDeps,
   userId: number,
   key: string,
-  route: string,
+  request: KeyedRequest,
 ): Promise<Claim> {
   const k = idempotencyKeys;
   const now = deps.clock.now();
-  const [taken] = await deps.db.insert(k).values({ userId, key, route, createdAt: now })
+  const [taken] = await deps.db.insert(k)
+    .values({ userId, key, route: stored(request), createdAt: now })
     .onConflictDoNothing().returning({ key: k.key });
   if (taken) return { kind: "new" };
   const mine = and(eq(k.userId, userId), eq(k.key, key));
   const [row] = await deps.db.select().from(k).where(mine);
-  if (!row) return await claimKey(deps, userId, key, route);
-  if (row.route !== route) {
+  if (!row) return await claimKey(deps, userId, key, request);
+  const first = parseStored(row.route);
+  if (first.route !== request.route) {
     throw badRequest(
-      msg("idempotency.reused", { header: IDEMPOTENCY_HEADER, route: row.route }),
+      msg("idempotency.reused", { header: IDEMPOTENCY_HEADER, route: first.route }),
+      IDEMPOTENCY_HEADER,
+    );
+  }
+  if (first.bodyHash !== undefined && first.bodyHash !== request.bodyHash) {
+    throw new AppError(
+      "UNPROCESSABLE",
+      msg("idempotency.bodyChanged", { header: IDEMPOTENCY_HEADER, key }),
       IDEMPOTENCY_HEADER,
     );
   }
@@ -119,8 +150,7 @@ async function claimKey(
 
 function replay(c: Context<AppEnv>, answer?: Answer) {
   if (!answer) {
-    c.header("Retry-After", "1");
-    throw new AppError("UNAVAILABLE", msg("unavailable.idempotencyRunning"));
+    throw new AppError("CONFLICT", msg("idempotency.running"), IDEMPOTENCY_HEADER, 1);
   }
   return c.body(answer.body, answer.status as 200, {
     "content-type": "application/json",

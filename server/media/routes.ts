@@ -23,12 +23,13 @@ export function mediaRoutes(deps: Deps) {
     .get("/media/:id", requireAuth(deps), validate("param", mediaIdParam), async (c) => {
       const row = await readMedia(deps, c.req.valid("param").id);
       // Images may show inline; a PDF is always downloaded. Either way nothing in it runs here.
+      // Cached as every API answer is not (no-store): a signed-in file must not stay in the
+      // browser after sign-out.
       const disposition = row.contentType === "application/pdf" ? "attachment" : "inline";
       return c.body(row.data as Uint8Array<ArrayBuffer>, 200, {
         "content-type": row.contentType,
         "content-disposition": `${disposition}; filename="${row.name}"`,
         "content-security-policy": "default-src 'none'; sandbox",
-        "cache-control": "private, max-age=3600",
       });
     });
 }

@@ -1,8 +1,8 @@
 // Profit query rules, shared by the server and the /profit page: no server-only imports here.
 import { z } from "zod";
-import { pageShape } from "../core/input-rules.ts";
+import { epochMsField, pageShape } from "../core/input-rules.ts";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { epochMsField, pairFilterField } from "../reports/schema.ts";
+import { pairFilterField } from "../reports/schema.ts";
 
 const range = {
   start: epochMsField.optional(),

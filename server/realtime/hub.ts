@@ -9,6 +9,7 @@ import { findLiveUserById } from "../auth/find-user.ts";
 import type { Audience, Bus, BusEvent } from "./bus.ts";
 import { type Connection, Connections, defaultExchange, type Peer } from "./connections.ts";
 import { liveSessionIds } from "./live-sessions.ts";
+import { Places } from "./places.ts";
 import { Presence } from "./presence.ts";
 import {
   CLOSE,
@@ -48,6 +49,8 @@ const OPEN = 1;
 
 export class Hub {
   readonly connections = new Connections();
+  /** Sockets upgrading or open, per user and per address: the caps count these. */
+  readonly places = new Places();
   readonly counters = { slowClosed: 0, droppedFrames: 0 };
   #lastPrices = new Map<MarketExchange, Record<string, string>>();
   #seq = 0;
@@ -90,7 +93,12 @@ export class Hub {
   }
 
   async receive(conn: Connection, data: unknown) {
-    if (!this.connections.all.has(conn) || typeof data !== "string") return;
+    if (!this.connections.all.has(conn)) return;
+    // The protocol is JSON text; a binary frame is never from the app, and ignoring it would let a
+    // client send Deno's 64 MiB frames again and again (Deno reads a whole frame before we see it).
+    if (typeof data !== "string") {
+      return this.#kick(conn, CLOSE.UNSUPPORTED, "socket.binaryRefused");
+    }
     if (data.length > MAX_CLIENT_FRAME) {
       return this.#kick(conn, CLOSE.TOO_BIG, "socket.frameTooLarge");
     }

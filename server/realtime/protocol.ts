@@ -71,6 +71,8 @@ export const CLOSE = {
   LOGOUT: 4001,
   SLOW: 4008,
   TOO_BIG: 1009,
+  /** RFC 6455's code for a data type the endpoint does not take: here, any binary frame. */
+  UNSUPPORTED: 1003,
   GOING_AWAY: 1001,
 } as const;
 

@@ -46,8 +46,14 @@ export function realtimeRoutes(deps: Deps) {
       ) {
         throw forbidden(msg("socket.originNotAllowed", { origin: origin ?? "" }));
       }
-      if (hub.connections.byUser.get(found.user.id).size >= deps.config.WS_MAX_PER_USER) {
-        throw new AppError("TOO_MANY_REQUESTS", msg("socket.tooMany"));
+      const userKey = `user:${found.user.id}`;
+      const { release, full } = hub.places.take({
+        [userKey]: deps.config.WS_MAX_PER_USER,
+        [`ip:${c.get("ip")}`]: deps.config.WS_MAX_PER_ADDRESS,
+      });
+      if (!release) {
+        const said = msg(full === userKey ? "socket.tooMany" : "socket.tooManyFromAddress");
+        throw new AppError("TOO_MANY_REQUESTS", said);
       }
       const grant = {
         user: found.user,
@@ -55,12 +61,21 @@ export function realtimeRoutes(deps: Deps) {
         expiresAt: found.session.expiresAt,
       };
       let conn: Connection | undefined;
-      return await upgradeWebSocket(c, {
-        onOpen: (_evt, ws) => void (conn = hub.open(ws.raw as WebSocket, grant)),
-        onMessage: (evt) => {
-          if (conn) hub.receive(conn, evt.data).catch((err) => logError("socket: message", err));
-        },
-        onClose: () => conn && hub.closed(conn),
-      }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });
+      try {
+        return await upgradeWebSocket(c, {
+          onOpen: (_evt, ws) => void (conn = hub.open(ws.raw as WebSocket, grant)),
+          onMessage: (evt) => {
+            if (conn) hub.receive(conn, evt.data).catch((err) => logError("socket: message", err));
+          },
+          // A socket that failed before it opened also closes: its place is given back either way.
+          onClose: () => {
+            release();
+            if (conn) hub.closed(conn);
+          },
+        }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });
+      } catch (err) {
+        release();
+        throw err;
+      }
     });
 }

@@ -2,14 +2,7 @@
 // server-only imports here.
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { timeMsField } from "../core/input-rules.ts";
-
-/** Epoch milliseconds as a number or a string of digits (query parameters arrive as strings). */
-export const epochMsField = z.union([z.number(), z.string().trim().regex(/^\d+$/)], {
-  error: "Must be a time in epoch milliseconds",
-}).transform(Number).pipe(
-  timeMsField(SERVER_MESSAGES["input.timeMs"]),
-);
+import { epochMsField } from "../core/input-rules.ts";
 
 const startBeforeEnd = { message: SERVER_MESSAGES["input.startAfterEnd"], path: ["end"] };
 

@@ -28,6 +28,25 @@ Deno.test("GET /api/health is ready while the database answers, 503 with a messa
   }
 });
 
+Deno.test("GET /api/health answers 503 within 500 ms while the database hangs, well inside a balancer's 2 s", async () => {
+  const t = await makeTestApp();
+  const db = t.deps.db;
+  try {
+    assert.equal((await t.call("GET", "/api/health")).status, 200);
+    // Every statement waits for ever, as on a database that accepts connections and never answers.
+    t.deps.db = { ...db, execute: () => new Promise<never>(() => {}) } as unknown as typeof db;
+    const started = performance.now();
+    const res = await t.call("GET", "/api/health");
+    const took = performance.now() - started;
+    assert.equal(res.status, 503);
+    assert.match((await res.json()).message, /the database does not answer/);
+    assert.ok(took < 500, `answered in ${Math.round(took)} ms`);
+  } finally {
+    t.deps.db = db;
+    await t.close();
+  }
+});
+
 Deno.test("a request whose client has already gone is not started", async () => {
   const t = await makeTestApp();
   try {

@@ -117,14 +117,66 @@ Deno.test("Idempotency-Key: a first try that committed but lost its answer is an
     // The database died before the answer was stored: the key is still pending.
     await t.deps.db.update(idempotencyKeys).set({ status: null, body: null })
       .where(eq(idempotencyKeys.key, "lost-1"));
+    // A duplicate while the first may still run is a conflict to retry, as Stripe answers.
     const running = await post(t, lead.token, "/api/transaction", body, "lost-1");
-    assert.equal(running.status, 503);
+    assert.equal(running.status, 409);
+    assert.equal(running.headers.get("retry-after"), "1");
     assert.match((await running.json()).message, /still running/);
 
     t.clock.advance(2 * t.deps.config.REQUEST_TIMEOUT_MS + 1000);
     const retry = await post(t, lead.token, "/api/transaction", body, "lost-1");
     assert.equal(retry.status, 201);
     assert.equal((await retry.json()).transaction.id, first.transaction.id);
+    assert.equal((await rowsOf(t, lead.id)).length, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("Idempotency-Key: the same key with a different body is a 422 naming the key, and places nothing", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    await giveKeys(t, lead.id, "binance");
+    const buy = buyBody(t, { useBot: "only_buy" });
+    assert.equal((await post(t, lead.token, "/api/transaction", buy, "order-7")).status, 201);
+    const changed = await post(
+      t,
+      lead.token,
+      "/api/transaction",
+      { ...buy, amount: "20" },
+      "order-7",
+    );
+    assert.equal(changed.status, 422);
+    const answer = await changed.json();
+    assert.equal(answer.code, "idempotency.bodyChanged");
+    assert.match(answer.message, /order-7/);
+    assert.equal((await rowsOf(t, lead.id)).length, 1);
+    // The same body again still replays.
+    const again = await post(t, lead.token, "/api/transaction", buy, "order-7");
+    assert.equal(again.headers.get("idempotent-replayed"), "true");
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("Idempotency-Key: two requests with one key at once: one runs, the other is a 409", async () => {
+  const t = await makeTestApp();
+  try {
+    const lead = await t.user("Lead");
+    await giveKeys(t, lead.id, "binance");
+    const buy = buyBody(t, { useBot: "only_buy" });
+    const answers = await Promise.all([
+      post(t, lead.token, "/api/transaction", buy, "twice-1"),
+      post(t, lead.token, "/api/transaction", buy, "twice-1"),
+    ]);
+    const statuses = answers.map((r) => r.status).sort();
+    await Promise.all(answers.map((r) => r.body?.cancel()));
+    // The second either found the first running (409) or its answer stored (a replayed 201).
+    assert.ok(
+      JSON.stringify(statuses) === "[201,409]" || JSON.stringify(statuses) === "[201,201]",
+      String(statuses),
+    );
     assert.equal((await rowsOf(t, lead.id)).length, 1);
   } finally {
     await t.close();

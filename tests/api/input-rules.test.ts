@@ -94,6 +94,19 @@ Deno.test("input rules: a time past the year 9999 is a 400", async () => {
       assert.equal(res.status, 400);
       assert.match((await res.json()).message, /^end: Must be a time/);
     }
+    // Every route taking a time in its query refuses it alike.
+    for (
+      const path of [
+        `/api/audit?start=${MAX_TIME_MS + 1}`,
+        "/api/audit?end=253402300800000",
+        "/api/audit?start=8640000000000000",
+        `/api/profits?end=${MAX_TIME_MS + 1}`,
+      ]
+    ) {
+      const res = await t.call("GET", path, { token: admin.token });
+      assert.equal(res.status, 400, path);
+      assert.match((await res.json()).message, /^(start|end): Must be a time/, path);
+    }
     const ok = await t.call("POST", "/api/transaction/report", {
       body: { start: 0, end: MAX_TIME_MS },
       token: admin.token,
@@ -125,4 +138,99 @@ Deno.test("describeError() names a failed query's parameters by column and withh
   );
   assert.ok(!update.includes("abcd:ef01"));
   assert.match(update, /id=7/);
+});
+
+Deno.test("input rules: JSON nested past the depth limit is a 400 on anonymous and signed-in routes, never a 500", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    const deep = "[".repeat(8000) + "]".repeat(8000);
+    const deepObject = '{"a":'.repeat(5000) + "1" + "}".repeat(5000);
+    const cases: [string, string, string, string | undefined][] = [
+      ["POST", "/api/users/login", deep, undefined],
+      ["POST", "/api/users/login", deepObject, undefined],
+      ["POST", "/api/users/forgot-2fa", deep, undefined],
+      ["PATCH", `/api/users/${admin.id}`, `{"group":${deep}}`, admin.token],
+    ];
+    for (const [method, path, body, token] of cases) {
+      const res = await t.app.request(path, {
+        method,
+        body,
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      assert.equal(res.status, 400, `${method} ${path} ${body.slice(0, 10)}`);
+      assert.match((await res.json()).message, /nested too deeply/i);
+    }
+    // Nesting a real body needs stays accepted.
+    const shallow = await t.call("PATCH", `/api/users/${admin.id}`, {
+      body: { group: "desk" },
+      token: admin.token,
+    });
+    assert.equal(shallow.status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("input rules: text with a lone surrogate is a 400 naming the field, anonymous calls included", async () => {
+  const t = await makeTestApp();
+  try {
+    const admin = await t.user("Admin");
+    const cases: [string, string, string, string | undefined, string][] = [
+      [
+        "POST",
+        "/api/users/login",
+        '{"username":"\\ud800x","password":"secret1"}',
+        undefined,
+        "username",
+      ],
+      ["POST", "/api/users/forgot-2fa", '{"username":"\\udfff"}', undefined, "username"],
+      [
+        "POST",
+        "/api/users/login",
+        '{"username":"abcde","password":"a\\udc00b"}',
+        undefined,
+        "password",
+      ],
+      ["PATCH", `/api/users/${admin.id}`, '{"group":"x\\ud83d"}', admin.token, "group"],
+      ["PATCH", `/api/users/${admin.id}`, '{"\\ud800":"x"}', admin.token, ""],
+    ];
+    for (const [method, path, body, token, field] of cases) {
+      const res = await t.app.request(path, {
+        method,
+        body,
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      assert.equal(res.status, 400, `${method} ${path} ${body}`);
+      const answer = await res.json();
+      assert.equal(answer.field ?? "", field);
+      assert.match(answer.message, /valid Unicode/);
+    }
+    // Percent-encoded bytes that are not UTF-8 in a query or path never reach a 500 either.
+    for (
+      const path of [
+        "/api/users/forgot-password?username=%ED%A0%80",
+        "/api/users/forgot-password?username=%F0%9F",
+        "/api/users/%ED%A0%80",
+      ]
+    ) {
+      const res = await t.call("GET", path, { token: admin.token });
+      assert.ok(res.status < 500, `${path}: ${res.status}`);
+      await res.body?.cancel();
+    }
+    // A surrogate pair (an emoji) is valid text.
+    const emoji = await t.call("PATCH", `/api/users/${admin.id}`, {
+      body: { group: "desk \ud83d\ude00" },
+      token: admin.token,
+    });
+    assert.equal(emoji.status, 200);
+  } finally {
+    await t.close();
+  }
 });

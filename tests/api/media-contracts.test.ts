@@ -39,6 +39,8 @@ Deno.test("media: an Admin uploads an image or PDF, typed by content, served bac
     assert.equal(served.headers.get("content-disposition"), 'inline; filename="evil_22.png"');
     assert.match(served.headers.get("content-security-policy")!, /sandbox/);
     assert.equal(served.headers.get("x-content-type-options"), "nosniff");
+    // A signed-in file must not outlive the sign-out in the browser's cache.
+    assert.equal(served.headers.get("cache-control"), "no-store");
     assert.deepEqual(new Uint8Array(await served.arrayBuffer()), PNG);
 
     const pdf = await (await upload(t, admin.token, PDF, "terms.pdf", "application/pdf")).json();

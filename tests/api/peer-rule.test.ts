@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { makeTestApp } from "../support/test-app.ts";
 
-Deno.test("peer rule: an Admin cannot change, reset or delete a fellow Admin; a SuperAdmin can", async () => {
+Deno.test("peer rule: an Admin cannot edit, change, reset or delete a fellow Admin; a SuperAdmin can", async () => {
   const t = await makeTestApp();
   try {
     const admin = await t.user("Admin");
@@ -16,6 +16,7 @@ Deno.test("peer rule: an Admin cannot change, reset or delete a fellow Admin; a 
         }],
         ["POST", "/api/users/forgot-2fa", { username: target.username }],
         ["POST", `/api/users/${target.id}/change-role`, { role: "User" }],
+        ["PATCH", `/api/users/${target.id}`, { group: "moved" }],
         ["DELETE", `/api/users/${target.id}`, undefined],
       ] as const;
     for (const [method, path, body] of actions(peer)) {

@@ -4,7 +4,7 @@ import { forgotPassword, forgotTotp } from "../../server/auth/service.ts";
 import { afterAnswerSettled } from "../../server/core/after-answer.ts";
 import type { Db } from "../../server/db/client.ts";
 import type { Deps } from "../../server/deps.ts";
-import { THROTTLE, waitAfter } from "../../server/auth/throttle.ts";
+import { takeTurn, THROTTLE, waitAfter } from "../../server/auth/throttle.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { auditLog } from "../../server/db/schema.ts";
 import { until } from "../support/until.ts";
@@ -46,7 +46,7 @@ Deno.test("sign-in throttle: past the free attempts each failure doubles the wai
     }
     const waiting = await login(t, ip, wrongFor(u));
     assert.equal(waiting.status, 429);
-    assert.match((await waiting.json()).message, /Try again in 1 seconds/);
+    assert.match((await waiting.json()).message, /try again in 1 seconds/i);
     t.clock.advance(waitAfter(THROTTLE.username, THROTTLE.username.free + 1));
     assert.equal((await login(t, ip, wrongFor(u))).status, 401);
     // The next wait is twice as long.
@@ -65,28 +65,96 @@ Deno.test("sign-in throttle: past the free attempts each failure doubles the wai
   }
 });
 
+/**
+ * Wrong passwords for `u`, each from a new address, until `checked` of them were answered 401,
+ * waiting out the account's wait between: the account then waits a while.
+ */
+async function slowDown(t: TestApp, u: TestUser, checked: number) {
+  let failures = 0;
+  for (let n = 0; failures < checked; n++) {
+    const res = await login(t, `198.18.200.${n}`, wrongFor(u));
+    await res.body?.cancel();
+    if (res.status === 401) failures++;
+    else {
+      assert.equal(res.status, 429);
+      t.clock.advance(waitAfter(THROTTLE.username, failures));
+    }
+  }
+}
+
 Deno.test("sign-in throttle: an attacker's failures do not keep the right user out", async () => {
   const t = await makeTestApp({ TRUST_PROXY: true });
   try {
     const admin = await t.user("SuperAdmin");
+    const other = await t.user("User");
+    await slowDown(t, admin, 10);
+    // The account now waits 64 s: a right password is not told apart from a wrong one.
     const attacker = "203.0.113.9";
-    let failures = 0;
-    while (failures < 10) {
-      const res = await login(t, attacker, wrongFor(admin));
-      if (res.status === 401) failures++;
-      else {
-        assert.equal(res.status, 429);
-        t.clock.advance(waitAfter(THROTTLE.username, failures));
-      }
-    }
-    // The username now waits 64 s; the attacker is held to it.
-    assert.equal((await login(t, attacker, await rightCredentials(t, admin))).status, 429);
-    // The SuperAdmin, from a client that has not been failing, signs in at once.
-    const res = await login(t, "198.51.100.4", await rightCredentials(t, admin));
+    const held = await login(t, attacker, { ...wrongFor(admin), password: admin.password });
+    assert.equal(held.status, 429);
+    assert.match((await held.json()).message, /right password and a current code/);
+    assert.equal(await auditCount(t, "signin.throttled", attacker), 1);
+    // The SuperAdmin, from an office address with a failure of its own on another name, signs in
+    // at once with the code.
+    const office = "192.0.2.77";
+    assert.equal((await login(t, office, wrongFor(other))).status, 401);
+    const res = await login(t, office, await rightCredentials(t, admin));
     assert.equal(res.status, 200);
     assert.ok((await res.json()).token);
-    assert.equal(await auditCount(t, "signin.failed", attacker), 10);
-    assert.ok(await auditCount(t, "signin.throttled", attacker) >= 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("sign-in throttle: 30 addresses guessing one account check no more passwords than one address", async () => {
+  const t = await makeTestApp({ TRUST_PROXY: true });
+  try {
+    const admin = await t.user("SuperAdmin");
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 30; i++) {
+        const res = await login(t, `198.18.${round}.${i}`, wrongFor(admin));
+        statuses.push(res.status);
+        if (res.status === 429) {
+          assert.ok(Number(res.headers.get("retry-after")) >= 1, "Retry-After on every 429");
+        }
+        await res.body?.cancel();
+      }
+    }
+    // As from one address: the free attempts, then one per wait (none passed here).
+    assert.equal(statuses.filter((s) => s === 401).length, THROTTLE.username.free + 1);
+    assert.equal(statuses.filter((s) => s === 429).length, 90 - THROTTLE.username.free - 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("sign-in throttle: during an account's wait a right password without a right code is answered as the wait", async () => {
+  const t = await makeTestApp({ TRUST_PROXY: true });
+  try {
+    const u = await t.user("User");
+    await slowDown(t, u, 10);
+    const right = await rightCredentials(t, u);
+    for (const body of [wrongFor(u), { ...right, code: "000000" }, { ...right, code: undefined }]) {
+      const res = await login(t, "198.18.2.1", body);
+      assert.equal(res.status, 429, JSON.stringify(body));
+      const answer = await res.json();
+      assert.equal(answer.code, "auth.accountSlowed");
+      assert.ok(answer.params.seconds >= 1);
+    }
+    assert.equal((await login(t, "198.18.2.1", right)).status, 200);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("sign-in throttle: a username that is not valid Unicode is counted like any other", async () => {
+  const t = await makeTestApp();
+  try {
+    for (const name of ["\ud800x", "\udfff"]) {
+      const turn = await takeTurn(t.deps.db, "login", name, "10.9.9.9", t.clock.now());
+      assert.equal(turn.allowed, true);
+    }
   } finally {
     await t.close();
   }

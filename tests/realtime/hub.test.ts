@@ -93,6 +93,18 @@ Deno.test("hub: a client flooding frames has the excess dropped", async () => {
   hub.closeAll();
 });
 
+Deno.test("hub: a binary frame of any size closes the socket, before the frame counter", async () => {
+  const hub = makeHub();
+  for (const data of [new ArrayBuffer(8), new Blob(["x"]), new Uint8Array(70_000)]) {
+    const peer = new FakePeer();
+    const conn = hub.open(peer, { user: user(1, "g"), sessionId: "a" });
+    await hub.receive(conn, data);
+    assert.equal(peer.closedWith, 1003);
+    assert.equal(hub.connections.all.size, 0);
+  }
+  hub.closeAll();
+});
+
 Deno.test("realtime: an api-only instance's market takes bus prices and pushes them to its sockets; one with feeds ignores them", async () => {
   const t = await makeTestApp();
   const market = createRelayedMarket(t.clock);

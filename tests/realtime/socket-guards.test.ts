@@ -70,3 +70,70 @@ Deno.test("socket: a session's expiry logs its socket out at once, not at the sw
     await closeAll(t, served, sockets);
   }
 });
+
+Deno.test("socket: a binary frame closes the socket as unsupported, small or large; text over 4 KiB as too big", async () => {
+  const t = await makeTestApp();
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const u = await t.user("User");
+    const frames: [Uint8Array<ArrayBuffer> | string, number, string][] = [
+      [new Uint8Array(16), 1003, "socket.binaryRefused"],
+      [new Uint8Array(1024 * 1024), 1003, "socket.binaryRefused"],
+      ["x".repeat(5000), 1009, "socket.frameTooLarge"],
+    ];
+    for (const [frame, code, reason] of frames) {
+      const socket = await TestSocket.join(served, u.token);
+      sockets.push(socket);
+      socket.ws.send(frame);
+      const closed = await socket.closed;
+      assert.equal(closed.code, code);
+      assert.equal(closed.reason, reason);
+    }
+    await until(() => t.deps.realtime!.hub.connections.all.size === 0);
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});
+
+/** Opens `n` sockets at once; the ones the server accepted, and how many it refused. */
+async function openAtOnce(served: ReturnType<typeof serve>, tokens: string[]) {
+  const tried = await Promise.allSettled(tokens.map((t) => TestSocket.open(served.socketUrl(t))));
+  const open = tried.flatMap((r) => r.status === "fulfilled" ? [r.value] : []);
+  return { open, refused: tried.length - open.length };
+}
+
+Deno.test("socket: 30 parallel upgrades with one token open exactly the per-user cap", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 10 });
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const u = await t.user("User");
+    const { open, refused } = await openAtOnce(served, Array(30).fill(u.token));
+    sockets.push(...open);
+    assert.equal(open.length, 10);
+    assert.equal(refused, 20);
+    // Closing gives the places back.
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+    const again = await openAtOnce(served, Array(12).fill(u.token));
+    sockets.push(...again.open);
+    assert.equal(again.open.length, 10);
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});
+
+Deno.test("socket: one address's sockets are capped over all its users, under parallel upgrades", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 10, WS_MAX_PER_ADDRESS: 4 });
+  const served = serve(t.app);
+  const sockets: TestSocket[] = [];
+  try {
+    const users = [await t.user("User"), await t.user("User"), await t.user("User")];
+    const { open, refused } = await openAtOnce(served, users.flatMap((u) => [u.token, u.token]));
+    sockets.push(...open);
+    assert.equal(open.length, 4);
+    assert.equal(refused, 2);
+  } finally {
+    await closeAll(t, served, sockets);
+  }
+});

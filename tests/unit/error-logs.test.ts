@@ -125,3 +125,17 @@ Deno.test("error logs: a signed URL in an error's message is withheld by name", 
   );
   assert.ok(!text.includes(SIGNATURE));
 });
+
+Deno.test("logError: an expected outage error (the database unreachable) is one line, no stack", async () => {
+  const gone = Object.assign(new Error("write CONNECTION_ENDED 127.0.0.1:5432"), {
+    code: "CONNECTION_ENDED",
+  });
+  const logged = await captured(() =>
+    logError("realtime", new DrizzleQueryError("select pg_notify($1, $2)", ["bus", "{}"], gone))
+  );
+  assert.equal(logged.split("\n").length, 1, logged);
+  assert.match(logged, /^realtime: .*database/i);
+  // An unexpected error keeps its stack.
+  const unexpected = await captured(() => logError("realtime", new TypeError("x is undefined")));
+  assert.ok(unexpected.split("\n").length > 1);
+});

@@ -15,12 +15,14 @@ function stubFetch(answers: (() => Response)[]) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-Deno.test("orderApi() resends after a network error and a 503 with the same Idempotency-Key", async () => {
+Deno.test("orderApi() resends after a network error, a 503 and a still-running 409 with the same Idempotency-Key", async () => {
   const fetches = stubFetch([
     () => {
       throw new TypeError("Failed to fetch");
     },
     () => json(503, { message: "Service unavailable: the database cannot be reached." }),
+    // The first try still runs on the server: a conflict to retry, not a refusal.
+    () => json(409, { message: "still running", code: "idempotency.running" }),
     () => json(201, { ok: 1 }),
   ]);
   try {
@@ -30,10 +32,10 @@ Deno.test("orderApi() resends after a network error and a 503 with the same Idem
       return Promise.resolve();
     });
     assert.deepEqual(result, { ok: 1 });
-    assert.equal(fetches.keys.length, 3);
+    assert.equal(fetches.keys.length, 4);
     assert.match(fetches.keys[0]!, /^[0-9a-f]{32}$/);
     assert.equal(new Set(fetches.keys).size, 1, "one key for every try");
-    assert.deepEqual(pauses, [500, 1000]);
+    assert.deepEqual(pauses, [500, 1000, 2000]);
   } finally {
     fetches.restore();
   }

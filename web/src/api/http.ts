@@ -85,8 +85,8 @@ export function newIdempotencyKey() {
 const ORDER_TRIES = 4;
 
 /**
- * An order: one Idempotency-Key for every try, resent after a network error or a 503 (the server
- * could not serve, or the first try still runs), so a retry never places it twice.
+ * An order: one Idempotency-Key for every try, resent after a network error, a 503 (the server
+ * could not serve) or a 409 saying the first try still runs, so a retry never places it twice.
  */
 export async function orderApi<T>(
   method: string,
@@ -99,7 +99,8 @@ export async function orderApi<T>(
     try {
       return await api<T>(method, path, { ...opts, idempotencyKey });
     } catch (err) {
-      const retry = err instanceof TypeError || (err instanceof ApiError && err.status === 503);
+      const retry = err instanceof TypeError ||
+        (err instanceof ApiError && (err.status === 503 || err.code === "idempotency.running"));
       if (!retry || attempt >= ORDER_TRIES) throw err;
       await pause(500 * 2 ** (attempt - 1));
     }

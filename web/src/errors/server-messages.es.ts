@@ -103,6 +103,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance respondió HTTP {{status}}.",
   "api.bodyTooLarge": "El cuerpo de la solicitud es demasiado grande: el límite es {{limit}}.",
   "auth.tryAgainIn": "Demasiados intentos fallidos. Inténtalo de nuevo en {{seconds}} segundos.",
+  "auth.accountSlowed":
+    "Demasiados inicios de sesión fallidos en esta cuenta. Inicia sesión con la contraseña correcta y un código actual de tu aplicación de autenticación, o inténtalo de nuevo en {{seconds}} segundos.",
   "transactions.doneIsFinal": "Una transacción DONE es definitiva: solo un Admin puede cambiarla.",
   "transactions.pricesAdminOnly":
     "Los precios y los importes los fija el servidor: solo un Admin puede cambiarlos.",
@@ -116,6 +118,8 @@ export default {
     "Un precio introducido a mano debe ser mayor que 0 y como máximo {{max}}",
   "input.id": "Debe ser un id",
   "input.nul": "no debe contener un carácter NUL",
+  "input.invalidUnicode": "debe ser texto Unicode válido",
+  "input.tooDeep": "Anidamiento demasiado profundo: como máximo {{max}} niveles",
   "input.timeMs": "Debe ser una hora en milisegundos",
   "input.timeMsOrIso": "Debe ser una hora (milisegundos o fecha y hora ISO)",
   "input.startAfterEnd": "el inicio no debe ser posterior al fin",
@@ -174,8 +178,6 @@ export default {
   "unavailable.dbNoAnswer": "Servicio no disponible: la base de datos no responde ({{detail}})",
   "unavailable.abandoned": "Servicio no disponible: la solicitud se abandonó o tardó demasiado",
   "unavailable.stopping": "Servicio no disponible: el servidor se está deteniendo",
-  "unavailable.idempotencyRunning":
-    "Servicio no disponible: la primera solicitud con esta clave de idempotencia sigue en curso",
   "push.notSetUp": "Las notificaciones push no están configuradas aquí",
   "generateDone.noCall": "No hay ninguna llamada «{{callId}}» para este usuario",
   "generateDone.notExpired": "La llamada aún no ha caducado",
@@ -188,11 +190,13 @@ export default {
   "media.fileRequired": "El archivo es obligatorio",
   "socket.originNotAllowed": "Origen no permitido: {{origin}}",
   "socket.tooMany": "Demasiadas conexiones abiertas para este usuario.",
+  "socket.tooManyFromAddress": "Demasiadas conexiones abiertas desde esta dirección de red.",
   "socket.serverStopping": "El servidor se está deteniendo",
   "socket.sessionEnded": "La sesión terminó",
   "socket.sessionExpired": "La sesión caducó",
   "socket.accountRemoved": "Cuenta eliminada",
   "socket.frameTooLarge": "Mensaje demasiado grande",
+  "socket.binaryRefused": "No se aceptan mensajes binarios",
   "socket.tooSlow": "Conexión demasiado lenta",
   "yahoo.lookBack":
     "El intervalo {{interval}} solo llega {{days}} días atrás: empieza el {{day}} o después.",
@@ -224,6 +228,10 @@ export default {
   "idempotency.badKey": "{{header}}: de 1 a 100 letras, dígitos, «-», «_», «:» o «.»",
   "idempotency.reused":
     "{{header}}: ya se usó para {{route}}; envía una clave nueva en cada solicitud",
+  "idempotency.bodyChanged":
+    "{{header}}: {{key}} ya se usó con una solicitud distinta; envía una clave nueva en cada solicitud",
+  "idempotency.running":
+    "La primera solicitud con esta clave de idempotencia sigue en curso; inténtalo de nuevo en un momento",
   "input.userId": "Id de usuario no válido",
   "input.resetToken": "Token de restablecimiento no válido",
   "input.epochSeconds": "debe ser una marca de tiempo en segundos",

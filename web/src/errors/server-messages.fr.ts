@@ -105,6 +105,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance a répondu HTTP {{status}}.",
   "api.bodyTooLarge": "Corps de la requête trop volumineux : la limite est de {{limit}}.",
   "auth.tryAgainIn": "Trop de tentatives échouées. Réessayez dans {{seconds}} secondes.",
+  "auth.accountSlowed":
+    "Trop de connexions échouées sur ce compte. Connectez-vous avec le bon mot de passe et un code actuel de votre application d'authentification, ou réessayez dans {{seconds}} secondes.",
   "transactions.doneIsFinal":
     "Une transaction DONE est définitive : seul un Admin peut la modifier.",
   "transactions.pricesAdminOnly":
@@ -118,6 +120,8 @@ export default {
   "trading.typedPriceRange": "Un prix saisi à la main doit être supérieur à 0 et au plus {{max}}",
   "input.id": "Doit être un identifiant",
   "input.nul": "ne doit pas contenir de caractère NUL",
+  "input.invalidUnicode": "doit être un texte Unicode valide",
+  "input.tooDeep": "Imbrication trop profonde : au plus {{max}} niveaux",
   "input.timeMs": "Doit être une heure en millisecondes",
   "input.timeMsOrIso": "Doit être une heure (millisecondes ou date-heure ISO)",
   "input.startAfterEnd": "le début ne doit pas être après la fin",
@@ -177,8 +181,6 @@ export default {
   "unavailable.abandoned":
     "Service indisponible : la requête a été abandonnée ou a pris trop de temps",
   "unavailable.stopping": "Service indisponible : le serveur s'arrête",
-  "unavailable.idempotencyRunning":
-    "Service indisponible : la première requête avec cette clé d'idempotence est encore en cours",
   "push.notSetUp": "Les notifications push ne sont pas configurées ici",
   "generateDone.noCall": "Aucun appel « {{callId}} » pour cet utilisateur",
   "generateDone.notExpired": "L'appel n'a pas encore expiré",
@@ -191,11 +193,13 @@ export default {
   "media.fileRequired": "Le fichier est obligatoire",
   "socket.originNotAllowed": "Origine non autorisée : {{origin}}",
   "socket.tooMany": "Trop de connexions ouvertes pour cet utilisateur.",
+  "socket.tooManyFromAddress": "Trop de connexions ouvertes depuis cette adresse réseau.",
   "socket.serverStopping": "Le serveur s'arrête",
   "socket.sessionEnded": "Session terminée",
   "socket.sessionExpired": "Session expirée",
   "socket.accountRemoved": "Compte supprimé",
   "socket.frameTooLarge": "Message trop volumineux",
+  "socket.binaryRefused": "Les messages binaires ne sont pas acceptés",
   "socket.tooSlow": "Connexion trop lente",
   "yahoo.lookBack":
     "L'intervalle {{interval}} ne remonte qu'à {{days}} jours : commencez le {{day}} ou après.",
@@ -227,6 +231,10 @@ export default {
   "idempotency.badKey": "{{header}} : de 1 à 100 lettres, chiffres, « - », « _ », « : » ou « . »",
   "idempotency.reused":
     "{{header}} : déjà utilisée pour {{route}} ; envoyez une nouvelle clé à chaque requête",
+  "idempotency.bodyChanged":
+    "{{header}} : {{key}} a déjà servi pour une autre requête ; envoyez une nouvelle clé à chaque requête",
+  "idempotency.running":
+    "La première requête avec cette clé d'idempotence est encore en cours ; réessayez dans un instant",
   "input.userId": "Identifiant d'utilisateur invalide",
   "input.resetToken": "Jeton de réinitialisation invalide",
   "input.epochSeconds": "doit être un horodatage en secondes",

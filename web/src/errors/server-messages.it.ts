@@ -103,6 +103,8 @@ export default {
   "yahoo.httpError": "Yahoo Finance ha risposto HTTP {{status}}.",
   "api.bodyTooLarge": "Corpo della richiesta troppo grande: il limite è {{limit}}.",
   "auth.tryAgainIn": "Troppi tentativi non riusciti. Riprova tra {{seconds}} secondi.",
+  "auth.accountSlowed":
+    "Troppi accessi non riusciti a questo account. Accedi con la password corretta e un codice attuale della tua app di autenticazione, oppure riprova tra {{seconds}} secondi.",
   "transactions.doneIsFinal": "Una transazione DONE è definitiva: solo un Admin può modificarla.",
   "transactions.pricesAdminOnly":
     "Prezzi e importi sono fissati dal server: solo un Admin può modificarli.",
@@ -116,6 +118,8 @@ export default {
     "Un prezzo inserito a mano deve essere maggiore di 0 e al massimo {{max}}",
   "input.id": "Deve essere un id",
   "input.nul": "non deve contenere un carattere NUL",
+  "input.invalidUnicode": "deve essere un testo Unicode valido",
+  "input.tooDeep": "Annidamento troppo profondo: al massimo {{max}} livelli",
   "input.timeMs": "Deve essere un orario in millisecondi",
   "input.timeMsOrIso": "Deve essere un orario (millisecondi o data e ora ISO)",
   "input.startAfterEnd": "l'inizio non deve essere dopo la fine",
@@ -173,8 +177,6 @@ export default {
   "unavailable.abandoned":
     "Servizio non disponibile: la richiesta è stata abbandonata o ha impiegato troppo",
   "unavailable.stopping": "Servizio non disponibile: il server si sta arrestando",
-  "unavailable.idempotencyRunning":
-    "Servizio non disponibile: la prima richiesta con questa chiave di idempotenza è ancora in corso",
   "push.notSetUp": "Le notifiche push non sono configurate qui",
   "generateDone.noCall": "Nessuna chiamata «{{callId}}» per questo utente",
   "generateDone.notExpired": "La chiamata non è ancora scaduta",
@@ -187,11 +189,13 @@ export default {
   "media.fileRequired": "Il file è obbligatorio",
   "socket.originNotAllowed": "Origine non consentita: {{origin}}",
   "socket.tooMany": "Troppe connessioni aperte per questo utente.",
+  "socket.tooManyFromAddress": "Troppe connessioni aperte da questo indirizzo di rete.",
   "socket.serverStopping": "Il server si sta arrestando",
   "socket.sessionEnded": "Sessione terminata",
   "socket.sessionExpired": "Sessione scaduta",
   "socket.accountRemoved": "Account eliminato",
   "socket.frameTooLarge": "Messaggio troppo grande",
+  "socket.binaryRefused": "I messaggi binari non sono accettati",
   "socket.tooSlow": "Connessione troppo lenta",
   "yahoo.lookBack":
     "L'intervallo {{interval}} risale solo a {{days}} giorni fa: inizia il {{day}} o dopo.",
@@ -224,6 +228,10 @@ export default {
   "idempotency.badKey": "{{header}}: da 1 a 100 lettere, cifre, «-», «_», «:» o «.»",
   "idempotency.reused":
     "{{header}}: già usata per {{route}}; invia una chiave nuova per ogni richiesta",
+  "idempotency.bodyChanged":
+    "{{header}}: {{key}} è già stata usata per una richiesta diversa; invia una chiave nuova per ogni richiesta",
+  "idempotency.running":
+    "La prima richiesta con questa chiave di idempotenza è ancora in corso; riprova tra un momento",
   "input.userId": "Id utente non valido",
   "input.resetToken": "Token di reimpostazione non valido",
   "input.epochSeconds": "deve essere un timestamp in secondi",
