@@ -51,7 +51,8 @@ export async function viewsOf(deps: Pick<Deps, "db">, checks: CheckRow[]): Promi
       checkedAt: c.checkedAt.getTime(),
       state: c.state as CheckState,
       first: c.state === "ok" && c.expected === null,
-      balances: Object.entries(held).map(([asset, b]) => ({ asset, ...b })),
+      balances: Object.entries(held).map(([asset, b]) => ({ asset, ...b }))
+        .sort((a, b) => a.asset.localeCompare(b.asset)),
       drift: Object.entries((c.drift ?? {}) as Record<string, string>).map(([asset, diff]) => ({
         asset,
         actual: held[asset] ? dec(held[asset].free).add(held[asset].locked).toFixed() : "0",

@@ -3,7 +3,7 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { exchangeTitle } from "../../../server/exchanges/pairs.shared.ts";
+import { exchangeTitle, findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { formatDateTime } from "../transactions/format.ts";
 import { errorText, notifyError } from "../ui/notify.ts";
@@ -151,7 +151,7 @@ function RowsOf({ check, t }: { check: CheckView; t: T }) {
   if (check.transactionCount === 0) return <Text size="sm" c="dimmed">{t("recon.noRows")}</Text>;
   const columns: Column<CheckRowView>[] = [
     { key: "id", header: t("recon.column.id"), cell: (r) => r.id },
-    { key: "pair", header: t("recon.column.pair"), cell: (r) => r.pair.toUpperCase() },
+    { key: "pair", header: t("recon.column.pair"), cell: (r) => findPair(r.pair)?.label ?? r.pair },
     { key: "leg", header: t("recon.column.leg"), cell: (r) => t(`recon.leg.${r.leg}`) },
     { key: "side", header: t("recon.column.side"), cell: (r) => r.side },
     {
