@@ -75,52 +75,37 @@ const entriesOf = (c: CheckRow) => (c.transactionIds ?? []) as LedgerEntry[];
 
 function rowView(row: TxRow, e: LedgerEntry): CheckRowView {
   const opening = openingSide(row);
-  const closing = opening === "BUY" ? "SELL" : "BUY";
-  const base = { id: row.id, pair: row.pair };
-  switch (e.leg) {
-    case "open":
-      return {
-        ...base,
-        leg: e.leg,
-        side: opening,
-        quantity: row.filledQuantity ?? row.quantity,
-        price: row.avgPrice,
-        fee: row.fee,
-        feeAsset: row.feeAsset,
-        at: (row.openedAt ?? row.createdAt).getTime(),
-      };
-    case "close":
-      return {
-        ...base,
-        leg: e.leg,
-        side: closing,
-        quantity: row.closeQuantity ?? row.quantity,
-        price: row.filledPrice,
-        fee: row.closeFee,
-        feeAsset: row.closeFeeAsset,
-        at: (row.filledAt ?? row.updatedAt).getTime(),
-      };
-    case "pending":
-      return {
-        ...base,
-        leg: e.leg,
-        side: opening,
-        quantity: row.quantity,
-        price: null,
-        fee: null,
-        feeAsset: null,
-        at: row.createdAt.getTime(),
-      };
-    case "closing":
-      return {
-        ...base,
-        leg: e.leg,
-        side: closing,
-        quantity: row.filledQuantity ?? row.quantity,
-        price: null,
-        fee: null,
-        feeAsset: null,
-        at: (row.closingSince ?? row.updatedAt).getTime(),
-      };
-  }
+  const side = e.leg === "open" || e.leg === "pending"
+    ? opening
+    : opening === "BUY"
+    ? "SELL"
+    : "BUY";
+  const inFlight = { price: null, fee: null, feeAsset: null };
+  const leg = {
+    open: {
+      quantity: row.filledQuantity,
+      price: row.avgPrice,
+      fee: row.fee,
+      feeAsset: row.feeAsset,
+      at: row.openedAt ?? row.createdAt,
+    },
+    close: {
+      quantity: row.closeQuantity,
+      price: row.filledPrice,
+      fee: row.closeFee,
+      feeAsset: row.closeFeeAsset,
+      at: row.filledAt,
+    },
+    pending: { ...inFlight, quantity: row.quantity, at: row.createdAt },
+    closing: { ...inFlight, quantity: row.filledQuantity, at: row.closingSince },
+  }[e.leg];
+  return {
+    id: row.id,
+    pair: row.pair,
+    leg: e.leg,
+    side,
+    ...leg,
+    quantity: leg.quantity ?? row.quantity,
+    at: (leg.at ?? row.updatedAt).getTime(),
+  };
 }

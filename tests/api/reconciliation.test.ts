@@ -4,7 +4,7 @@
 // Admins may look; a live account read from fake Binance counts its fees.
 import assert from "node:assert/strict";
 import { and, eq, sql } from "drizzle-orm";
-import { auditLog, paperBalances, users } from "../../server/db/schema.ts";
+import { auditLog, paperBalances, transactions, users } from "../../server/db/schema.ts";
 import { Reconciler } from "../../server/reconciliation/schedule.ts";
 import { CHECK_EVERY_MS } from "../../server/reconciliation/checks.ts";
 import type { CheckView, ReconciliationView } from "../../server/reconciliation/schema.ts";
@@ -157,6 +157,36 @@ Deno.test("reconciliation: money moved outside the ledger is a drift with its ro
     const after = accountOf(await run(t, admin), account);
     assert.equal(after.state, "ok", JSON.stringify(after));
     assert.equal(after.transactions.length, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("reconciliation: an order in flight is listed and moves no checkpoint, so its drift clears once it is recorded", async () => {
+  const { t, admin, trader } = await setup();
+  try {
+    const account = `user:${trader.id}`;
+    await trade(t, trader, "BUY");
+    await run(t, admin);
+    t.clock.advance(60_000);
+    // The exchange filled it; the ledger does not know yet (its answer was lost).
+    const bought = await trade(t, trader, "BUY");
+    await t.deps.db.update(transactions).set({ orderState: "pending" })
+      .where(eq(transactions.id, bought.id));
+    t.clock.advance(1_000);
+    const caught = accountOf(await run(t, admin), account);
+    assert.equal(caught.state, "drift");
+    assert.deepEqual(caught.transactions.map((r) => [r.id, r.leg, r.price]), [
+      [bought.id, "pending", null],
+    ]);
+    // The resolver records the fill: the next check counts it against the same checkpoint.
+    await t.deps.db.update(transactions).set({ orderState: null })
+      .where(eq(transactions.id, bought.id));
+    t.clock.advance(1_000);
+    const settled = accountOf(await run(t, admin), account);
+    assert.equal(settled.state, "ok", JSON.stringify(settled));
+    assert.deepEqual(settled.transactions.map((r) => [r.id, r.leg]), [[bought.id, "open"]]);
+    assert.equal((await run(t, admin)).openDrifts, 0);
   } finally {
     await t.close();
   }
