@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { and, eq, sql } from "drizzle-orm";
 import { auditLog, paperBalances, transactions, users } from "../../server/db/schema.ts";
+import { BotWorker } from "../../server/bot/worker.ts";
 import { Reconciler } from "../../server/reconciliation/schedule.ts";
 import { CHECK_EVERY_MS } from "../../server/reconciliation/checks.ts";
 import type { CheckView, ReconciliationView } from "../../server/reconciliation/schema.ts";
@@ -157,6 +158,35 @@ Deno.test("reconciliation: money moved outside the ledger is a drift with its ro
     const after = accountOf(await run(t, admin), account);
     assert.equal(after.state, "ok", JSON.stringify(after));
     assert.equal(after.transactions.length, 1);
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("reconciliation: a position opened before the checkpoint and closed by the bot after it counts its close only", async () => {
+  const { t, admin, trader } = await setup();
+  try {
+    const account = `user:${trader.id}`;
+    const bought = (await expectStatus(t, 201, "POST", "/api/transaction", {
+      token: trader.token,
+      body: buyBody(t, { amount: "600", sellPrice: "60600" }),
+    })).transaction;
+    await run(t, admin);
+    t.clock.advance(60_000);
+    t.market.sim("binance")!.setPrice("btc_usdt", "60700.00");
+    assert.equal(await new BotWorker(t.deps, { log: () => {} }).scan("binance", "btc_usdt"), 1);
+    const [closed] = await t.deps.db.select().from(transactions)
+      .where(eq(transactions.id, bought.id));
+    assert.equal(closed.status, "DONE");
+    // The closing fill as the close paths record it (paper: what the BUY brought in, no fee).
+    await t.deps.db.update(transactions).set({ closeQuantity: closed.filledQuantity })
+      .where(eq(transactions.id, bought.id));
+    t.clock.advance(1_000);
+    const check = accountOf(await run(t, admin), account);
+    assert.equal(check.state, "ok", JSON.stringify(check));
+    assert.deepEqual(check.transactions.map((r) => [r.id, r.leg, r.side, r.price]), [
+      [bought.id, "close", "SELL", closed.filledPrice],
+    ]);
   } finally {
     await t.close();
   }
