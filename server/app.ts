@@ -27,6 +27,7 @@ import { shiftRoutes } from "./shifts/routes.ts";
 import { profitRoutes } from "./profits/routes.ts";
 import { summaryRoutes } from "./summaries/routes.ts";
 import { tradingHaltRoutes } from "./trading-halts/routes.ts";
+import { reconciliationRoutes } from "./reconciliation/routes.ts";
 import { transactionRoutes } from "./transactions/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { webClient } from "./web-client.ts";
@@ -46,7 +47,7 @@ export function createApi(deps: Deps) {
     .route("/", userRoutes(deps)).route("/", auditRoutes(deps))
     .route("/", yahooFinanceRoutes(deps))
     .route("/", botKeyRoutes(deps))
-    .route("/", tradingHaltRoutes(deps))
+    .route("/", tradingHaltRoutes(deps)).route("/", reconciliationRoutes(deps))
     .route("/", pushRoutes(deps))
     .route("/", realtimeRoutes(deps)).route("/", callRoutes(deps))
     .route("/", mediaRoutes(deps)).route("/", contractRoutes(deps));

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "trading.halted",
   "trading.released",
   "trading.limits_set",
+  "reconciliation.drift",
+  "reconciliation.acknowledged",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -55,6 +55,7 @@ export const PERMISSIONS = {
   "media.upload": ADMIN_UP,
   "trading.halt": ADMIN_UP,
   "trading.limits": ADMIN_UP,
+  "reconciliation.manage": ADMIN_UP,
 } as const satisfies Record<string, Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -83,6 +83,8 @@ export const SERVER_MESSAGES = {
   "shifts.notFound": "Shift {{id}} not found",
   "shifts.unknownUser": "users: no user with id {{id}}",
   "halts.notFound": "Halt {{id}} not found or already released.",
+  "reconciliation.notAcknowledgeable":
+    "Check {{id}} is not an unacknowledged drift, or its account has been checked since.",
   "halts.all": "Trading is halted: {{reason}}",
   "halts.exchange": "Trading on {{exchange}} is halted: {{reason}}",
   "halts.user": "Your trading is halted: {{reason}}",

@@ -288,8 +288,9 @@ export const balanceChecks = pgTable("balance_checks", {
   expected: jsonb("expected"),
   /** { [asset]: actual − expected } beyond the tolerance. */
   drift: jsonb("drift"),
-  /** The rows filled since the checkpoint. */
+  /** The ledger rows counted since the checkpoint: [{ id, leg: "open" | "close" }]. */
   transactionIds: jsonb("transaction_ids"),
+  /** For an "error" check, its coded reason as JSON (server/reconciliation/README.md). */
   note: text("note"),
   acknowledgedBy: integer("acknowledged_by").references(() => users.id),
   acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),

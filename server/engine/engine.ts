@@ -1,5 +1,5 @@
 // The engine part (docs/configuration.md#api-and-engine-roles): the market feeds, the bot worker,
-// the order resolver and the candle recorder. On PGlite the one process is the engine. On PostgreSQL any number of
+// the order resolver, reconciliation and the candle recorder. On PGlite the one process is the engine. On PostgreSQL any number of
 // processes may run it and exactly one is active, the holder of the engine lease (lease.ts); the
 // others stand by and take over within seconds of its death. Every instance, the active one
 // included, prices from the one market the active engine hands on over the bus (deps.market is then
@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { BotWorker, type BotWorkerDeps } from "../bot/worker.ts";
 import { OrderResolver } from "../transactions/resolver.ts";
+import { Reconciler } from "../reconciliation/schedule.ts";
 import { CandleRecorder } from "../market/candles.ts";
 import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
 import type { MarketRuntime } from "../market/market.ts";
@@ -59,6 +60,10 @@ export function startEngine(
     const resolver = new OrderResolver(deps);
     resolver.start();
     stops.push(() => resolver.stop());
+    // Every account's balances against the ledger, every 10 minutes.
+    const reconciler = new Reconciler(deps);
+    reconciler.start();
+    stops.push(() => reconciler.stop());
     active = true;
   }
 

@@ -48,6 +48,8 @@ export type ServerMessage =
   | PriceMessage
   /** A halt was set or released: clients read GET /trading-halts again. */
   | { type: "trading-halts-changed" }
+  /** A balance drift appeared, cleared or was acknowledged: Admins read GET /reconciliation again. */
+  | { type: "reconciliation-changed" }
   | { type: "joined"; group: string; exchange: MarketExchange };
 
 /** Latest prices of the pairs that moved on one exchange; each pair at most once a second. */

@@ -36,7 +36,7 @@ const SHARED: Record<string, string[]> = {
   es: ["series", "has", "total", "roles", "factor", "actor", "spread", "extra", "regex"],
   fr: ["profits", "profit", "actions", "action", "menu", "navigation", "via", "dates", "date"]
     .concat(["total", "transactions", "transaction", "page", "file", "mode", "change"])
-    .concat(["coin", "coins", "fraction", "notifications", "regex"]),
+    .concat(["coin", "coins", "fraction", "notifications", "regex", "minutes"]),
   it: ["dashboard", "menu", "account", "date", "email", "password", "home", "reset", "file"]
     .concat(["per", "spread", "coin", "extra", "report", "regex"]),
 };

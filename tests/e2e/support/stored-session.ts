@@ -15,6 +15,7 @@ export const SIGNED_IN_ROUTES = [
   "/bot-keys/gate",
   "/profit",
   "/audit",
+  "/reconciliation",
   "/no-such-page",
 ];
 

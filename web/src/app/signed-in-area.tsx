@@ -29,6 +29,7 @@ const ShiftPage = lazy(() => import("../shifts/shift-page.tsx"));
 const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
 const AuditPage = lazy(() => import("../audit/audit-page.tsx"));
 const TradingControlsPage = lazy(() => import("../trading-halts/trading-controls-page.tsx"));
+const ReconciliationPage = lazy(() => import("../reconciliation/reconciliation-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 const ManageUsers = only("users.search", ManageUsersPage);
 const BotKeys = only("botKeys.manage", BotKeysPage);
@@ -36,6 +37,7 @@ const Shift = only("shifts.manage", ShiftPage);
 const Profit = only("profits.view", ProfitPage);
 const Audit = only("audit.read", AuditPage);
 const TradingControls = only("trading.halt", TradingControlsPage);
+const Reconciliation = only("reconciliation.manage", ReconciliationPage);
 
 export default function SignedInArea() {
   useEffect(() => {
@@ -63,6 +65,7 @@ export default function SignedInArea() {
               <Route path="/profit" component={Profit} />
               <Route path="/audit" component={Audit} />
               <Route path="/trading-controls" component={TradingControls} />
+              <Route path="/reconciliation" component={Reconciliation} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

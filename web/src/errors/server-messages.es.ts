@@ -80,6 +80,8 @@ export default {
   "shifts.notFound": "No se encontró el turno {{id}}",
   "shifts.unknownUser": "No hay ningún usuario con id {{id}}",
   "halts.notFound": "La detención {{id}} no existe o ya se levantó.",
+  "reconciliation.notAcknowledgeable":
+    "La comprobación {{id}} no es una desviación sin confirmar, o su cuenta se ha comprobado después.",
   "halts.all": "El trading está detenido: {{reason}}",
   "halts.exchange": "El trading en {{exchange}} está detenido: {{reason}}",
   "halts.user": "Tu trading está detenido: {{reason}}",

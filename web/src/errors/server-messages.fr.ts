@@ -82,6 +82,8 @@ export default {
   "shifts.notFound": "Poste {{id}} introuvable",
   "shifts.unknownUser": "Aucun utilisateur avec l'id {{id}}",
   "halts.notFound": "L'arrêt {{id}} n'existe pas ou a déjà été levé.",
+  "reconciliation.notAcknowledgeable":
+    "Le contrôle {{id}} n'est pas un écart non reconnu, ou son compte a été contrôlé depuis.",
   "halts.all": "Le trading est suspendu : {{reason}}",
   "halts.exchange": "Le trading sur {{exchange}} est suspendu : {{reason}}",
   "halts.user": "Votre trading est suspendu : {{reason}}",

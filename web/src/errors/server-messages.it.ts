@@ -80,6 +80,8 @@ export default {
   "shifts.notFound": "Turno {{id}} non trovato",
   "shifts.unknownUser": "Nessun utente con id {{id}}",
   "halts.notFound": "Il blocco {{id}} non esiste o è già stato revocato.",
+  "reconciliation.notAcknowledgeable":
+    "Il controllo {{id}} non è uno scostamento non confermato, oppure il suo conto è stato controllato dopo.",
   "halts.all": "Il trading è sospeso: {{reason}}",
   "halts.exchange": "Il trading su {{exchange}} è sospeso: {{reason}}",
   "halts.user": "Il tuo trading è sospeso: {{reason}}",

@@ -78,6 +78,7 @@ export default {
   "shifts.notFound": "未找到班次 {{id}}",
   "shifts.unknownUser": "没有 ID 为 {{id}} 的用户",
   "halts.notFound": "暂停 {{id}} 不存在或已解除。",
+  "reconciliation.notAcknowledgeable": "检查 {{id}} 不是未确认的偏差，或其账户之后已再次检查。",
   "halts.all": "交易已暂停：{{reason}}",
   "halts.exchange": "{{exchange}} 上的交易已暂停：{{reason}}",
   "halts.user": "您的交易已暂停：{{reason}}",

@@ -17,6 +17,7 @@ export default {
   "menu.profits": "Beneficios",
   "menu.audit": "Registro de auditoría",
   "menu.tradingControls": "Control de trading",
+  "menu.reconciliation": "Conciliación",
   "menu.btcChart": "Gráfico BTC",
   "menu.changePassword": "Cambiar contraseña",
   "menu.logout": "Cerrar sesión",

@@ -17,6 +17,7 @@ export default {
   "menu.profits": "Profits",
   "menu.audit": "Journal d'audit",
   "menu.tradingControls": "Contrôle du trading",
+  "menu.reconciliation": "Rapprochement",
   "menu.btcChart": "Graphique BTC",
   "menu.changePassword": "Changer le mot de passe",
   "menu.logout": "Se déconnecter",

@@ -17,6 +17,7 @@ export default {
   "menu.profits": "Profitti",
   "menu.audit": "Registro di audit",
   "menu.tradingControls": "Controllo trading",
+  "menu.reconciliation": "Riconciliazione",
   "menu.btcChart": "Grafico BTC",
   "menu.changePassword": "Cambia password",
   "menu.logout": "Esci",

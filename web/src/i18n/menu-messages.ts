@@ -16,6 +16,7 @@ export const en = {
   "menu.profits": "Profits",
   "menu.audit": "Audit Log",
   "menu.tradingControls": "Trading Controls",
+  "menu.reconciliation": "Reconciliation",
   "menu.btcChart": "BTC Chart",
   "menu.changePassword": "Change Password",
   "menu.logout": "Logout",

@@ -17,6 +17,7 @@ export default {
   "menu.profits": "利润",
   "menu.audit": "审计日志",
   "menu.tradingControls": "交易控制",
+  "menu.reconciliation": "对账",
   "menu.btcChart": "BTC 图表",
   "menu.changePassword": "修改密码",
   "menu.logout": "退出登录",

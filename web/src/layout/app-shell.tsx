@@ -4,6 +4,7 @@ import { type CSSProperties, type ReactNode, useCallback, useEffect } from "reac
 import { useSnapshot } from "valtio";
 import { OfflineBanner } from "../pwa/offline-banner.tsx";
 import { HaltBanner } from "../trading-halts/halt-banner.tsx";
+import { DriftBanner } from "../reconciliation/drift-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { Toasts } from "./toasts.tsx";
 import { Topbar } from "./topbar.tsx";
@@ -37,6 +38,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main className="gb-main">
         <OfflineBanner />
         <HaltBanner />
+        <DriftBanner />
         {children}
         <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl" data-testid="footer">
           {t("layout.footer")}

@@ -39,6 +39,11 @@ export const NAV: NavItem[] = [
     href: "/trading-controls",
     roles: PERMISSIONS["trading.halt"],
   },
+  {
+    label: "menu.reconciliation",
+    href: "/reconciliation",
+    roles: PERMISSIONS["reconciliation.manage"],
+  },
   { label: "menu.btcChart", href: "/yahoo-finance", roles: ALL },
 ];
 

@@ -5,6 +5,7 @@ import { showTradeError } from "../calls/store.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
+import { loadReconciliation } from "../reconciliation/store.ts";
 import { setPrice } from "../market/store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { orderSettled } from "../transactions/pending-orders.ts";
@@ -19,8 +20,9 @@ export const reloadSoon = debounce(() => void reloadTransactions(), SOCKET_DEBOU
 export function handleServerMessage(msg: ServerMessage, token: string) {
   switch (msg.type) {
     case "joined":
-      // A reconnect may have missed a halt's change.
+      // A reconnect may have missed a halt's or a drift's change.
       void loadHalts();
+      void loadReconciliation();
       return void resumeActiveCall();
     case "call":
       return void receiveCall(msg.call);
@@ -42,6 +44,8 @@ export function handleServerMessage(msg: ServerMessage, token: string) {
       return setPrice(msg.exchange, msg.prices);
     case "trading-halts-changed":
       return void loadHalts();
+    case "reconciliation-changed":
+      return void loadReconciliation();
     case "logout":
       return void sessionEnded(token);
     default:
