@@ -2,6 +2,8 @@
 // nothing new; a failed (5xx) first try frees the key.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
+import { AppError } from "../../server/core/errors.ts";
+import { msg } from "../../server/core/messages.shared.ts";
 import { idempotencyKeys, transactions } from "../../server/db/schema.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, giveKeys } from "./transactions-fixtures.ts";
@@ -88,7 +90,14 @@ Deno.test("Idempotency-Key: a first try that failed with a 5xx frees the key; th
           ? {
             ...inner,
             inDatabase: undefined,
-            placeOrder: () => Promise.reject(new Error("timed out")),
+            // A gateway's failure the exchange itself answered: nothing placed, 502.
+            placeOrder: () =>
+              Promise.reject(
+                new AppError(
+                  "BAD_GATEWAY",
+                  msg("trading.exchangeNoAnswer", { exchange: "Binance", detail: "502" }),
+                ),
+              ),
           }
           : inner;
       },
