@@ -28,7 +28,7 @@ export type ProfitListQuery = z.output<typeof profitListQuerySchema>;
 
 /**
  * One row of realized profit; amounts are decimal strings. trades to profit are the DONE round
- * trips with a result (server/profits/books.ts): quantity is their opening fills' base quantity,
+ * trips with a result (server/reports/books.ts): quantity is their opening fills' base quantity,
  * buyAmount and sellAmount what their fills paid and received before fees, profit the sum of
  * their realizedPnl. notCounted* are the other trades (closed by hand, typed, one-sided, no
  * result) with what they would make at their targets; missed* the missed calls and what they

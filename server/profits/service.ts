@@ -18,7 +18,7 @@ import {
   soldFor,
   sum8,
   targetProfit,
-} from "./books.ts";
+} from "../reports/books.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,10 @@
 // End of Shift Report: the shift reports saved in the range, oldest first, then a TOTAL row. Beside
 // what the person reported, each row carries their realized profit on the report's day as /profit
-// counts it (profits/books.ts: transactions created that UTC day, from their fills).
+// counts it (reports/books.ts: transactions created that UTC day, from their fills).
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { shiftReports as s, transactions as t, users } from "../db/schema.ts";
-import { realized } from "../profits/books.ts";
+import { realized } from "./books.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
 import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";

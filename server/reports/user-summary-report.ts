@@ -16,7 +16,7 @@ import {
   realized,
   sum8,
   targetProfit,
-} from "../profits/books.ts";
+} from "./books.ts";
 import type { UserSummaryRequest } from "./schema.ts";
 import { checkUserRegex, withRegexLimit } from "./user-regex.ts";
 
@@ -55,7 +55,7 @@ function summaries(db: Db, userIds: number[], req: UserSummaryRequest) {
     done: status("DONE"),
     amount: decimalText(sql`sum(${t.amount})`),
     quantity: decimalText(sql`sum(${t.quantity})`),
-    // As on /profit (profits/books.ts): the DONE round trips' fills; the rest counted apart.
+    // As on /profit (reports/books.ts): the DONE round trips' fills; the rest counted apart.
     profit: sum8(sql`${t.realizedPnl}`, sql`${done} and ${realized}`),
     notCounted: countWhere(sql`${done} and ${notRealized}`),
     handClosed: countWhere(sql`${done} and ${notRealized} and ${NOT_COUNTED_REASONS.handClosed}`),

@@ -5,7 +5,7 @@
 // what it would have made at its targets.
 import { type SQL, sql } from "drizzle-orm";
 import { transactions as t } from "../db/schema.ts";
-import { decimalText } from "../reports/keyset.ts";
+import { decimalText } from "./keyset.ts";
 
 export const realized = sql`${t.kind} = 'trade' and ${t.realizedPnl} is not null
   and ${t.priceSource} <> 'hand_closed'`;
