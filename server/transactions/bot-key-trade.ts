@@ -18,7 +18,7 @@ import type { Deps } from "../deps.ts";
 import type { Side } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
 import { TradingRefused } from "../trading-halts/refusal.ts";
-import { exchangeFailure, openTransaction } from "./open.ts";
+import { exchangeFailure, type OpenDeps, openTransaction } from "./open.ts";
 import { type NewTransaction, type Outcome, reserveTransactionId } from "./record.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
 import { can } from "../auth/roles.shared.ts";
@@ -58,24 +58,15 @@ export interface BotTradeRequest {
   outcome?: Outcome;
 }
 
+type BotTradeDeps = OpenDeps & Pick<Deps, "secretBox">;
+
 /**
  * Places the order on every bot account. At least one placed: the transactions in key order, the
  * failures as extraErrors and every key's result. None placed: an error listing each key's message
  * on its own line.
  */
 export async function openForBots(
-  deps: Pick<
-    Deps,
-    | "clock"
-    | "config"
-    | "database"
-    | "db"
-    | "exchanges"
-    | "onTradeError"
-    | "onTransactionChanged"
-    | "orderLookup"
-    | "secretBox"
-  >,
+  deps: BotTradeDeps,
   req: BotTradeRequest,
 ) {
   const results = await Promise.all(req.bots.map((bot) => openForBot(deps, req, bot)));
@@ -103,18 +94,7 @@ export async function openForBots(
 }
 
 async function openForBot(
-  deps: Pick<
-    Deps,
-    | "clock"
-    | "config"
-    | "database"
-    | "db"
-    | "exchanges"
-    | "onTradeError"
-    | "onTransactionChanged"
-    | "orderLookup"
-    | "secretBox"
-  >,
+  deps: BotTradeDeps,
   req: BotTradeRequest,
   bot: BotKeyRow,
 ): Promise<BotTradeResult & { failure: AppError | null }> {

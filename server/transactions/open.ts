@@ -52,7 +52,7 @@ export interface OpenRequest {
   id?: number;
 }
 
-type OpenDeps = Pick<
+export type OpenDeps = Pick<
   Deps,
   | "clock"
   | "config"

@@ -6,6 +6,7 @@ import type { Config } from "../../server/config.ts";
 import { ManualClock } from "../../server/core/clock.ts";
 import { dec } from "../../server/core/decimal.shared.ts";
 import { transactions } from "../../server/db/schema.ts";
+import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
 import { createExchanges } from "../../server/exchanges/exchanges.ts";
 import { TRADING_KEY_FIELDS } from "../../server/keys/schema.ts";
 import { type FakeBinance, startFakeBinance } from "../fakes/fake-binance.ts";
@@ -103,3 +104,12 @@ export async function buy(l: Live, exchange: "binance" | "gate", pair: string, a
 
 export const row = async (l: Live, id: number) =>
   (await l.t.deps.db.select().from(transactions).where(eq(transactions.id, id)))[0];
+
+/** What the owner was told: rows changed and trade errors. */
+export function listen(deps: Live["t"]["deps"]) {
+  const changed: TransactionView[] = [];
+  const errors: TradeError[] = [];
+  deps.onTransactionChanged = (tx) => changed.push(tx);
+  deps.onTradeError = (_user, e) => errors.push(e);
+  return { changed, errors };
+}

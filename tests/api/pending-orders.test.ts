@@ -15,17 +15,8 @@ import {
 } from "../../server/transactions/resolver.ts";
 import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { buy, close, LEVEL, type Live, price, row, setup } from "./live-fixtures.ts";
+import { buy, close, LEVEL, listen, type Live, price, row, setup } from "./live-fixtures.ts";
 import { buyBody, expectStatus, giveKeys } from "./transactions-fixtures.ts";
-
-/** What the owner was told: rows changed and trade errors. */
-function listen(deps: Live["t"]["deps"]) {
-  const changed: TransactionView[] = [];
-  const errors: TradeError[] = [];
-  deps.onTransactionChanged = (tx) => changed.push(tx);
-  deps.onTradeError = (_user, e) => errors.push(e);
-  return { changed, errors };
-}
 
 const pendingRows = (l: Live) =>
   l.t.deps.db.select().from(transactions).where(eq(transactions.orderState, "pending"));

@@ -6,17 +6,9 @@ import assert from "node:assert/strict";
 import { dec } from "../../server/core/decimal.shared.ts";
 import { transactions } from "../../server/db/schema.ts";
 import { OrderResolver } from "../../server/transactions/resolver.ts";
-import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
+import type { TransactionView } from "../../server/transactions/view.ts";
 import { until } from "../support/until.ts";
-import { buy, close, LEVEL, type Live, price, sentOrders, setup } from "./live-fixtures.ts";
-
-function listen(deps: Live["t"]["deps"]) {
-  const changed: TransactionView[] = [];
-  const errors: TradeError[] = [];
-  deps.onTransactionChanged = (tx) => changed.push(tx);
-  deps.onTradeError = (_user, e) => errors.push(e);
-  return { changed, errors };
-}
+import { buy, close, LEVEL, listen, type Live, price, sentOrders, setup } from "./live-fixtures.ts";
 
 const allRows = (l: Live) => l.t.deps.db.select().from(transactions);
 
