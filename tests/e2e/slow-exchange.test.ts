@@ -66,6 +66,8 @@ Deno.test({
         binance.releaseHeld();
         await badge.waitFor({ state: "detached", timeout: 15_000 });
         await page.locator("[data-testid=buy-button]:not([disabled])").waitFor();
+        // Its "not confirmed yet" went with it.
+        await page.locator("[data-toast=warning]").waitFor({ state: "detached" });
         const rows = await server.deps.db.select().from(transactions);
         assert.equal(rows.length, i + 1, "one row per order");
         assert.ok(rows.every((r) => r.orderState === null && r.filledQuantity !== null));

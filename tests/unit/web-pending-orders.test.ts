@@ -12,15 +12,20 @@ Deno.test({
   sanitizeOps: false,
   fn() {
     pendingOrders.ids = [];
-    holdUntilSettled(7);
-    holdUntilSettled(8);
+    let toasts = 2;
+    holdUntilSettled(7, () => toasts--);
+    holdUntilSettled(8, () => toasts--);
     orderSettled(7, "pending");
     assert.deepEqual(pendingOrders.ids, [7, 8], "still pending");
     orderSettled(9, null);
     assert.deepEqual(pendingOrders.ids, [7, 8], "not ours");
+    assert.equal(toasts, 2, "nothing settled yet");
     orderSettled(7, null);
     assert.deepEqual(pendingOrders.ids, [8]);
+    assert.equal(toasts, 1, "its toast closed with it");
     orderSettled(8, "refused");
     assert.deepEqual(pendingOrders.ids, []);
+    orderSettled(8, null);
+    assert.equal(toasts, 0, "each closed once");
   },
 });

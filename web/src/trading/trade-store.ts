@@ -7,7 +7,7 @@ import { answeringCallId, markBought } from "../calls/store.ts";
 import { onSignOut, session, updateUser } from "../session/store.ts";
 import { addCreated } from "../transactions/store.ts";
 import { holdUntilSettled } from "../transactions/pending-orders.ts";
-import { errorText, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
+import { errorText, hideToast, notifyError, notifySuccess, notifyWarning } from "../ui/notify.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { fetchProfile } from "../auth/api.ts";
 import { createTransactionRequest } from "./api.ts";
@@ -99,8 +99,9 @@ export async function placeOrder(side: Side) {
     const sideName = translate(side === "BUY" ? "trading.buy" : "trading.sell");
     if (result.pending && result.code) {
       // 202: the exchange has not confirmed the order; its row shows the outcome once known.
-      holdUntilSettled(result.transaction.id);
-      notifyWarning(serverText(result.code, result.params));
+      // Its "not confirmed yet" goes once the exchange has said.
+      const toast = notifyWarning(serverText(result.code, result.params));
+      holdUntilSettled(result.transaction.id, () => hideToast(toast));
     } else {
       notifySuccess(translate("trading.created", { side: sideName, id: result.transaction.id }));
     }

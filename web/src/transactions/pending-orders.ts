@@ -8,8 +8,12 @@ export const pendingOrders = proxy({ ids: [] as number[] });
 /** Past the server's ORDER_SENDING_MS its resolver owns the order: the buttons wait no longer. */
 const PENDING_HOLD_MS = 60_000;
 
-export function holdUntilSettled(id: number) {
+/** What to undo once an order settles (its "not confirmed yet" toast). */
+const onSettled = new Map<number, () => void>();
+
+export function holdUntilSettled(id: number, settled?: () => void) {
   pendingOrders.ids = [...pendingOrders.ids, id];
+  if (settled) onSettled.set(id, settled);
   setTimeout(() => orderSettled(id, null), PENDING_HOLD_MS);
 }
 
@@ -17,4 +21,6 @@ export function holdUntilSettled(id: number) {
 export function orderSettled(id: number, orderState: string | null) {
   if (orderState === "pending" || !pendingOrders.ids.includes(id)) return;
   pendingOrders.ids = pendingOrders.ids.filter((p) => p !== id);
+  onSettled.get(id)?.();
+  onSettled.delete(id);
 }

@@ -24,6 +24,9 @@ const notifier = (kind: Kind) => (message: string, title?: string) => {
   return notifications.show({ ...LOOK[kind], title, message, "data-toast": kind });
 };
 
+/** Closes a toast whose news is out of date. */
+export const hideToast = (id: string) => notifications.hide(id);
+
 export const notifySuccess = notifier("success");
 export const notifyWarning = notifier("warning");
 export const notifyError = notifier("error");
