@@ -1,42 +1,21 @@
 // The engine's reconciliation: every account checked once CHECK_EVERY_MS has passed since its last
 // check, by the injected clock. It runs on the engine (engine/engine.ts, beside the bot worker), so
 // one instance checks at a time.
-import { logError } from "../core/log-error.ts";
+import { Periodic, type PeriodicOptions } from "../core/periodic.ts";
 import { type CheckDeps, runChecks } from "./checks.ts";
 
 /** How often the schedule looks for accounts due. */
 export const RECONCILE_TICK_MS = 60_000;
 
-export interface ReconcilerOptions {
-  log?: (message: string, err?: unknown) => void;
-  tickMs?: number;
-}
+export type ReconcilerOptions = PeriodicOptions;
 
-export class Reconciler {
-  private timer?: ReturnType<typeof setInterval>;
-  private running?: Promise<unknown>;
-  private log: NonNullable<ReconcilerOptions["log"]>;
-
-  constructor(private deps: CheckDeps, private opts: ReconcilerOptions = {}) {
-    this.log = opts.log ?? logError;
+export class Reconciler extends Periodic {
+  constructor(private deps: CheckDeps, opts: ReconcilerOptions = {}) {
+    super("reconciliation", RECONCILE_TICK_MS, opts);
   }
 
-  start() {
-    this.tick();
-    this.timer = setInterval(() => this.tick(), this.opts.tickMs ?? RECONCILE_TICK_MS);
-  }
-
-  /** Stops; resolves once the pass under way has written its checks. */
-  async stop() {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick() {
-    if (this.running) return;
-    this.running = this.checkDue()
-      .catch((err) => this.log("reconciliation: pass failed", err))
-      .finally(() => this.running = undefined);
+  protected pass() {
+    return this.checkDue();
   }
 
   /** Checks every account due now; how many. */

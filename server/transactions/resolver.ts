@@ -16,7 +16,7 @@ import { ExchangeError, type OrderResult } from "../exchanges/adapter.ts";
 import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import { openingFill, openOrderId } from "./record.ts";
 import { toTransactionView, type TransactionRow } from "./view.ts";
-import { logError } from "../core/log-error.ts";
+import { Periodic, type PeriodicOptions } from "../core/periodic.ts";
 
 /** The first wait; each next one is as long as the order has been pending, up to the longest. */
 export const FIRST_CHECK_MS = 5_000;
@@ -46,42 +46,21 @@ export interface Settled {
 
 type Outcome = keyof Settled;
 
-export interface OrderResolverOptions {
-  log?: (message: string, err?: unknown) => void;
-  tickMs?: number;
-}
+export type OrderResolverOptions = PeriodicOptions;
 
-export class OrderResolver {
-  private timer?: ReturnType<typeof setInterval>;
-  private running?: Promise<unknown>;
-  private log: NonNullable<OrderResolverOptions["log"]>;
-
+export class OrderResolver extends Periodic {
   constructor(
     private deps: Pick<
       Deps,
       "clock" | "db" | "exchanges" | "onTradeError" | "onTransactionChanged" | "secretBox"
     >,
-    private opts: OrderResolverOptions = {},
+    opts: OrderResolverOptions = {},
   ) {
-    this.log = opts.log ?? logError;
+    super("order resolver", RESOLVER_TICK_MS, opts);
   }
 
-  start() {
-    this.tick();
-    this.timer = setInterval(() => this.tick(), this.opts.tickMs ?? RESOLVER_TICK_MS);
-  }
-
-  /** Stops; resolves once the pass under way has written what it found. */
-  async stop() {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private tick() {
-    if (this.running) return;
-    this.running = this.settleDue()
-      .catch((err) => this.log("order resolver: pass failed", err))
-      .finally(() => this.running = undefined);
+  protected pass() {
+    return this.settleDue();
   }
 
   /** Looks up every pending row that is due (by the injected clock) once. */
