@@ -199,8 +199,11 @@ export const balanceAccountSchema = z.object({
   label: z.string(),
   adapter: z.enum(BALANCE_ADAPTERS),
   balances: z.array(balanceSchema),
-  /** Why the balance could not be read (missing keys, the exchange refused); a coded message. */
+  /** Why the balance could not be read (missing keys, the exchange refused), in English. */
   error: z.string().nullable(),
+  /** The same, coded (server/core/messages.shared.ts), for the client to word. */
+  errorCode: z.string().nullable(),
+  errorParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
 });
 export type BalanceAccount = z.infer<typeof balanceAccountSchema>;
 
