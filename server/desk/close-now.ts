@@ -78,7 +78,8 @@ export async function closeNow(
   );
   // Sent outside the request: the close outlives its deadline, its writes are not the request's.
   const sending = outsideRequest(() => settle(deps, claimed, side, price));
-  const answer = await Promise.race([sending, late(deps.config.ORDER_ANSWER_MS)]);
+  const deadline = late(deps.config.ORDER_ANSWER_MS);
+  const answer = await Promise.race([sending, deadline.reached]).finally(deadline.cancel);
   if (answer === LATE) {
     afterAnswer(`close ${closeOrderId(id)}`, async () => {
       const settled = await sending;
@@ -96,8 +97,13 @@ const LATE = Symbol("late");
 /** Sent, but nobody can tell whether it filled: the claim stays for a person. */
 const UNCLEAR = Symbol("unclear");
 
-const late = (ms: number) =>
-  new Promise<typeof LATE>((resolve) => setTimeout(() => resolve(LATE), ms));
+function late(ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reached = new Promise<typeof LATE>((resolve) =>
+    timer = setTimeout(() => resolve(LATE), ms)
+  );
+  return { reached, cancel: () => clearTimeout(timer) };
+}
 
 /** The write-ahead claim, under the same condition as the bot worker's: open, unclaimed, a trade. */
 async function claim(deps: Pick<Deps, "clock" | "db">, row: TransactionRow) {
@@ -124,8 +130,11 @@ async function settle(
     const refused = err instanceof Refused ||
       (err instanceof ExchangeError && !(err instanceof InDoubtError));
     if (!refused) {
-      // The order may exist: the claim stays, marked, and the owner learns what to check.
-      logError(`close ${closeOrderId(row.id)}: outcome unknown`, err);
+      // The order may exist: the claim stays, marked, and the owner learns what to check. The
+      // exchange's silence is theirs to check; anything else is ours, for the log.
+      if (!(err instanceof InDoubtError)) {
+        logError(`close ${closeOrderId(row.id)}: not recorded`, err);
+      }
       await deps.db.update(t).set({ closeErrorAt: deps.clock.now() }).where(stillOpen(row));
       const said = wrapping("worker.unclear", "reason", sayingOf(err), {
         orderId: closeOrderId(row.id),

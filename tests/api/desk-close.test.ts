@@ -272,3 +272,32 @@ Deno.test("close now (live Binance): a refusal is 400 and releases the claim", a
     await close(l);
   }
 });
+
+Deno.test("close now (live Binance): an answer nobody can confirm keeps the claim and tells the owner what to check", async () => {
+  const l = await setup();
+  try {
+    const told = listen(l.t.deps);
+    price(l, "binance", "btc_usdt", LEVEL.btc_usdt);
+    const { transaction } = await (await buy(l, "binance", "btc_usdt", "100")).json();
+    l.binance.troubleNextOrder({ kind: "503", afterFill: true, blindLookups: 10 });
+    const res = await l.t.call("POST", `/api/desk/positions/${transaction.id}/close`, {
+      token: l.token,
+    });
+    assert.equal(res.status, 202, await res.clone().text());
+    assert.deepEqual(await res.json(), { pending: true, id: transaction.id });
+    const held = await row(l, transaction.id);
+    assert.equal(held.status, "BUY");
+    assert.ok(held.closingSince, "the claim stays: the order may exist");
+    assert.ok(held.closeErrorAt);
+    assert.equal(told.errors.length, 1);
+    assert.equal(told.errors[0].code, "worker.unclear");
+    assert.match(told.errors[0].message, new RegExp(`Check order tx${transaction.id}c on Binance`));
+    // Not sent again while it is claimed.
+    const again = await l.t.call("POST", `/api/desk/positions/${transaction.id}/close`, {
+      token: l.token,
+    });
+    assert.equal(again.status, 409);
+  } finally {
+    await close(l);
+  }
+});
