@@ -2,6 +2,7 @@
 // caller's own (Admins: the desk's figures of today too), bad input 400, on PGlite and PostgreSQL.
 import assert from "node:assert/strict";
 import { botKeys, candles, transactions } from "../../server/db/schema.ts";
+import { CandleRecorder } from "../../server/market/candles.ts";
 import type {
   BalanceAccount,
   ClosedTrade,
@@ -274,6 +275,11 @@ Deno.test("desk today: the caller's day by /profit's rule; the desk's for Admins
     });
     assert.equal(admins.desk!.realizedPnl, "1.3");
     assert.equal(admins.desk!.trades, 3);
+    // The same rule as /profit: the desk's day is its total from the same start.
+    const profit = await expectStatus(t, 200, "GET", `/api/profits?start=${since}`, {
+      token: admin.token,
+    });
+    assert.deepEqual(profit.total, { trades: 3, profit: "1.3" });
 
     const now = t.clock.now().getTime();
     for (const bad of [now - 49 * 3_600_000, now + 3_600_000, "yesterday", ""]) {
@@ -305,23 +311,21 @@ Deno.test("desk candles: recorded minutes, wider bars in SQL, the live minute on
       low: String(60000 + m * 10 - 50),
       close: String(60000 + m * 10 + 5),
     })));
+    // The engine's recorder holds the open minute: three ticks of it, not written yet.
+    const recorder = new CandleRecorder({ db: t.deps.db, clock: t.clock, market: t.market });
+    for (const [price, s] of [["60100", 1], ["61200", 10], ["60050", 20]] as const) {
+      recorder.record({
+        exchange: "binance",
+        pair: "btc_usdt",
+        price,
+        at: new Date(at(7).getTime() + s * 1000),
+      });
+    }
     t.deps.engine = {
       name: "test",
       active: () => true,
       stop: () => Promise.resolve(),
-      unwrittenCandles: (exchange, pair) =>
-        exchange === "binance" && pair === "btc_usdt"
-          ? [{
-            exchange,
-            pair,
-            openTime: at(7).getTime(),
-            open: "60100",
-            high: "61200",
-            low: "60050",
-            close: "60900",
-            ticks: 3,
-          }]
-          : [],
+      unwrittenCandles: (exchange, pair) => recorder.unwritten(exchange, pair),
     };
     t.market.sim("binance")!.setPrice("btc_usdt", "61000");
     const entry = await insertRow(t, lead.id, { openedAt: at(2), createdAt: at(2) });
