@@ -301,3 +301,48 @@ Deno.test("close now (live Binance): an answer nobody can confirm keeps the clai
     await close(l);
   }
 });
+
+Deno.test("close now (live Gate): the closing fill and fee are recorded, the result from both fills", async () => {
+  const l = await setup();
+  try {
+    price(l, "gate", "btc_usdt", LEVEL.btc_usdt);
+    const opened = await buy(l, "gate", "btc_usdt", "100");
+    assert.equal(opened.status, 201, await opened.clone().text());
+    const { transaction } = await opened.json();
+    price(l, "gate", "btc_usdt", "60300.5");
+    const res = await l.t.call("POST", `/api/desk/positions/${transaction.id}/close`, {
+      token: l.token,
+    });
+    const closed: ClosedTrade = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(closed));
+    const done = await row(l, transaction.id);
+    assert.equal(done.status, "DONE");
+    assert.ok(dec(done.closeQuantity!).gt(0));
+    assert.ok(dec(done.closeFee!).gt(0), "Gate's fee recorded");
+    const expected = resultOf(
+      "btc_usdt",
+      [
+        {
+          side: "BUY",
+          quantity: done.filledQuantity!,
+          price: done.avgPrice!,
+          fee: done.fee,
+          feeAsset: done.feeAsset,
+        },
+        {
+          side: "SELL",
+          quantity: done.closeQuantity!,
+          price: done.filledPrice!,
+          fee: done.closeFee,
+          feeAsset: done.closeFeeAsset,
+        },
+      ],
+      done.filledPrice!,
+      () => undefined,
+    );
+    assert.equal(closed.realizedPnl, expected);
+    assert.equal(l.gate.orders.length, 2, "one opening and one closing order");
+  } finally {
+    await close(l);
+  }
+});
