@@ -73,6 +73,7 @@ export const SERVER_MESSAGES = {
   "transactions.generateOwnOnly": "You can only generate your own transactions",
   "calls.unknownCall": 'callId: unknown call "{{callId}}"',
   "calls.unknownTarget": 'Unknown call target "{{target}}".',
+  "calls.exchangeRefused": "{{exchange}} refused the order: {{note}}",
   "realtime.unavailable": "Realtime is not running here.",
   "market.unavailable": "Market data is not available",
   "health.stalePrices": "Stale prices, not traded on: {{pairs}}",

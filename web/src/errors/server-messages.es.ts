@@ -71,6 +71,7 @@ export default {
   "transactions.generateOwnOnly": "Solo puedes generar tus propias transacciones",
   "calls.unknownCall": "Llamada desconocida «{{callId}}»",
   "calls.unknownTarget": "Destino de llamada desconocido «{{target}}».",
+  "calls.exchangeRefused": "{{exchange}} rechazó la orden: {{note}}",
   "realtime.unavailable": "El tiempo real no está activo en este servidor.",
   "market.unavailable": "Los datos de mercado no están disponibles",
   "health.stalePrices": "Precios desactualizados, no se opera con ellos: {{pairs}}",

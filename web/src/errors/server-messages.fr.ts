@@ -72,6 +72,7 @@ export default {
   "transactions.generateOwnOnly": "Vous ne pouvez générer que vos propres transactions",
   "calls.unknownCall": "Appel inconnu « {{callId}} »",
   "calls.unknownTarget": "Cible d'appel inconnue « {{target}} ».",
+  "calls.exchangeRefused": "{{exchange}} a refusé l'ordre : {{note}}",
   "realtime.unavailable": "Le temps réel ne tourne pas sur ce serveur.",
   "market.unavailable": "Les données de marché ne sont pas disponibles",
   "health.stalePrices": "Prix périmés, aucun ordre sur eux : {{pairs}}",

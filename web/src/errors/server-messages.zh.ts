@@ -69,6 +69,7 @@ export default {
   "transactions.generateOwnOnly": "您只能生成自己的交易",
   "calls.unknownCall": "未知的呼叫“{{callId}}”",
   "calls.unknownTarget": "未知的呼叫对象“{{target}}”。",
+  "calls.exchangeRefused": "{{exchange}} 拒绝了该订单：{{note}}",
   "realtime.unavailable": "此服务器未运行实时服务。",
   "market.unavailable": "市场数据不可用",
   "health.stalePrices": "价格已过时，不据此交易：{{pairs}}",
