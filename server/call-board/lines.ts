@@ -8,6 +8,7 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { PERMISSIONS } from "../auth/roles.shared.ts";
 import { logError } from "../core/log-error.ts";
+import { outsideRequest } from "../core/request-scope.ts";
 import { callRecipients, calls } from "../db/schema.ts";
 import type { RecipientState } from "../db/enums.shared.ts";
 import type { Deps } from "../deps.ts";
@@ -22,17 +23,51 @@ import { readBoard } from "./board.ts";
 type CallRow = typeof calls.$inferSelect;
 type BoardDeps = Pick<Deps, "db" | "market" | "realtime">;
 
-/** Sends the recipients' lines (as they are now) to the caller and Admins. */
-export async function publishLines(deps: BoardDeps, callId: string, userIds: number[]) {
-  const hub = deps.realtime?.hub;
-  if (!hub || !userIds.length) return;
+/** Per call, the lines waiting to be sent while a send of that call's board runs. */
+const waiting = new Map<string, Set<number>>();
+
+/**
+ * Sends the recipients' lines (as they are now) to the caller and Admins, after the answer of the
+ * request that changed them and outside its deadline. A burst of changes in one call (50 recipients
+ * answering at once) reads the board once per round, not once per change: the first change is
+ * sent at once, the ones arriving meanwhile together right after it.
+ */
+export function publishLines(deps: BoardDeps, callId: string, userIds: number[]) {
+  if (!deps.realtime || !userIds.length) return;
+  outsideRequest(() => flush(deps, callId, userIds))
+    .catch((err) => logError(`call board of call ${callId}`, err));
+}
+
+async function flush(deps: BoardDeps, callId: string, userIds: number[]) {
+  const pending = waiting.get(callId);
+  if (pending) return void userIds.forEach((id) => pending.add(id));
+  waiting.set(callId, new Set());
+  try {
+    let ids = new Set(userIds);
+    while (ids.size) {
+      await sendLines(deps, callId, ids);
+      ids = waiting.get(callId)!;
+      waiting.set(callId, new Set());
+    }
+  } finally {
+    waiting.delete(callId);
+  }
+}
+
+async function sendLines(deps: BoardDeps, callId: string, userIds: Set<number>) {
   const board = await readBoard(deps.db, callId, livePrices(deps.market));
   if (!board) return;
   const to = { users: [board.call.fromUserId], roles: [...PERMISSIONS["calls.viewAll"]] };
-  for (const recipient of board.recipients) {
-    if (!userIds.includes(recipient.userId)) continue;
-    await hub.publish(to, { type: "call-board", callId, recipient, totals: board.totals });
-  }
+  await Promise.all(
+    board.recipients.filter((r) => userIds.has(r.userId)).map((recipient) =>
+      deps.realtime!.hub.publish(to, {
+        type: "call-board",
+        callId,
+        recipient,
+        totals: board.totals,
+      })
+    ),
+  );
 }
 
 /** Applies `change` to the lines named and tells the board of those that changed; how many did. */
@@ -50,7 +85,7 @@ async function move(
     inArray(cr.userId, userIds),
     onlyFrom ? inArray(cr.state, onlyFrom) : undefined,
   )).returning({ userId: cr.userId });
-  await publishLines(deps, callId, moved.map((m) => m.userId));
+  publishLines(deps, callId, moved.map((m) => m.userId));
   return moved.length;
 }
 
@@ -72,7 +107,7 @@ export async function markSeen(
     state: sql`case when ${cr.state} = 'notified' then 'seen' else ${cr.state} end`,
   }).where(and(eq(cr.callId, callId), eq(cr.userId, userId), isNull(cr.seenAt)))
     .returning({ userId: cr.userId });
-  await publishLines(deps, callId, moved.map((m) => m.userId));
+  publishLines(deps, callId, moved.map((m) => m.userId));
 }
 
 /**
@@ -128,5 +163,5 @@ async function answer(
       transactionId: tx.id,
     }, [...UNDECIDED, "refused"]);
   // The line stayed (already decided, or another side's row) but its money may have moved.
-  if (!moved) await publishLines(deps, call.id, [line.userId]);
+  if (!moved) publishLines(deps, call.id, [line.userId]);
 }
