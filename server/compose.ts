@@ -10,7 +10,9 @@ import { createExchanges, type ExchangesDeps } from "./exchanges/exchanges.ts";
 import { createKeyTransport } from "./keys/transport.ts";
 import type { MarketRuntime } from "./market/market.ts";
 import { pushCall } from "./push/send.ts";
+import { markPushed, onCallTransaction, publishLines } from "./call-board/lines.ts";
 import { logError } from "./core/log-error.ts";
+import { outsideRequest } from "./core/request-scope.ts";
 import { type RealtimeOptions, startRealtime } from "./realtime/realtime.ts";
 
 /** What an instance is made of; the rest of Deps is built from it here. */
@@ -57,11 +59,18 @@ export async function composeDeps(parts: DepsParts): Promise<Deps> {
     callGate: createCallGate({ db: base.db, clock }),
     realtime,
     ...realtime.hooks,
+    onTransactionChanged: (tx) => {
+      realtime.hooks.onTransactionChanged(tx);
+      // A recipient's order, fill, close or missed-call row moves their line on a call's board.
+      void outsideRequest(() => onCallTransaction(deps, tx))
+        .catch((err) => logError(`call board of row ${tx.id}`, err));
+    },
     // Users with a visible page hear the call on their socket; the others' devices are pushed.
     onCallSent: (call) =>
-      void pushCall(base, call, (userId) => realtime.hub.isVisible(userId)).catch((err) =>
-        logError(`push of call ${call.id}`, err)
-      ),
+      void pushCall(base, call, (userId) => realtime.hub.isVisible(userId))
+        .then((pushed) => outsideRequest(() => markPushed(deps, call.id, pushed.pushedUserIds)))
+        .catch((err) => logError(`push of call ${call.id}`, err)),
+    onCallLinesChanged: (callId, userIds) => publishLines(deps, callId, userIds),
   };
   return feeds ? { ...deps, engine: startEngine(deps, feeds, engineName(config)) } : deps;
 }

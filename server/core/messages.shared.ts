@@ -77,6 +77,7 @@ export const SERVER_MESSAGES = {
   "desk.sinceRange": "since: must be within the last 48 hours",
   "calls.unknownCall": 'callId: unknown call "{{callId}}"',
   "calls.unknownTarget": 'Unknown call target "{{target}}".',
+  "calls.exchangeRefused": "{{exchange}} refused the order: {{note}}",
   "realtime.unavailable": "Realtime is not running here.",
   "market.unavailable": "Market data is not available",
   "health.stalePrices": "Stale prices, not traded on: {{pairs}}",

@@ -8,7 +8,7 @@ import { msg } from "./messages.shared.ts";
 
 // `answered`: what runs after the handler returned (a streamed body, a socket's handlers) keeps the
 // async context but is no longer this request's to cut short.
-const scope = new AsyncLocalStorage<{ signal: AbortSignal; answered: boolean }>();
+const scope = new AsyncLocalStorage<{ signal: AbortSignal; answered: boolean } | undefined>();
 
 /** The current request's signal until it is answered; undefined outside a request. */
 export function requestSignal(): AbortSignal | undefined {
@@ -16,8 +16,12 @@ export function requestSignal(): AbortSignal | undefined {
   return current && !current.answered ? current.signal : undefined;
 }
 
-/** Runs work that is no request's own (it outlives the answer): no request signal cuts it short. */
-export const outsideRequest = <T>(work: () => T): T => scope.exit(work);
+/**
+ * Runs work that is no request's own (it outlives the answer): no request signal cuts it short.
+ * Not scope.exit: in Deno the request's store comes back after exit's work first awaits, so its
+ * statements were cancelled with the request all the same.
+ */
+export const outsideRequest = <T>(work: () => T): T => scope.run(undefined, work);
 
 export const abandoned = () => new AppError("UNAVAILABLE", msg("unavailable.abandoned"));
 

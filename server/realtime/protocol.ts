@@ -5,6 +5,7 @@
 // before any receiver hears of it.
 import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
 import type { MarketExchange } from "../market/feed.shared.ts";
+import type { CallBoardEvent } from "./call-board.shared.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
 export interface CallInfo {
@@ -50,7 +51,9 @@ export type ServerMessage =
   | { type: "trading-halts-changed" }
   /** A balance drift appeared, cleared or was acknowledged: Admins read GET /reconciliation again. */
   | { type: "reconciliation-changed" }
-  | { type: "joined"; group: string; exchange: MarketExchange };
+  | { type: "joined"; group: string; exchange: MarketExchange }
+  /** A recipient's line on a call's board changed: to the caller and Admins (GET /calls/:id). */
+  | CallBoardEvent;
 
 /** Latest prices of the pairs that moved on one exchange; each pair at most once a second. */
 export interface PriceMessage {

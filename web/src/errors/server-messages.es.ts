@@ -75,6 +75,7 @@ export default {
   "desk.sinceRange": "since: debe estar dentro de las últimas 48 horas",
   "calls.unknownCall": "Llamada desconocida «{{callId}}»",
   "calls.unknownTarget": "Destino de llamada desconocido «{{target}}».",
+  "calls.exchangeRefused": "{{exchange}} rechazó la orden: {{note}}",
   "realtime.unavailable": "El tiempo real no está activo en este servidor.",
   "market.unavailable": "Los datos de mercado no están disponibles",
   "health.stalePrices": "Precios desactualizados, no se opera con ellos: {{pairs}}",

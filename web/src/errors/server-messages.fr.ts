@@ -77,6 +77,7 @@ export default {
   "desk.sinceRange": "since : doit se situer dans les 48 dernières heures",
   "calls.unknownCall": "Appel inconnu « {{callId}} »",
   "calls.unknownTarget": "Cible d'appel inconnue « {{target}} ».",
+  "calls.exchangeRefused": "{{exchange}} a refusé l'ordre : {{note}}",
   "realtime.unavailable": "Le temps réel ne tourne pas sur ce serveur.",
   "market.unavailable": "Les données de marché ne sont pas disponibles",
   "health.stalePrices": "Prix périmés, aucun ordre sur eux : {{pairs}}",

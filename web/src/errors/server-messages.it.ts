@@ -75,6 +75,7 @@ export default {
   "desk.sinceRange": "since: deve rientrare nelle ultime 48 ore",
   "calls.unknownCall": "Chiamata sconosciuta «{{callId}}»",
   "calls.unknownTarget": "Destinatario della chiamata sconosciuto «{{target}}».",
+  "calls.exchangeRefused": "{{exchange}} ha rifiutato l'ordine: {{note}}",
   "realtime.unavailable": "Il tempo reale non è attivo su questo server.",
   "market.unavailable": "I dati di mercato non sono disponibili",
   "health.stalePrices": "Prezzi non aggiornati, nessuna operazione su di essi: {{pairs}}",

@@ -72,6 +72,7 @@ export default {
   "desk.sinceRange": "since：必须在最近 48 小时之内",
   "calls.unknownCall": "未知的呼叫“{{callId}}”",
   "calls.unknownTarget": "未知的呼叫对象“{{target}}”。",
+  "calls.exchangeRefused": "{{exchange}} 拒绝了该订单：{{note}}",
   "realtime.unavailable": "此服务器未运行实时服务。",
   "market.unavailable": "市场数据不可用",
   "health.stalePrices": "价格已过时，不据此交易：{{pairs}}",

@@ -48,6 +48,9 @@ export function handleServerMessage(msg: ServerMessage, token: string) {
       return void loadReconciliation();
     case "logout":
       return void sessionEnded(token);
+    case "call-board":
+      // The board's page (web/src/calls/board*) applies it; no other view shows a board.
+      return;
     default:
       msg satisfies never;
   }
