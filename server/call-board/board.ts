@@ -109,11 +109,16 @@ export function boardTotals(recipients: BoardRecipient[]): BoardTotals {
 
 const nonZero = (v: string) => (new Decimal(v).isZero() ? null : v);
 
-/** The board of a call, or null when there is no such call. */
+/**
+ * The board of a call, or null when there is no such call. A line still notified or seen when the
+ * call has expired reads as missed: a recipient whose page was closed never sends the generate-done
+ * that would have moved it.
+ */
 export async function readBoard(
   db: Db,
   callId: string,
   prices: LivePrices,
+  now: Date,
 ): Promise<CallBoard | null> {
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   if (!call) return null;
@@ -126,10 +131,11 @@ export async function readBoard(
   const recipients = rows.map(({ r, username }): BoardRecipient => {
     const m = money.get(r.userId);
     const filled = m && nonZero(m.quantity);
+    const expired = call.expiresAt <= now;
     return {
       userId: r.userId,
       username,
-      state: r.state,
+      state: expired && (r.state === "notified" || r.state === "seen") ? "missed" : r.state,
       delivery: r.delivery,
       seenAt: r.seenAt?.getTime() ?? null,
       reactionMs: r.reactionMs,

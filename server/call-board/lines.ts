@@ -21,7 +21,7 @@ import type { TransactionView } from "../transactions/view.ts";
 import { readBoard } from "./board.ts";
 
 type CallRow = typeof calls.$inferSelect;
-type BoardDeps = Pick<Deps, "db" | "market" | "realtime">;
+type BoardDeps = Pick<Deps, "db" | "market" | "realtime" | "clock">;
 
 /** Per call, the lines waiting to be sent while a send of that call's board runs. */
 const waiting = new Map<string, Set<number>>();
@@ -55,7 +55,7 @@ async function flush(deps: BoardDeps, callId: string, userIds: number[]) {
 }
 
 async function sendLines(deps: BoardDeps, callId: string, userIds: Set<number>) {
-  const board = await readBoard(deps.db, callId, livePrices(deps.market));
+  const board = await readBoard(deps.db, callId, livePrices(deps.market), deps.clock.now());
   if (!board) return;
   const to = { users: [board.call.fromUserId], roles: [...PERMISSIONS["calls.viewAll"]] };
   await Promise.all(

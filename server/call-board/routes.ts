@@ -39,7 +39,12 @@ export function callBoardRoutes(deps: Deps) {
       validate("param", callIdParam),
       async (c) => {
         const viewer = c.get("user");
-        const board = await readBoard(deps.db, c.req.valid("param").id, livePrices(deps.market));
+        const board = await readBoard(
+          deps.db,
+          c.req.valid("param").id,
+          livePrices(deps.market),
+          deps.clock.now(),
+        );
         if (!board) throw notFound();
         if (board.call.fromUserId !== viewer.id && !can(viewer.role, "calls.viewAll")) {
           throw forbidden();

@@ -210,6 +210,15 @@ Deno.test("call board: a seen notice counts once; a stranger's seen changes noth
       assert.equal(res.status, 204);
     }
     assert.equal(line(await board(t, lead.token, call.id), trader).seenAt, call.createdAt + 200);
+    // Whoever has not acted when the call expires reads as missed, though no page of theirs said so.
+    const others = (await board(t, lead.token, call.id)).recipients.filter((r) =>
+      r.userId !== trader.id
+    );
+    assert.ok(others.length > 0 && others.every((r) => r.state === "notified"));
+    t.clock.advance(t.deps.config.CALL_EXPIRY_MS);
+    const expired = await board(t, lead.token, call.id);
+    assert.ok(expired.recipients.every((r) => r.state === "missed"));
+    t.clock.set(new Date(call.createdAt + 200));
     assert.equal(
       (await t.call("POST", "/api/calls/nope/seen", { token: trader.token })).status,
       204,
