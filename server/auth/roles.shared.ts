@@ -30,6 +30,9 @@ export const PERMISSIONS = {
   "priceHistory.view": EVERYONE,
   "trade.always": LEAD_UP,
   "calls.send": LEAD_UP,
+  /** Call boards and history: a Lead their own calls' (server/calls/routes.ts), Admins all. */
+  "calls.board": LEAD_UP,
+  "calls.viewAll": ADMIN_UP,
   "users.search": LEAD_UP,
   "users.editSelf": EVERYONE,
   "users.create": ADMIN_UP,
