@@ -10,6 +10,7 @@ import { createExchanges, type ExchangesDeps } from "./exchanges/exchanges.ts";
 import { createKeyTransport } from "./keys/transport.ts";
 import type { MarketRuntime } from "./market/market.ts";
 import { pushCall } from "./push/send.ts";
+import { markPushed, onCallTransaction } from "./calls/recipients.ts";
 import { logError } from "./core/log-error.ts";
 import { type RealtimeOptions, startRealtime } from "./realtime/realtime.ts";
 
@@ -57,11 +58,16 @@ export async function composeDeps(parts: DepsParts): Promise<Deps> {
     callGate: createCallGate({ db: base.db, clock }),
     realtime,
     ...realtime.hooks,
+    onTransactionChanged: (tx) => {
+      realtime.hooks.onTransactionChanged(tx);
+      // A recipient's order, fill, close or missed-call row moves their line on a call's board.
+      void onCallTransaction(deps, tx).catch((err) => logError(`call board of row ${tx.id}`, err));
+    },
     // Users with a visible page hear the call on their socket; the others' devices are pushed.
     onCallSent: (call) =>
-      void pushCall(base, call, (userId) => realtime.hub.isVisible(userId)).catch((err) =>
-        logError(`push of call ${call.id}`, err)
-      ),
+      void pushCall(base, call, (userId) => realtime.hub.isVisible(userId))
+        .then((pushed) => markPushed(deps, call.id, pushed.pushedUserIds))
+        .catch((err) => logError(`push of call ${call.id}`, err)),
   };
   return feeds ? { ...deps, engine: startEngine(deps, feeds, engineName(config)) } : deps;
 }

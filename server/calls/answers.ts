@@ -8,6 +8,8 @@ import type { Db } from "../db/client.ts";
 import type { BOT_MODES, OrderState, TransactionStatus } from "../db/enums.shared.ts";
 import { type CALL_OUTCOMES, callOutcomes, type calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
+import type { CodedMessage } from "../core/messages.shared.ts";
+import { markRefused } from "./recipients.ts";
 import { activeCallFor } from "./service.ts";
 import type { CallEffect } from "./target.shared.ts";
 
@@ -74,17 +76,19 @@ export function tradesInCall(
 
 /**
  * Records that a halt or limit refused the user's order on `side` during the call governing them
- * (no row is written for such an order), so its expiry makes no missed-call row. An outcome already
- * recorded (a purchase) stays.
+ * (no row is written for such an order), so its expiry makes no missed-call row, and puts `why` on
+ * their board line. An outcome already recorded (a purchase) stays.
  */
 export async function recordCallRefusal(
-  deps: Pick<Deps, "clock" | "db">,
+  deps: Pick<Deps, "clock" | "db" | "market" | "realtime">,
   user: SessionUser,
   side: Side,
+  why: Pick<CodedMessage, "code" | "params">,
 ) {
   const active = await activeCallFor(deps, user);
   if (!active || !onSide(active.effect, side)) return;
   await deps.db.insert(callOutcomes)
     .values({ callId: active.call.id, userId: user.id, outcome: "refused", at: deps.clock.now() })
     .onConflictDoNothing();
+  await markRefused(deps, active.call.id, user, why);
 }

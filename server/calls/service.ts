@@ -12,6 +12,7 @@ import type { Hub } from "../realtime/hub.ts";
 import type { CallInfo } from "../realtime/protocol.ts";
 import type { SendCallInput } from "./schema.ts";
 import { msg } from "../core/messages.shared.ts";
+import { addRecipients } from "./recipients.ts";
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -35,7 +36,10 @@ function normalizeTarget(raw: string): string {
   throw badRequest(msg("calls.unknownTarget", { target: raw }), "target");
 }
 
-/** Records the call and delivers it to every online member of the caller's group but the caller. */
+/**
+ * Records the call and its recipients (their board lines), then delivers it to every online member
+ * of the caller's group but the caller.
+ */
 export async function sendCall(
   deps: Pick<Deps, "clock" | "config" | "db" | "onCallSent">,
   hub: Hub,
@@ -53,6 +57,7 @@ export async function sendCall(
     createdAt: now,
     expiresAt: new Date(now.getTime() + deps.config.CALL_EXPIRY_MS),
   }).returning();
+  await addRecipients(deps, row, (userId) => hub.isVisible(userId));
   const call = toCallInfo(row);
   await hub.publish({ groups: [call.group], exceptUsers: [caller.id] }, { type: "call", call });
   deps.onCallSent(call);

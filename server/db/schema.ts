@@ -25,6 +25,7 @@ import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from "./enums.shared.ts";
+import { type CallReason, DELIVERIES, RECIPIENT_STATES } from "../calls/board.shared.ts";
 
 export { BOT_MODES, EXCHANGES, PRICE_SOURCES, ROLES, TRANSACTION_KINDS, TRANSACTION_STATUSES };
 
@@ -329,7 +330,11 @@ export const calls = pgTable("calls", {
   count: integer("count").notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+}, (t) => [
+  // Call history (server/calls/history.ts): newest first, everyone's or one Lead's.
+  index("calls_created").on(t.createdAt.desc(), t.id),
+  index("calls_from_created").on(t.fromUserId, t.createdAt.desc(), t.id),
+]);
 
 /**
  * What a user did in a call: "bought" (a purchase naming it), "done" (its expiry wrote a
@@ -346,6 +351,32 @@ export const callOutcomes = pgTable("call_outcomes", {
   transactionId: bigint("transaction_id", { mode: "number" }).references(() => transactions.id),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.callId, t.userId] })]);
+
+/**
+ * Each recipient of a call and where they stand in it (server/calls/recipients.ts): written for
+ * every member the call concerns when it is sent, moved on by their notice, order, refusal or
+ * missed-call row. The board's money is read from the transactions, never kept here.
+ */
+export const callRecipients = pgTable("call_recipients", {
+  callId: text("call_id").notNull().references(() => calls.id),
+  userId: integer("user_id").notNull().references(() => users.id),
+  /** calls.created_at, so a user's calls around a trade's time are found through one index. */
+  callAt: timestamp("call_at", { withTimezone: true }).notNull(),
+  /** The recipient's pair when the call came: the history's pair filter. */
+  pair: text("pair").notNull(),
+  state: text("state", { enum: RECIPIENT_STATES }).notNull().default("notified"),
+  delivery: text("delivery", { enum: DELIVERIES }).notNull(),
+  seenAt: timestamp("seen_at", { withTimezone: true }),
+  /** traded: from the call to the first order on its side. */
+  reactionMs: integer("reaction_ms"),
+  /** traded: the first order's row; missed: the missed-call row. No reference: rows may be deleted. */
+  transactionId: bigint("transaction_id", { mode: "number" }),
+  /** refused: the coded reason (halts.*, limits.*, calls.exchangeRefused). */
+  reason: jsonb("reason").$type<CallReason>(),
+}, (t) => [
+  primaryKey({ columns: [t.callId, t.userId] }),
+  index("call_recipients_user").on(t.userId, t.callAt),
+]);
 
 export const shifts = pgTable("shifts", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),

@@ -1,4 +1,5 @@
-// GET /profits (Admin and SuperAdmin): the /profit page's table, and its CSV download,
+// GET /profits (Admin and SuperAdmin): the /profit page's table, its charts' series
+// (GET /profits/series), and its CSV download,
 // POST /users/calculator-profit-csv (mounted before the users router, whose paths it shares).
 import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
@@ -9,6 +10,8 @@ import { csvFile } from "../reports/csv-stream.ts";
 import { profitCsv } from "./csv.ts";
 import { profitCsvQuerySchema, profitListQuerySchema } from "./schema.ts";
 import { listProfits } from "./service.ts";
+import { profitSeries } from "./series.ts";
+import { profitSeriesQuerySchema } from "../calls/board.shared.ts";
 
 export function profitRoutes(deps: Deps) {
   const auth = requireAuth(deps);
@@ -19,6 +22,13 @@ export function profitRoutes(deps: Deps) {
       requirePermission("profits.view"),
       validate("query", profitListQuerySchema),
       async (c) => c.json(await listProfits(deps, c.req.valid("query"))),
+    )
+    .get(
+      "/profits/series",
+      auth,
+      requirePermission("profits.view"),
+      validate("query", profitSeriesQuerySchema),
+      async (c) => c.json(await profitSeries(deps, c.req.valid("query"))),
     )
     .post(
       "/users/calculator-profit-csv",

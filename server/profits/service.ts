@@ -27,7 +27,8 @@ const profitSum = sum8(sql`${t.realizedPnl}`, realized);
 const notCountedSum = sum8(targetProfit, notRealized);
 const missedProfit = sum8(targetProfit, missedCall);
 
-function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
+/** The rows /profit reads: DONE, confirmed, in the range and pair (the series reads the same). */
+export function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
   return and(
     eq(t.status, "DONE"),
     // A DONE row whose opening order is pending, refused or unknown made nothing (yet).

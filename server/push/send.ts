@@ -33,6 +33,8 @@ export interface PushOutcome {
   sent: number;
   removed: number;
   failed: number;
+  /** Users with at least one device the push service took the call for (the call board's "push"). */
+  pushedUserIds: number[];
 }
 
 const kindOf = (target: string): PushTarget => isFixedTarget(target) ? target : "PAIR";
@@ -42,7 +44,7 @@ export async function pushCall(
   call: CallInfo,
   isVisible: (userId: number) => boolean,
 ): Promise<PushOutcome> {
-  const outcome = { sent: 0, removed: 0, failed: 0 };
+  const outcome: PushOutcome = { sent: 0, removed: 0, failed: 0, pushedUserIds: [] };
   const now = deps.clock.now();
   const seconds = Math.floor((call.expiresAt - now.getTime()) / 1000);
   if (!deps.vapid || seconds <= 0) return outcome;
@@ -79,6 +81,7 @@ export async function pushCall(
         outcome.removed++;
       } else if (status >= 200 && status < 300) {
         outcome.sent++;
+        if (!outcome.pushedUserIds.includes(sub.userId)) outcome.pushedUserIds.push(sub.userId);
       } else {
         outcome.failed++;
         console.error(`push to ${new URL(sub.endpoint).host} refused: ${status}`);

@@ -165,7 +165,12 @@ export async function createTransaction(
   // A halt or limit refusing the order during a call is kept: such an order leaves no row, yet
   // the call was not missed (server/calls/answers.ts).
   const refusedInCall = async (err: unknown): Promise<never> => {
-    if (err instanceof TradingRefused) await recordCallRefusal(deps, user, side);
+    if (err instanceof TradingRefused) {
+      await recordCallRefusal(deps, user, side, {
+        code: err.messageCode!,
+        params: err.messageParams!,
+      });
+    }
     throw err;
   };
   if (bots.length) {

@@ -87,7 +87,7 @@ Deno.test("push: a 410 from the push service removes the subscription; the TTL i
     const call: CallInfo = await sendCall(t, lead);
     t.clock.advance(7_500);
     const outcome = await pushCall(t.deps, call, () => false);
-    assert.deepEqual(outcome, { sent: 0, removed: 1, failed: 0 });
+    assert.deepEqual(outcome, { sent: 0, removed: 1, failed: 0, pushedUserIds: [] });
     assert.equal((await t.deps.db.select().from(pushSubscriptions)).length, 0);
 
     const again = await device(t, service, user);
@@ -95,7 +95,12 @@ Deno.test("push: a 410 from the push service removes the subscription; the TTL i
     const got = service.received.find((r) => again.endpoint.endsWith(r.id))!;
     assert.equal(got.headers["ttl"], "12");
     t.clock.advance(13_000);
-    assert.deepEqual(await pushCall(t.deps, call, () => false), { sent: 0, removed: 0, failed: 0 });
+    assert.deepEqual(await pushCall(t.deps, call, () => false), {
+      sent: 0,
+      removed: 0,
+      failed: 0,
+      pushedUserIds: [],
+    });
   } finally {
     await service.close();
     await t.close();

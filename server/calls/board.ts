@@ -1,0 +1,158 @@
+// The call board (GET /calls/:id, the socket's call-board event) and the call history's money: a
+// recipient's lines come from call_recipients (recipients.ts), their money from the transactions
+// (docs/calls.md#call-board-and-history). A recipient's trades in a call are their trade rows
+// created while it ran (the rule of server/calls/answers.ts: an order need not name the call);
+// realized is what profit counts of them (server/reports/books.ts), unrealized their open rows at
+// the live price (server/transactions/pnl.ts), missed the missed-call row's would-be, apart.
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { Decimal } from "decimal.js";
+import type { Db } from "../db/client.ts";
+import { callRecipients, calls, transactions as t, users } from "../db/schema.ts";
+import { realized, targetProfit } from "../reports/books.ts";
+import { decimalText } from "../reports/keyset.ts";
+import { type LivePrices, unrealizedPnlSql } from "../transactions/pnl.ts";
+import type { BoardRecipient, BoardTotals, CallBoard } from "./board.shared.ts";
+import { toCallInfo } from "./service.ts";
+
+/** What one recipient's rows in one call add up to; amounts are decimal text. */
+export interface RecipientMoney {
+  callId: string;
+  userId: number;
+  filledAmount: string;
+  quantity: string;
+  realizedPnl: string;
+  unrealizedPnl: string | null;
+  missedWouldBe: string | null;
+  side: "BUY" | "SELL" | null;
+}
+
+const sumText = (value: SQL, where: SQL) =>
+  decimalText(sql`coalesce(round(sum(${value}) filter (where ${where}), 8), 0)`);
+const sumOrNull = (value: SQL) => sql<string | null>`trim_scale(round(sum(${value}), 8))::text`;
+
+const opened = sql`${t.kind} = 'trade' and ${t.orderState} is null`;
+/** The rows profit counts (server/profits/service.ts: DONE, confirmed, books.ts's realized). */
+export const counted = sql`${t.status} = 'DONE' and ${t.orderState} is null and ${realized}`;
+/** A recipient's trades in a call: call_recipients joined to calls, then to transactions on this. */
+export const tradedInCall = and(
+  eq(t.userId, callRecipients.userId),
+  eq(t.kind, "trade"),
+  sql`${t.createdAt} between ${calls.createdAt} and ${calls.expiresAt}`,
+);
+const LIVE = sql.raw(unrealizedPnlSql(`"live"."prices"`));
+/** The side a row opened on (as answers.ts's openedSide): a DONE row says it by its mode. */
+const sideOf = sql<"BUY" | "SELL" | null>`(array_agg(case
+  when ${t.status} <> 'DONE' then ${t.status}::text
+  when ${t.useBot} in ('only_buy', 'buy_sell') then 'BUY'
+  when ${t.useBot} in ('only_sell', 'sell_buy') then 'SELL' end
+  order by ${t.createdAt}, ${t.id}) filter (where ${opened}))[1]`;
+
+/**
+ * The money of each (call, recipient) of `callIds`: their trades during the call (through the
+ * transactions' created_at index: a call's window is seconds) and their missed-call row.
+ */
+export async function recipientMoney(
+  db: Db,
+  callIds: string[],
+  prices: LivePrices,
+): Promise<RecipientMoney[]> {
+  if (!callIds.length) return [];
+  const cr = callRecipients;
+  const traded = await db.select({
+    callId: cr.callId,
+    userId: cr.userId,
+    filledAmount: sumText(sql`${t.filledQuantity} * ${t.avgPrice}`, opened),
+    quantity: sumText(sql`${t.filledQuantity}`, opened),
+    realizedPnl: sumText(sql`${t.realizedPnl}`, counted),
+    unrealizedPnl: sumOrNull(sql`(${LIVE})::numeric`),
+    side: sideOf,
+  }).from(cr)
+    .innerJoin(calls, eq(calls.id, cr.callId))
+    .innerJoin(t, tradedInCall)
+    .crossJoin(sql`(select ${JSON.stringify(prices)}::jsonb as "prices") "live"`)
+    .where(inArray(cr.callId, callIds))
+    .groupBy(cr.callId, cr.userId);
+  const missed = await db.select({
+    callId: cr.callId,
+    userId: cr.userId,
+    wouldBe: decimalText(sql`round(${targetProfit}, 8)`),
+  }).from(cr)
+    .innerJoin(t, eq(t.id, cr.transactionId))
+    .where(and(inArray(cr.callId, callIds), eq(cr.state, "missed"), eq(t.kind, "missed_call")));
+  const key = (m: { callId: string; userId: number }) => `${m.callId}:${m.userId}`;
+  const byKey = new Map<string, RecipientMoney>();
+  for (const row of traded) byKey.set(key(row), { ...row, missedWouldBe: null });
+  for (const row of missed) {
+    const found = byKey.get(key(row));
+    if (found) found.missedWouldBe = row.wouldBe;
+    else {
+      byKey.set(key(row), {
+        callId: row.callId,
+        userId: row.userId,
+        filledAmount: "0",
+        quantity: "0",
+        realizedPnl: "0",
+        unrealizedPnl: null,
+        missedWouldBe: row.wouldBe,
+        side: null,
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
+const sum = (values: (string | null)[]) =>
+  values.reduce((acc, v) => (v === null ? acc : acc.plus(v)), new Decimal(0)).toFixed();
+
+export function boardTotals(recipients: BoardRecipient[]): BoardTotals {
+  return {
+    recipients: recipients.length,
+    followed: recipients.filter((r) => r.state === "traded").length,
+    filledAmount: sum(recipients.map((r) => r.amount)),
+    realizedPnl: sum(recipients.map((r) => r.realizedPnl)),
+    unrealizedPnl: sum(recipients.map((r) => r.unrealizedPnl)),
+    missedWouldBe: sum(recipients.map((r) => r.missedWouldBe)),
+  };
+}
+
+const nonZero = (v: string) => (new Decimal(v).isZero() ? null : v);
+
+/** The board of a call, or null when there is no such call. */
+export async function readBoard(
+  db: Db,
+  callId: string,
+  prices: LivePrices,
+): Promise<CallBoard | null> {
+  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
+  if (!call) return null;
+  const cr = callRecipients;
+  const rows = await db.select({ r: cr, username: users.username }).from(cr)
+    .innerJoin(users, eq(users.id, cr.userId))
+    .where(eq(cr.callId, callId))
+    .orderBy(users.username);
+  const money = new Map((await recipientMoney(db, [callId], prices)).map((m) => [m.userId, m]));
+  const recipients = rows.map(({ r, username }): BoardRecipient => {
+    const m = money.get(r.userId);
+    const filled = m && nonZero(m.quantity);
+    return {
+      userId: r.userId,
+      username,
+      state: r.state,
+      delivery: r.delivery,
+      seenAt: r.seenAt?.getTime() ?? null,
+      reactionMs: r.reactionMs,
+      side: m?.side ?? null,
+      fillPrice: filled
+        ? new Decimal(m.filledAmount).div(m.quantity).toDecimalPlaces(8).toFixed()
+        : null,
+      amount: filled ? m.filledAmount : null,
+      quantity: filled ? m.quantity : null,
+      transactionId: r.transactionId,
+      reason: r.reason,
+      realizedPnl: filled ? m.realizedPnl : null,
+      unrealizedPnl: m?.unrealizedPnl ?? null,
+      missedWouldBe: m?.missedWouldBe ?? null,
+    };
+  });
+  return { call: toCallInfo(call), recipients, totals: boardTotals(recipients) };
+}

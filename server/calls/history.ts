@@ -1,0 +1,177 @@
+// Call history (GET /calls) and per-person call figures (GET /calls/figures): who followed, how
+// fast and what it earned, from call_recipients (recipients.ts) and the recipients' trades in each
+// call (board.ts). A page of history reads its calls through the calls_created index first, then
+// only those calls' lines and trades (docs/reports.md#calls).
+import { and, count, desc, eq, exists, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { Decimal } from "decimal.js";
+import type { SessionUser } from "../auth/sessions.ts";
+import { can } from "../auth/roles.shared.ts";
+import { callRecipients as cr, calls, transactions as t, users } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import { decimalText } from "../reports/keyset.ts";
+import { livePrices } from "../transactions/pnl.ts";
+import type {
+  CallFigures,
+  CallFiguresQuery,
+  CallHistory,
+  CallHistoryItem,
+  CallHistoryQuery,
+} from "./board.shared.ts";
+import { counted, recipientMoney, tradedInCall } from "./board.ts";
+import { toCallInfo } from "./service.ts";
+import { isFixedTarget } from "./target.shared.ts";
+import { CALL_TARGET_ALL } from "./target.shared.ts";
+
+const inRange = (r: { start?: number; end?: number }) => [
+  r.start === undefined ? undefined : gte(calls.createdAt, new Date(r.start)),
+  r.end === undefined ? undefined : lte(calls.createdAt, new Date(r.end)),
+];
+
+/** Fixed targets are stored upper-case, pair codes lower-case (service.ts normalizeTarget). */
+function targetIs(raw: string): SQL {
+  const upper = raw.toUpperCase();
+  return eq(
+    calls.target,
+    isFixedTarget(upper) || upper === CALL_TARGET_ALL ? upper : raw.toLowerCase(),
+  );
+}
+
+const median = sql<number | null>`(percentile_cont(0.5) within group (order by ${cr.reactionMs})
+  filter (where ${cr.state} = 'traded'))`;
+const followedCount = sql<number>`(count(*) filter (where ${cr.state} = 'traded'))::int`;
+
+const share = (part: number, whole: number) => (whole ? part / whole : 0);
+const sum = (values: (string | null)[]) =>
+  values.reduce((acc, v) => (v === null ? acc : acc.plus(v)), new Decimal(0)).toFixed();
+
+/** A Lead reads their own calls only (calls.viewAll: everyone's). */
+export async function listCalls(
+  deps: Pick<Deps, "db" | "market">,
+  viewer: SessionUser,
+  query: CallHistoryQuery,
+): Promise<CallHistory> {
+  const leadId = can(viewer.role, "calls.viewAll") ? query.leadId : viewer.id;
+  const where = and(
+    leadId === undefined ? undefined : eq(calls.fromUserId, leadId),
+    ...inRange(query),
+    query.target ? targetIs(query.target) : undefined,
+    query.pair
+      ? or(
+        eq(calls.target, query.pair),
+        exists(
+          deps.db.select({ one: sql`1` }).from(cr)
+            .where(and(eq(cr.callId, calls.id), eq(cr.pair, query.pair))),
+        ),
+      )
+      : undefined,
+  );
+  const [page, [{ totalItems }]] = await Promise.all([
+    deps.db.select().from(calls).where(where)
+      .orderBy(desc(calls.createdAt), desc(calls.id))
+      .limit(query.limit).offset((query.page - 1) * query.limit),
+    deps.db.select({ totalItems: count() }).from(calls).where(where),
+  ]);
+  const ids = page.map((c) => c.id);
+  const [lines, money] = ids.length
+    ? await Promise.all([
+      deps.db.select({
+        callId: cr.callId,
+        recipients: sql<number>`count(*)::int`,
+        followed: followedCount,
+        median,
+      }).from(cr).where(inArray(cr.callId, ids)).groupBy(cr.callId),
+      recipientMoney(deps.db, ids, livePrices(deps.market)),
+    ])
+    : [[], []];
+  const linesOf = new Map(lines.map((l) => [l.callId, l]));
+  const items = page.map((row): CallHistoryItem => {
+    const l = linesOf.get(row.id);
+    const m = money.filter((x) => x.callId === row.id);
+    return {
+      ...toCallInfo(row),
+      recipients: l?.recipients ?? 0,
+      followed: share(l?.followed ?? 0, l?.recipients ?? 0),
+      medianReactionMs: l?.median == null ? null : Math.round(Number(l.median)),
+      filledAmount: sum(m.map((x) => x.filledAmount)),
+      realizedPnl: sum(m.map((x) => x.realizedPnl)),
+      unrealizedPnl: sum(m.map((x) => x.unrealizedPnl)),
+      missedWouldBe: sum(m.map((x) => x.missedWouldBe)),
+    };
+  });
+  return { items, totalItems };
+}
+
+/**
+ * Who sees whose figures: a User their own line; a Lead their own lines and their group's users;
+ * Admins everyone.
+ */
+function figuresScope(viewer: SessionUser) {
+  if (can(viewer.role, "calls.viewAll")) return { users: undefined, leads: undefined };
+  if (can(viewer.role, "calls.board")) {
+    return {
+      users: or(eq(cr.userId, viewer.id), eq(users.group, viewer.group)),
+      leads: eq(calls.fromUserId, viewer.id),
+    };
+  }
+  return { users: eq(cr.userId, viewer.id), leads: sql`false` };
+}
+
+const resultSum = decimalText(
+  sql`coalesce(round(sum(${t.realizedPnl}) filter (where ${counted}), 8), 0)`,
+);
+
+export async function callFigures(
+  deps: Pick<Deps, "db">,
+  viewer: SessionUser,
+  query: CallFiguresQuery,
+): Promise<CallFigures> {
+  const scope = figuresScope(viewer);
+  const range = inRange(query);
+  // Lines and results apart: joining the trades would count a line once per trade.
+  const [userLines, userResults, leadLines, leadResults] = await Promise.all([
+    deps.db.select({
+      userId: cr.userId,
+      username: users.username,
+      received: sql<number>`count(*)::int`,
+      followed: followedCount,
+      median,
+    }).from(cr).innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(users, eq(users.id, cr.userId))
+      .where(and(...range, scope.users)).groupBy(cr.userId, users.username)
+      .orderBy(users.username),
+    deps.db.select({ userId: cr.userId, result: resultSum }).from(cr)
+      .innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(users, eq(users.id, cr.userId))
+      .innerJoin(t, tradedInCall)
+      .where(and(...range, scope.users)).groupBy(cr.userId),
+    deps.db.select({
+      userId: calls.fromUserId,
+      username: calls.fromUsername,
+      sent: sql<number>`count(distinct ${calls.id})::int`,
+      recipients: sql<number>`count(${cr.userId})::int`,
+      followed: followedCount,
+    }).from(calls).leftJoin(cr, eq(cr.callId, calls.id))
+      .where(and(...range, scope.leads)).groupBy(calls.fromUserId, calls.fromUsername)
+      .orderBy(calls.fromUsername),
+    deps.db.select({ userId: calls.fromUserId, result: resultSum }).from(cr)
+      .innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(t, tradedInCall)
+      .where(and(...range, scope.leads)).groupBy(calls.fromUserId),
+  ]);
+  const resultOf = (rows: { userId: number; result: string }[], id: number) =>
+    rows.find((r) => r.userId === id)?.result ?? "0";
+  return {
+    users: userLines.map((l) => ({
+      userId: l.userId,
+      username: l.username,
+      received: l.received,
+      followed: l.received ? l.followed / l.received : null,
+      medianReactionMs: l.median == null ? null : Math.round(Number(l.median)),
+      result: resultOf(userResults, l.userId),
+    })),
+    leads: leadLines.map((l) => ({
+      userId: l.userId,
+      username: l.username,
+      sent: l.sent,
+      followed: l.recipients ? l.followed / l.recipients : null,
+      deskResult: resultOf(leadResults, l.userId),
+    })),
+  };
+}
