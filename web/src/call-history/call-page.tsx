@@ -23,7 +23,7 @@ export default function CallPage({ params }: { params: { id: string } }) {
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h3" data-testid="call-page-title">{t("board.title")}</Title>
-        <Anchor component={Link} href="/calls" data-testid="call-page-back">
+        <Anchor c="blue" component={Link} href="/calls" data-testid="call-page-back">
           {t("history.back")}
         </Anchor>
       </Group>

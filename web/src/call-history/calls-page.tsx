@@ -121,6 +121,7 @@ export default function CallsPage() {
             nowrap: true,
             cell: (row) => (
               <Anchor
+                c="blue"
                 component={Link}
                 href={`/calls/${row.id}`}
                 aria-label={t("history.openBoardOf", { time: when(row) })}

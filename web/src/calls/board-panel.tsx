@@ -37,6 +37,7 @@ export default function BoardPanel() {
         <Title order={2} size="h5">{t("board.title")}</Title>
         <Group gap="xs" wrap="nowrap">
           <Anchor
+            c="blue"
             component={Link}
             href={`/calls/${snap.callId}`}
             size="sm"

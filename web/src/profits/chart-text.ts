@@ -4,6 +4,7 @@ import type { ProfitPoint } from "../../../server/calls/board.shared.ts";
 import { localDate } from "../i18n/format.ts";
 import type { Translator } from "../i18n/index.ts";
 import { formatSigned } from "../calls/board-format.ts";
+import { exchangeTitle, findPair } from "../../../server/exchanges/pairs.shared.ts";
 import type { Split } from "./series-store.ts";
 
 type Point = Pick<ProfitPoint, "key" | "label" | "realizedPnl" | "trades" | "wins">;
@@ -52,9 +53,17 @@ type SplitKeys =
   | "profits.chart.none"
   | `profits.split.${Split}`;
 
-/** The split's points, largest result first, as the chart draws them. */
-export const bySize = (points: readonly Point[]) =>
-  [...points].sort((a, b) => Number(b.realizedPnl) - Number(a.realizedPnl));
+/** The split's points, largest result first, as the chart draws them, named as the app names
+ * them (a user by the server's label, a pair and an exchange by their titles). */
+export const bySize = (points: readonly Point[], split: Split) =>
+  [...points].sort((a, b) => Number(b.realizedPnl) - Number(a.realizedPnl)).map((p) => ({
+    ...p,
+    label: split === "pair"
+      ? findPair(p.key)?.label ?? p.label
+      : split === "exchange"
+      ? exchangeTitle(p.key)
+      : p.label,
+  }));
 
 export function splitCaption(
   points: readonly Point[],
@@ -62,7 +71,7 @@ export function splitCaption(
   t: Translator<SplitKeys>,
 ): string {
   if (!points.length) return t("profits.chart.none");
-  const items = bySize(points).map((p) =>
+  const items = bySize(points, split).map((p) =>
     t("profits.chart.splitItem", {
       label: p.label,
       amount: formatSigned(p.realizedPnl),

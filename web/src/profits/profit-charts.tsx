@@ -39,6 +39,11 @@ const lossBars = {
 
 const money = (v: number) => formatMoney(v);
 
+// The drawing is hidden from screen readers (the caption says it all), so nothing in it may take
+// focus: the legend's keyboard toggles would be focusable yet unnamed.
+const chartBase = { animations: { enabled: false }, toolbar: { show: false } } as const;
+const NO_KEYBOARD = { keyboard: { enabled: false } };
+
 export default function ProfitCharts({ day, bySplit, split, splitControl }: {
   day: Snapshot<ProfitSeries>;
   bySplit: Snapshot<ProfitSeries>;
@@ -49,10 +54,10 @@ export default function ProfitCharts({ day, bySplit, split, splitControl }: {
   const t = profitsMessages.useT();
   const phone = usePhone();
   const days = day.points;
-  const splits = bySize(bySplit.points);
+  const splits = bySize(bySplit.points, split);
 
   const dayOptions = useMemo<ApexOptions>(() => ({
-    chart: { id: "profit-days", animations: { enabled: false }, toolbar: { show: false } },
+    chart: { id: "profit-days", ...chartBase, accessibility: NO_KEYBOARD },
     colors: [GAIN, LINE],
     stroke: { width: [0, 2], curve: "straight" },
     plotOptions: { bar: lossBars },
@@ -69,7 +74,7 @@ export default function ProfitCharts({ day, bySplit, split, splitControl }: {
   }), [days, phone]);
 
   const splitOptions = useMemo<ApexOptions>(() => ({
-    chart: { id: "profit-split", animations: { enabled: false }, toolbar: { show: false } },
+    chart: { id: "profit-split", ...chartBase, accessibility: NO_KEYBOARD },
     colors: [GAIN],
     plotOptions: { bar: { ...lossBars, horizontal: true, barHeight: "60%" } },
     dataLabels: { enabled: !phone, formatter: (v: number) => formatSigned(v) },
