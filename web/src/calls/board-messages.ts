@@ -1,4 +1,4 @@
-// The call board's words (docs/calls.md#call-board).
+// The call board's words (docs/calls.md#call-board-and-history).
 import { defineMessages } from "../i18n/index.ts";
 
 export const en = {

@@ -1,4 +1,4 @@
-// The caller's board beside the trading screen (docs/calls.md#call-board): opened by CALL, it
+// The caller's board beside the trading screen (docs/calls.md#call-board-and-history): opened by CALL, it
 // floats over the page's corner without blocking it (the Lead keeps trading), and stays until
 // closed, the call's page (/calls/:id) a link away. Its own chunk: only a caller loads it.
 import { Anchor, CloseButton, Group, Loader, Paper, Title } from "@mantine/core";

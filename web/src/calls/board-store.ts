@@ -1,4 +1,4 @@
-// The call board shown (docs/calls.md#call-board): the board GET /calls/:id answered, with each
+// The call board shown (docs/calls.md#call-board-and-history): the board GET /calls/:id answered, with each
 // recipient's line replaced as the socket's `call-board` events arrive. Events that come while the
 // board is still loading are kept and laid over the answer, so a line never steps back.
 import { proxy } from "valtio";
@@ -8,7 +8,8 @@ import type {
   CallBoardEvent,
   RecipientState,
 } from "../../../server/calls/board.shared.ts";
-import { onSignOut } from "../session/store.ts";
+import { can } from "../../../server/auth/roles.shared.ts";
+import { onSignOut, session } from "../session/store.ts";
 import { errorText } from "../ui/error-text.ts";
 import { fetchBoard } from "./board-api.ts";
 import { boardMessages } from "./board-messages.ts";
@@ -37,6 +38,8 @@ export const board = proxy(initialBoard());
 
 /** Events for the board being loaded, by recipient. */
 let early = new Map<number, CallBoardEvent>();
+/** Calls whose floating board the viewer closed: their later events do not bring it back. */
+const closed = new Set<string>();
 
 function newer(line: BoardRecipient, than: BoardRecipient | undefined) {
   return !than || RANK[line.state] >= RANK[than.state];
@@ -79,9 +82,22 @@ export async function showBoard(
   }
 }
 
-/** A `call-board` socket event: the shown board takes it; another call's is not ours to show. */
+/**
+ * Admins watch every call: another call's first event opens its board, floating, unless they
+ * closed it or a page shows a board (/calls/:id keeps its own).
+ */
+function watches(callId: string) {
+  const user = session.user;
+  return !!user && can(user.role, "calls.viewAll") && !closed.has(callId) &&
+    (!board.callId || board.floating);
+}
+
+/** A `call-board` socket event: the shown board takes it, line by line. */
 export function applyBoardEvent(event: CallBoardEvent) {
-  if (event.callId !== board.callId) return;
+  if (event.callId !== board.callId) {
+    if (!watches(event.callId)) return;
+    void showBoard(event.callId, { floating: true });
+  }
   if (board.board) apply(board.board, event);
   else {
     const held = early.get(event.recipient.userId);
@@ -89,11 +105,34 @@ export function applyBoardEvent(event: CallBoardEvent) {
   }
 }
 
+/**
+ * Reads the shown board again, quietly: open positions' result moves with the price. A line an
+ * event moved on meanwhile keeps the event's state.
+ */
+export async function refreshBoard() {
+  const callId = board.callId;
+  if (!callId || !board.board) return;
+  try {
+    const loaded = await fetchBoard(callId);
+    const shown = board.board;
+    if (board.callId !== callId || !shown) return;
+    loaded.recipients = loaded.recipients.map((line) => {
+      const current = shown.recipients.find((r) => r.userId === line.userId);
+      return current && !newer(line, current) ? { ...current } : line;
+    });
+    board.board = loaded;
+  } catch {
+    // The next refresh or event will do.
+  }
+}
+
 export function closeFloatingBoard() {
+  if (board.callId) closed.add(board.callId);
   board.floating = false;
 }
 
 onSignOut(() => {
   early = new Map();
+  closed.clear();
   Object.assign(board, initialBoard());
 });

@@ -1,4 +1,4 @@
-// One call's board (docs/calls.md#call-board): who called what and when, the countdown, the totals
+// One call's board (docs/calls.md#call-board-and-history): who called what and when, the countdown, the totals
 // so far, and a line per recipient: how the call reached them, when they saw the notice, and how
 // it ended for them (traded: side, fill, amount, reaction; refused: why, in the viewer's
 // language; missed: what the missed-call row would have made). Lines come and change live.
@@ -24,6 +24,7 @@ import {
   targetLabel,
 } from "./board-format.ts";
 import { boardMessages } from "./board-messages.ts";
+import { refreshBoard } from "./board-store.ts";
 import { callsMessages } from "./messages.ts";
 
 const messages = combineMessages(boardMessages, callsMessages);
@@ -37,6 +38,18 @@ const STATE_COLOR: Record<RecipientState, string> = {
 };
 
 const FINAL: readonly RecipientState[] = ["traded", "refused", "missed"];
+
+/** How often an open position's result is read again while its board shows. */
+const RESULT_REFRESH_MS = 10_000;
+
+/** While `holding`, the board is read again now and then for the live price's result. */
+function useLiveResult(holding: boolean) {
+  useEffect(() => {
+    if (!holding) return;
+    const id = setInterval(() => void refreshBoard(), RESULT_REFRESH_MS);
+    return () => clearInterval(id);
+  }, [holding]);
+}
 
 /** Seconds left until `endsAt` (this device's clock), ticking. */
 function useSecondsLeft(endsAt: number) {
@@ -74,6 +87,7 @@ export function BoardView({ board, endsAt, busy }: {
     (recipients.length > 0 && recipients.every((r) => FINAL.includes(r.state)));
   const result = Number(totals.realizedPnl) + Number(totals.unrealizedPnl);
   const followedShare = totals.recipients ? totals.followed / totals.recipients : 0;
+  useLiveResult(recipients.some((r) => r.unrealizedPnl !== null));
 
   const reasonText = (r: Line) =>
     r.reason && isServerCode(r.reason.code)
