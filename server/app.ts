@@ -18,6 +18,7 @@ import { healthRoutes } from "./health/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { realtimeRoutes } from "./realtime/routes.ts";
 import { callRoutes } from "./calls/routes.ts";
+import { callBoardRoutes } from "./call-board/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_BODY_LIMIT } from "./media/service.ts";
 import { contractRoutes } from "./contracts/routes.ts";
@@ -50,6 +51,7 @@ export function createApi(deps: Deps) {
     .route("/", tradingHaltRoutes(deps)).route("/", reconciliationRoutes(deps))
     .route("/", pushRoutes(deps))
     .route("/", realtimeRoutes(deps)).route("/", callRoutes(deps))
+    .route("/", callBoardRoutes(deps))
     .route("/", mediaRoutes(deps)).route("/", contractRoutes(deps));
 }
 

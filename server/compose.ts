@@ -10,7 +10,7 @@ import { createExchanges, type ExchangesDeps } from "./exchanges/exchanges.ts";
 import { createKeyTransport } from "./keys/transport.ts";
 import type { MarketRuntime } from "./market/market.ts";
 import { pushCall } from "./push/send.ts";
-import { markPushed, onCallTransaction } from "./calls/recipients.ts";
+import { markPushed, onCallTransaction, publishLines } from "./call-board/lines.ts";
 import { logError } from "./core/log-error.ts";
 import { type RealtimeOptions, startRealtime } from "./realtime/realtime.ts";
 
@@ -68,6 +68,10 @@ export async function composeDeps(parts: DepsParts): Promise<Deps> {
       void pushCall(base, call, (userId) => realtime.hub.isVisible(userId))
         .then((pushed) => markPushed(deps, call.id, pushed.pushedUserIds))
         .catch((err) => logError(`push of call ${call.id}`, err)),
+    onCallLinesChanged: (callId, userIds) =>
+      void publishLines(deps, callId, userIds).catch((err) =>
+        logError(`call board of call ${callId}`, err)
+      ),
   };
   return feeds ? { ...deps, engine: startEngine(deps, feeds, engineName(config)) } : deps;
 }

@@ -56,6 +56,8 @@ export interface Deps {
   vapid?: VapidKeys;
   /** Told after a call was recorded and sent to sockets (the push area sends it to devices). */
   onCallSent: (call: CallInfo) => void;
+  /** Told after recipients' lines of a call changed (server/call-board/ tells the caller and Admins). */
+  onCallLinesChanged: (callId: string, userIds: number[]) => void;
   /** How an order whose answer was lost is looked up (backoff); tests pass no delays. */
   orderLookup?: LookupOptions;
   /** The WebSocket hub and bus of this instance; absent when realtime is not started. */

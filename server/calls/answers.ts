@@ -9,7 +9,7 @@ import type { BOT_MODES, OrderState, TransactionStatus } from "../db/enums.share
 import { type CALL_OUTCOMES, callOutcomes, type calls, transactions } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { CodedMessage } from "../core/messages.shared.ts";
-import { markRefused } from "./recipients.ts";
+import { refuseLine } from "./recipients.ts";
 import { activeCallFor } from "./service.ts";
 import type { CallEffect } from "./target.shared.ts";
 
@@ -80,7 +80,7 @@ export function tradesInCall(
  * their board line. An outcome already recorded (a purchase) stays.
  */
 export async function recordCallRefusal(
-  deps: Pick<Deps, "clock" | "db" | "market" | "realtime">,
+  deps: Pick<Deps, "clock" | "db" | "onCallLinesChanged">,
   user: SessionUser,
   side: Side,
   why: Pick<CodedMessage, "code" | "params">,
@@ -90,5 +90,5 @@ export async function recordCallRefusal(
   await deps.db.insert(callOutcomes)
     .values({ callId: active.call.id, userId: user.id, outcome: "refused", at: deps.clock.now() })
     .onConflictDoNothing();
-  await markRefused(deps, active.call.id, user, why);
+  await refuseLine(deps, active.call.id, user.id, why);
 }

@@ -6,18 +6,24 @@ import { z } from "zod";
 import { epochMsField, idParam, pageShape } from "../core/input-rules.ts";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { pairFilterField } from "../reports/schema.ts";
+import { boardRecipientSchema, boardTotalsSchema } from "../realtime/call-board.shared.ts";
 
-/**
- * Where a recipient stands in a call, in the order they move through it: told, notice shown,
- * then one end: an order on the call's side ("traded"), an order a halt or limit or the exchange
- * refused ("refused"), or nothing until the expiry wrote the missed-call row ("missed").
- */
-export const RECIPIENT_STATES = ["notified", "seen", "traded", "refused", "missed"] as const;
-export type RecipientState = (typeof RECIPIENT_STATES)[number];
-
-/** How the call reached them: a shown page's socket, a push to a device, or neither. */
-export const DELIVERIES = ["page", "push", "offline"] as const;
-export type Delivery = (typeof DELIVERIES)[number];
+export {
+  type BoardRecipient,
+  boardRecipientSchema,
+  type BoardTotals,
+  boardTotalsSchema,
+  type CallBoardEvent,
+  callBoardEventSchema,
+  type CallReason,
+  callReasonSchema,
+} from "../realtime/call-board.shared.ts";
+export {
+  DELIVERIES,
+  type Delivery,
+  RECIPIENT_STATES,
+  type RecipientState,
+} from "../db/enums.shared.ts";
 
 const amount = z.string();
 const ms = z.number().int();
@@ -34,53 +40,6 @@ export const callInfoSchema = z.object({
   expiresAt: ms,
 });
 
-/** A coded message (server/core/messages.shared.ts): the client words it in the viewer's language. */
-export const callReasonSchema = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-});
-export type CallReason = z.infer<typeof callReasonSchema>;
-
-/** One recipient's line on the board. */
-export const boardRecipientSchema = z.object({
-  userId: z.number().int(),
-  username: z.string(),
-  state: z.enum(RECIPIENT_STATES),
-  delivery: z.enum(DELIVERIES),
-  seenAt: ms.nullable(),
-  /** traded: from the call to their order (the row's creation), ms. */
-  reactionMs: ms.nullable(),
-  side: z.enum(["BUY", "SELL"]).nullable(),
-  /** traded: the opening fill's average price (null while the exchange has not said). */
-  fillPrice: amount.nullable(),
-  /** traded: quote spent or received by the opening orders in the call. */
-  amount: amount.nullable(),
-  /** traded: base quantity filled. */
-  quantity: amount.nullable(),
-  /** traded: the first order's row (transactions.id); missed: the missed-call row. */
-  transactionId: z.number().int().nullable(),
-  /** refused: why (halts.*, limits.*, calls.exchangeRefused). */
-  reason: callReasonSchema.nullable(),
-  /** Sum of the closed rows' realizedPnl that profit counts (server/reports/books.ts). */
-  realizedPnl: amount.nullable(),
-  /** The open rows' result at the live price; null when none is open or no price is known. */
-  unrealizedPnl: amount.nullable(),
-  /** missed: what the missed-call row would have made at its targets, never profit. */
-  missedWouldBe: amount.nullable(),
-});
-export type BoardRecipient = z.infer<typeof boardRecipientSchema>;
-
-/** `followed`: recipients who traded (a count here; a share in history and figures). */
-export const boardTotalsSchema = z.object({
-  recipients: z.number().int(),
-  followed: z.number().int(),
-  filledAmount: amount,
-  realizedPnl: amount,
-  unrealizedPnl: amount,
-  missedWouldBe: amount,
-});
-export type BoardTotals = z.infer<typeof boardTotalsSchema>;
-
 /** GET /calls/:id. */
 export const callBoardSchema = z.object({
   call: callInfoSchema,
@@ -88,18 +47,6 @@ export const callBoardSchema = z.object({
   totals: boardTotalsSchema,
 });
 export type CallBoard = z.infer<typeof callBoardSchema>;
-
-/**
- * The socket's `call-board` message: a recipient's line changed (sent to the caller and Admins).
- * `totals` are the board's totals after the change.
- */
-export const callBoardEventSchema = z.object({
-  type: z.literal("call-board"),
-  callId: z.string(),
-  recipient: boardRecipientSchema,
-  totals: boardTotalsSchema,
-});
-export type CallBoardEvent = z.infer<typeof callBoardEventSchema>;
 
 const startBeforeEnd = (r: { start?: number; end?: number }) =>
   r.start === undefined || r.end === undefined || r.start <= r.end;

@@ -30,3 +30,13 @@ export type OrderState = (typeof ORDER_STATES)[number];
  */
 export const TRANSACTION_KINDS = ["trade", "missed_call"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+/**
+ * Where a recipient stands in a call (call_recipients), in the order they move through it: told,
+ * notice shown, then one end: an order on the call's side ("traded"), an order a halt, limit or
+ * the exchange refused ("refused"), or nothing until the expiry wrote the missed-call row ("missed").
+ */
+export const RECIPIENT_STATES = ["notified", "seen", "traded", "refused", "missed"] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+/** How a call reached a recipient: a shown page's socket, a push to a device, or neither. */
+export const DELIVERIES = ["page", "push", "offline"] as const;
+export type Delivery = (typeof DELIVERIES)[number];

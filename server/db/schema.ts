@@ -18,14 +18,15 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   BOT_MODES,
+  DELIVERIES,
   EXCHANGES,
   type OrderState,
   PRICE_SOURCES,
+  RECIPIENT_STATES,
   ROLES,
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from "./enums.shared.ts";
-import { type CallReason, DELIVERIES, RECIPIENT_STATES } from "../calls/board.shared.ts";
 
 export { BOT_MODES, EXCHANGES, PRICE_SOURCES, ROLES, TRANSACTION_KINDS, TRANSACTION_STATUSES };
 
@@ -372,7 +373,7 @@ export const callRecipients = pgTable("call_recipients", {
   /** traded: the first order's row; missed: the missed-call row. No reference: rows may be deleted. */
   transactionId: bigint("transaction_id", { mode: "number" }),
   /** refused: the coded reason (halts.*, limits.*, calls.exchangeRefused). */
-  reason: jsonb("reason").$type<CallReason>(),
+  reason: jsonb("reason").$type<{ code: string; params: Record<string, string | number> }>(),
 }, (t) => [
   primaryKey({ columns: [t.callId, t.userId] }),
   index("call_recipients_user").on(t.userId, t.callAt),

@@ -5,7 +5,7 @@
 // before any receiver hears of it.
 import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
 import type { MarketExchange } from "../market/feed.shared.ts";
-import type { CallBoardEvent } from "../calls/board.shared.ts";
+import type { CallBoardEvent } from "./call-board.shared.ts";
 
 /** A call as receivers see it. Times are epoch milliseconds. */
 export interface CallInfo {

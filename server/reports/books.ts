@@ -3,8 +3,8 @@
 // row's realizedPnl (server/transactions/pnl.ts). A missed call never trades; a row closed by
 // hand, one-sided (only_buy, only_sell: no round trip) or without a result is counted apart with
 // what it would have made at its targets.
-import { type SQL, sql } from "drizzle-orm";
-import { transactions as t } from "../db/schema.ts";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { callRecipients, calls, transactions as t } from "../db/schema.ts";
 import { decimalText } from "./keyset.ts";
 
 export const realized = sql`${t.kind} = 'trade' and ${t.realizedPnl} is not null
@@ -12,6 +12,17 @@ export const realized = sql`${t.kind} = 'trade' and ${t.realizedPnl} is not null
 export const notRealized = sql`${t.kind} = 'trade' and (${t.realizedPnl} is null
   or ${t.priceSource} = 'hand_closed')`;
 export const missedCall = sql`${t.kind} = 'missed_call'`;
+/** The rows profit counts (server/profits/service.ts: DONE, confirmed, and realized). */
+export const counted = sql`${t.status} = 'DONE' and ${t.orderState} is null and ${realized}`;
+/**
+ * A call recipient's trades in the call, for call_recipients joined to calls then to transactions:
+ * their trade rows created while it ran, whether or not the order named it (server/calls/answers.ts).
+ */
+export const tradedInCall = and(
+  eq(t.userId, callRecipients.userId),
+  eq(t.kind, "trade"),
+  sql`${t.createdAt} between ${calls.createdAt} and ${calls.expiresAt}`,
+)!;
 
 const oneSided = sql`${t.useBot} in ('only_buy', 'only_sell')`;
 const source = (s: string) => sql`${t.priceSource} = ${sql.raw(`'${s}'`)}`;

@@ -1,10 +1,18 @@
 // End of Shift Report: the shift reports saved in the range, oldest first, then a TOTAL row. Beside
 // what the person reported, each row carries their realized profit on the report's day as /profit
-// counts it (reports/books.ts: transactions created that UTC day, from their fills).
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+// counts it (reports/books.ts: transactions created that UTC day, from their fills), and the calls
+// they sent that day: how many, the share of recipients who traded, and what those trades realized
+// (books.ts tradedInCall). The TOTAL row's calls are every call sent in the range.
+import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { shiftReports as s, transactions as t, users } from "../db/schema.ts";
-import { realized } from "./books.ts";
+import {
+  callRecipients,
+  calls,
+  shiftReports as s,
+  transactions as t,
+  users,
+} from "../db/schema.ts";
+import { counted, realized, tradedInCall } from "./books.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
 import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
@@ -26,6 +34,28 @@ const dayProfit = sql`(select coalesce(sum(${t.realizedPnl}), 0) from ${t}
     and ${t.createdAt} >= ${s.reportDate}::timestamp at time zone 'UTC'
     and ${t.createdAt} < (${s.reportDate} + 1)::timestamp at time zone 'UTC')`;
 
+/** The calls `who` sent (anyone's when undefined) from `from` to before `to`. */
+function callsSent(who: SQL | undefined, from: SQL, to: SQL) {
+  const sent = sql`${calls.createdAt} >= ${from} and ${calls.createdAt} < ${to}
+    ${who ? sql`and ${calls.fromUserId} = ${who}` : sql``}`;
+  const lines = sql`${callRecipients} join ${calls} on ${calls.id} = ${callRecipients.callId}`;
+  return {
+    callsSent: sql<number>`(select count(*) from ${calls} where ${sent})::int`,
+    callsFollowed: decimalText(sql`(select round(100.0 * count(*) filter
+      (where ${callRecipients.state} = 'traded') / nullif(count(*), 0), 2) from ${lines}
+      where ${sent})`),
+    callsResult: decimalText(sql`(select coalesce(round(sum(${t.realizedPnl})
+      filter (where ${counted}), 8), 0) from ${lines} join ${t} on ${tradedInCall}
+      where ${sent})`),
+  };
+}
+
+const reportDay = callsSent(
+  sql`${s.userId}`,
+  sql`${s.reportDate}::timestamp at time zone 'UTC'`,
+  sql`(${s.reportDate} + 1)::timestamp at time zone 'UTC'`,
+);
+
 const inRange = (range: ReportRange) =>
   and(gte(s.createdAt, new Date(range.start)), lte(s.createdAt, new Date(range.end)));
 
@@ -45,6 +75,7 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     gtIn: s.gtIn,
     gtOut: s.gtOut,
     realizedProfit: decimalText(sql`round(${dayProfit}, 8)`),
+    ...reportDay,
   }).from(s).innerJoin(users, eq(users.id, s.userId))
     .where(and(inRange(range), afterCursor(s.createdAt, s.id, cursor)))
     .orderBy(s.createdAt, s.id)
@@ -67,6 +98,9 @@ export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("GT In", "gtIn"),
   numberColumn("GT Out", "gtOut"),
   numberColumn("Realized Profit", "realizedProfit"),
+  numberColumn("Calls Sent", "callsSent"),
+  numberColumn("Calls Followed %", "callsFollowed"),
+  numberColumn("Calls Result", "callsResult"),
 ];
 
 /** The sums of every amount column over the range, as one more row labelled TOTAL. */
@@ -78,7 +112,10 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
     ...sums,
     realizedProfit: decimalText(sql`coalesce(round(sum(${dayProfit}), 8), 0)`),
   }).from(s).where(inRange(range));
-  return { id: 0, at: "", reportDate: "", username: "", account: "", ...row };
+  const [shiftCalls] = await db.select(
+    callsSent(undefined, sql`${new Date(range.start)}`, sql`${new Date(range.end + 1)}`),
+  ).from(sql`(select 1) as one`);
+  return { id: 0, at: "", reportDate: "", username: "", account: "", ...row, ...shiftCalls };
 }
 
 export function endOfShiftReport(deps: Pick<Deps, "config" | "db">, range: ReportRange) {

@@ -94,6 +94,7 @@ export async function createTransaction(
     | "db"
     | "exchanges"
     | "market"
+    | "onCallLinesChanged"
     | "onTradeError"
     | "onTransactionChanged"
     | "onUserChanged"

@@ -306,11 +306,11 @@ Deno.test("end-of-shift report: shift reports in the range with a TOTAL row; tex
     assert.match(res.headers.get("content-disposition")!, /filename="Report-\d+\.csv"/);
     assert.deepEqual(await csvLines(res), [
       "Date (UTC),Report Day,Username,Account,USDT In,USDT Out,BTC In,BTC Out,ETH In,ETH Out,GT In,GT Out," +
-      "Realized Profit",
+      "Realized Profit,Calls Sent,Calls Followed %,Calls Result",
       // 10 + (49.5 - 50 - 0.02)
-      "2026-01-02 08:00:00,2026-01-02,alice,ACC-1,100.5,0,0,0.001,0,0,0,0,9.48",
-      "2026-01-03 20:00:00,2026-01-03,bob,'@SUM(A1:A9),1,0,0,0,0,0,7,0,0",
-      "TOTAL,,,,101.5,0,0,0.001,0,0,7,0,9.48",
+      "2026-01-02 08:00:00,2026-01-02,alice,ACC-1,100.5,0,0,0.001,0,0,0,0,9.48,0,,0",
+      "2026-01-03 20:00:00,2026-01-03,bob,'@SUM(A1:A9),1,0,0,0,0,0,7,0,0,0,,0",
+      "TOTAL,,,,101.5,0,0,0.001,0,0,7,0,9.48,0,,0",
     ]);
   } finally {
     await t.close();

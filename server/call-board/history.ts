@@ -16,11 +16,12 @@ import type {
   CallHistory,
   CallHistoryItem,
   CallHistoryQuery,
-} from "./board.shared.ts";
-import { counted, recipientMoney, tradedInCall } from "./board.ts";
-import { toCallInfo } from "./service.ts";
-import { isFixedTarget } from "./target.shared.ts";
-import { CALL_TARGET_ALL } from "./target.shared.ts";
+} from "../calls/board.shared.ts";
+import { counted, tradedInCall } from "../reports/books.ts";
+import { recipientMoney } from "./board.ts";
+import { toCallInfo } from "../calls/service.ts";
+import { isFixedTarget } from "../calls/target.shared.ts";
+import { CALL_TARGET_ALL } from "../calls/target.shared.ts";
 
 const inRange = (r: { start?: number; end?: number }) => [
   r.start === undefined ? undefined : gte(calls.createdAt, new Date(r.start)),

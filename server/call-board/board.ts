@@ -8,11 +8,11 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import type { Db } from "../db/client.ts";
 import { callRecipients, calls, transactions as t, users } from "../db/schema.ts";
-import { realized, targetProfit } from "../reports/books.ts";
+import { counted, targetProfit, tradedInCall } from "../reports/books.ts";
 import { decimalText } from "../reports/keyset.ts";
 import { type LivePrices, unrealizedPnlSql } from "../transactions/pnl.ts";
-import type { BoardRecipient, BoardTotals, CallBoard } from "./board.shared.ts";
-import { toCallInfo } from "./service.ts";
+import type { BoardRecipient, BoardTotals, CallBoard } from "../calls/board.shared.ts";
+import { toCallInfo } from "../calls/service.ts";
 
 /** What one recipient's rows in one call add up to; amounts are decimal text. */
 export interface RecipientMoney {
@@ -31,14 +31,6 @@ const sumText = (value: SQL, where: SQL) =>
 const sumOrNull = (value: SQL) => sql<string | null>`trim_scale(round(sum(${value}), 8))::text`;
 
 const opened = sql`${t.kind} = 'trade' and ${t.orderState} is null`;
-/** The rows profit counts (server/profits/service.ts: DONE, confirmed, books.ts's realized). */
-export const counted = sql`${t.status} = 'DONE' and ${t.orderState} is null and ${realized}`;
-/** A recipient's trades in a call: call_recipients joined to calls, then to transactions on this. */
-export const tradedInCall = and(
-  eq(t.userId, callRecipients.userId),
-  eq(t.kind, "trade"),
-  sql`${t.createdAt} between ${calls.createdAt} and ${calls.expiresAt}`,
-);
 const LIVE = sql.raw(unrealizedPnlSql(`"live"."prices"`));
 /** The side a row opened on (as answers.ts's openedSide): a DONE row says it by its mode. */
 const sideOf = sql<"BUY" | "SELL" | null>`(array_agg(case
