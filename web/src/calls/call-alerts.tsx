@@ -1,5 +1,6 @@
 // What a call and a failed bot order show: the '{from} CALLING' notice (with 'ENTER TRADING INFO
-// INTO SHEET.' for RING_ONLY) while the ring loops, and the BUY_ERROR / SELL_ERROR dialog.
+// INTO SHEET.' for RING_ONLY) while the ring loops, which tells the caller's board it was seen; the
+// caller's (and Admins') floating call board; and the BUY_ERROR / SELL_ERROR dialog.
 import { Notification, Portal } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
