@@ -55,6 +55,7 @@ Deno.test("call life: BUY activates buy, sets buy_sell and rings; the expiry mak
   assert.equal(h.state.callId, "c1");
   // The notice counts down the call's 20 s from now.
   assert.deepEqual(h.state.notice, {
+    callId: "c1",
     from: "lead_1",
     ringOnly: false,
     endsAt: 1_020_000,
@@ -89,6 +90,7 @@ Deno.test("call life: RING_ONLY rings with the sheet notice, activates nothing, 
   const h = harness();
   h.life.receive(call("RING_ONLY"));
   assert.deepEqual(h.state.notice, {
+    callId: "c1",
     from: "lead_1",
     ringOnly: true,
     endsAt: 1_020_000,

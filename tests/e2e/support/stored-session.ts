@@ -14,6 +14,7 @@ export const SIGNED_IN_ROUTES = [
   "/shift",
   "/bot-keys/gate",
   "/profit",
+  "/calls",
   "/audit",
   "/reconciliation",
   "/no-such-page",

@@ -30,6 +30,8 @@ const ProfitPage = lazy(() => import("../profits/profit-page.tsx"));
 const AuditPage = lazy(() => import("../audit/audit-page.tsx"));
 const TradingControlsPage = lazy(() => import("../trading-halts/trading-controls-page.tsx"));
 const ReconciliationPage = lazy(() => import("../reconciliation/reconciliation-page.tsx"));
+const CallsPage = lazy(() => import("../call-history/calls-page.tsx"));
+const CallPage = lazy(() => import("../call-history/call-page.tsx"));
 const NotFoundPage = () => <ErrorPage code={404} />;
 const ManageUsers = only("users.search", ManageUsersPage);
 const BotKeys = only("botKeys.manage", BotKeysPage);
@@ -38,6 +40,8 @@ const Profit = only("profits.view", ProfitPage);
 const Audit = only("audit.read", AuditPage);
 const TradingControls = only("trading.halt", TradingControlsPage);
 const Reconciliation = only("reconciliation.manage", ReconciliationPage);
+const Calls = only("calls.board", CallsPage);
+const Call = only("calls.board", CallPage);
 
 export default function SignedInArea() {
   useEffect(() => {
@@ -66,6 +70,8 @@ export default function SignedInArea() {
               <Route path="/audit" component={Audit} />
               <Route path="/trading-controls" component={TradingControls} />
               <Route path="/reconciliation" component={Reconciliation} />
+              <Route path="/calls" component={Calls} />
+              <Route path="/calls/:id" component={Call} />
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -12,6 +12,7 @@ import { fetchActiveCall, generateDoneRequest, saveUseBot, sendCallRequest } fro
 import { createCallLife } from "./call-life.ts";
 import { ring } from "./sound.ts";
 import { calls, initialCalls } from "./store.ts";
+import { showBoard } from "./board-store.ts";
 import { callsMessages } from "./messages.ts";
 
 const { translate } = callsMessages;
@@ -70,6 +71,8 @@ export async function sendCall(target: CallTarget | string, count: number) {
   try {
     const call = await sendCallRequest({ target, count });
     calls.glowUntil = Date.now() + (call.expiresAt - call.createdAt);
+    // The caller watches the call land; the countdown is this device's, as the glow's.
+    void showBoard(call.id, { endsAt: calls.glowUntil, floating: true });
   } catch (err) {
     notifyError(errorText(err, translate("calls.sendFailed")));
   } finally {

@@ -1,18 +1,29 @@
 // What a call and a failed bot order show: the '{from} CALLING' notice (with 'ENTER TRADING INFO
-// INTO SHEET.' for RING_ONLY) while the ring loops, and the BUY_ERROR / SELL_ERROR dialog.
+// INTO SHEET.' for RING_ONLY) while the ring loops, which tells the caller's board it was seen; the
+// caller's (and Admins') floating call board; and the BUY_ERROR / SELL_ERROR dialog.
 import { Notification, Portal } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { dismissNotice } from "./actions.ts";
 import { NoticeBody } from "./notice-body.tsx";
 import { calls } from "./store.ts";
+import { board } from "./board-store.ts";
+import { markSeen } from "./board-api.ts";
 import { callsMessages } from "./messages.ts";
 
 const TradeErrorDialog = lazy(() => import("./trade-error-dialog.tsx"));
+const BoardPanel = lazy(() => import("./board-panel.tsx"));
 
 export function CallAlerts() {
   const t = callsMessages.useT();
   const { notice, ringing, tradeError } = useSnapshot(calls);
+  const { floating } = useSnapshot(board);
+  const seenCall = notice?.callId;
+  // The caller's board shows when this notice reached its reader's screen; a lost report only
+  // leaves the line at "notified".
+  useEffect(() => {
+    if (seenCall) markSeen(seenCall).catch(() => {});
+  }, [seenCall]);
   // Once shown the dialog stays mounted, so that its closing returns focus (Mantine's Modal does
   // on a change of opened, not on unmount).
   const [errorShown, setErrorShown] = useState(false);
@@ -42,6 +53,11 @@ export function CallAlerts() {
             <NoticeBody notice={notice} />
           </Notification>
         </Portal>
+      )}
+      {floating && (
+        <Suspense fallback={null}>
+          <BoardPanel />
+        </Suspense>
       )}
       {errorShown && (
         <Suspense fallback={null}>

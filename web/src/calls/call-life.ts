@@ -65,6 +65,7 @@ export function createCallLife(state: CallsState, fx: CallLifeEffects): CallLife
       current = call.id;
       state.justBought = false;
       state.notice = {
+        callId: call.id,
         from: call.from,
         ringOnly: effect.ringOnly,
         endsAt: fx.now() + left,

@@ -9,6 +9,8 @@ export interface TradeErrorNotice {
 }
 
 export interface CallNotice {
+  /** The call shown: the notice tells the server it was seen (POST /calls/:id/seen). */
+  callId: string;
   from: string;
   ringOnly: boolean;
   /** Epoch ms (this device's clock) when the call expires: the notice counts down to it. */

@@ -15,6 +15,7 @@ export default {
   "menu.binance": "Binance",
   "menu.houbi": "Houbi",
   "menu.profits": "Beneficios",
+  "menu.calls": "Llamadas",
   "menu.audit": "Registro de auditoría",
   "menu.tradingControls": "Control de trading",
   "menu.reconciliation": "Conciliación",

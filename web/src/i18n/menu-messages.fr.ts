@@ -15,6 +15,7 @@ export default {
   "menu.binance": "Binance",
   "menu.houbi": "Houbi",
   "menu.profits": "Profits",
+  "menu.calls": "Appels",
   "menu.audit": "Journal d'audit",
   "menu.tradingControls": "Contrôle du trading",
   "menu.reconciliation": "Rapprochement",

@@ -15,6 +15,7 @@ export default {
   "menu.binance": "Binance",
   "menu.houbi": "Houbi",
   "menu.profits": "Profitti",
+  "menu.calls": "Chiamate",
   "menu.audit": "Registro di audit",
   "menu.tradingControls": "Controllo trading",
   "menu.reconciliation": "Riconciliazione",

@@ -14,6 +14,7 @@ export const en = {
   "menu.binance": "Binance",
   "menu.houbi": "Houbi",
   "menu.profits": "Profits",
+  "menu.calls": "Calls",
   "menu.audit": "Audit Log",
   "menu.tradingControls": "Trading Controls",
   "menu.reconciliation": "Reconciliation",

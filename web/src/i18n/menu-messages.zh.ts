@@ -15,6 +15,7 @@ export default {
   "menu.binance": "Binance",
   "menu.houbi": "Houbi",
   "menu.profits": "利润",
+  "menu.calls": "呼叫",
   "menu.audit": "审计日志",
   "menu.tradingControls": "交易控制",
   "menu.reconciliation": "对账",

@@ -33,6 +33,7 @@ export const NAV: NavItem[] = [
     ],
   },
   { label: "menu.profits", href: "/profit", roles: PERMISSIONS["profits.view"] },
+  { label: "menu.calls", href: "/calls", roles: PERMISSIONS["calls.board"] },
   { label: "menu.audit", href: "/audit", roles: PERMISSIONS["audit.read"] },
   {
     label: "menu.tradingControls",

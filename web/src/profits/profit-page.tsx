@@ -1,10 +1,11 @@
 // /profit (Admin and SuperAdmin): realized profit per day, user and pair from what the DONE round
 // trips' fills made (rows closed by hand, typed, one-sided or without a result are shown apart,
 // not counted, and so are missed calls, which never traded), with the range's total and the
-// CSV download (profit-{timestamp}.csv). The topbar's live price keeps refreshing here
-// (docs/trading.md#price-refresh).
-import { Button, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+// CSV download (profit-{timestamp}.csv). Over the table, the period's figures and pictures (per
+// day, and split by user, pair or exchange), for the same range and pair: one picker drives both.
+// The topbar's live price keeps refreshing here (docs/trading.md#price-refresh).
+import { Alert, Button, SegmentedControl, Text } from "@mantine/core";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { PairFilter } from "../reports/pair-filter.tsx";
@@ -16,21 +17,32 @@ import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import { downloadProfitCsv } from "./api.ts";
 import { profitQuery, profits } from "./store.ts";
+import { loadSeries, profitSeries, setSplit, type Split, SPLITS } from "./series-store.ts";
+import { ProfitStats } from "./profit-stats.tsx";
 import { combineMessages } from "../i18n/index.ts";
 import { profitsMessages } from "./messages.ts";
 import { reportsMessages } from "../reports/messages.ts";
 
 const messages = combineMessages(profitsMessages, reportsMessages);
 
+const ProfitCharts = lazy(() => import("./profit-charts.tsx"));
+
 export default function ProfitPage() {
   const t = messages.useT();
   const snap = useSnapshot(profits.state);
   const { range, pair } = snap.filters;
+  const series = useSnapshot(profitSeries);
   const [received, setReceived] = useState<number | null>(null);
 
   useEffect(() => {
     profits.load();
   }, []);
+  // The pictures follow the table's range and pair (a half-picked range is no filter yet).
+  const [from, to] = range;
+  const settled = (from === null) === (to === null);
+  useEffect(() => {
+    if (settled) void loadSeries(profitQuery());
+  }, [from, to, pair, settled]);
 
   async function downloadCsv() {
     setReceived(0);
@@ -81,6 +93,27 @@ export default function ProfitPage() {
         </>
       }
     >
+      {series.error && <Alert color="red" data-testid="profits-series-error">{series.error}</Alert>}
+      {series.day && <ProfitStats totals={series.day.totals} />}
+      {series.day && series.bySplit && (
+        <Suspense fallback={null}>
+          <ProfitCharts
+            day={series.day}
+            bySplit={series.bySplit}
+            split={series.split}
+            splitControl={
+              <SegmentedControl
+                data={SPLITS.map((value) => ({ value, label: t(`profits.split.${value}`) }))}
+                value={series.split}
+                onChange={(value) => setSplit(value as Split, profitQuery())}
+                aria-label={t("profits.split")}
+                style={{ alignSelf: "flex-start" }}
+                data-testid="profits-split"
+              />
+            }
+          />
+        </Suspense>
+      )}
       <Text data-testid="profits-total">
         {t("profits.total", { count: snap.result.total.trades })}{" "}
         <Text span fw={700} c={profitColor(snap.result.total.profit)}>

@@ -2,6 +2,7 @@
 import type { ServerMessage } from "../../../server/realtime/protocol.ts";
 import { receiveCall, resumeActiveCall } from "../calls/actions.ts";
 import { showTradeError } from "../calls/store.ts";
+import { applyBoardEvent } from "../calls/board-store.ts";
 import { serverText } from "../errors/server-messages.ts";
 import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
@@ -49,8 +50,7 @@ export function handleServerMessage(msg: ServerMessage, token: string) {
     case "logout":
       return void sessionEnded(token);
     case "call-board":
-      // The board's page (web/src/calls/board*) applies it; no other view shows a board.
-      return;
+      return applyBoardEvent(msg);
     default:
       msg satisfies never;
   }

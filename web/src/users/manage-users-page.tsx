@@ -20,6 +20,7 @@ import { combineMessages } from "../i18n/index.ts";
 import { commonMessages } from "../i18n/common-messages.ts";
 import { usersMessages } from "./messages.ts";
 import { settingsMessages } from "./settings-messages.ts";
+import { CallFiguresPanel } from "../call-history/figures-panel.tsx";
 
 const messages = combineMessages(commonMessages, settingsMessages, usersMessages);
 
@@ -80,6 +81,7 @@ export default function ManageUsersPage() {
           onAction: (row, action) => setOpen({ row, action }),
         })}
       />
+      <CallFiguresPanel />
       {roleChange && (
         <RoleChangeModal
           target={roleChange.row}

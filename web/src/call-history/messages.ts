@@ -1,0 +1,47 @@
+// The call history's and the call figures' words.
+import { defineMessages } from "../i18n/index.ts";
+
+export const en = {
+  "history.title": "Calls",
+  "history.loadFailed": "Could not load the calls.",
+  "history.lead": "Lead",
+  "history.allLeads": "All Leads",
+  "history.target": "Target",
+  "history.allTargets": "All targets",
+  "history.allTime": "All time",
+  "history.time": "Time",
+  "history.recipients": "Recipients",
+  "history.followed": "Followed",
+  "history.medianReaction": "Median reaction",
+  "history.filled": "Filled amount",
+  "history.realized": "Realized",
+  "history.unrealized": "Unrealized",
+  "history.missed": "Missed would have made",
+  "history.openBoard": "Board",
+  "history.openBoardOf": "Open the board of the call at {{time}}",
+  "history.empty": "No calls in this range.",
+  "history.total": "{{count}} calls",
+  "history.total.one": "1 call",
+  "history.back": "All calls",
+  "figures.title": "Call figures",
+  "figures.mine": "My calls, last 30 days",
+  "figures.users": "Users: how they answer calls",
+  "figures.leads": "Leads: the calls they sent",
+  "figures.username": "Username",
+  "figures.received": "Calls received",
+  "figures.followed": "Followed",
+  "figures.medianReaction": "Median reaction",
+  "figures.result": "Result from calls",
+  "figures.sent": "Calls sent",
+  "figures.deskResult": "Desk result on their calls",
+  "figures.loadFailed": "Could not load the call figures.",
+  "figures.none": "No calls in this period.",
+  "figures.period": "Period",
+};
+
+export const callHistoryMessages = defineMessages(en, {
+  zh: () => import("./messages.zh.ts"),
+  es: () => import("./messages.es.ts"),
+  fr: () => import("./messages.fr.ts"),
+  it: () => import("./messages.it.ts"),
+});
