@@ -56,6 +56,7 @@ import { toTransactionView, type TransactionRow } from "../transactions/view.ts"
 import {
   closesInDatabase,
   closeTransaction,
+  type OwnerRow,
   Refused,
   stillOpen,
 } from "../transactions/close-order.ts";
@@ -82,6 +83,7 @@ const ORDERS_PER_SECOND: Record<MarketExchange, number> = { binance: 5, gate: 10
 export type BotWorkerDeps = Pick<
   Deps,
   | "clock"
+  | "database"
   | "db"
   | "exchanges"
   | "market"
@@ -243,21 +245,21 @@ export class BotWorker {
     }
   }
 
-  /** The batch's owners' usernames, for the changed rows' views: one read per batch. */
+  /** The batch's owners (their keys, their names for the views): one read per batch. */
   private async owners(rows: TransactionRow[]) {
     const ids = [...new Set(rows.map((r) => r.userId))];
-    const found = await this.deps.db.select({ id: users.id, username: users.username })
-      .from(users).where(inArray(users.id, ids));
-    return new Map(found.map((u) => [u.id, u.username]));
+    const found = await this.deps.db.select().from(users).where(inArray(users.id, ids));
+    return new Map(found.map((u) => [u.id, u]));
   }
 
   /** Places the closing order and records it: closed, or why not (see the header). */
-  private async close(row: TransactionRow, price: string, owners: Map<number, string>) {
+  private async close(row: TransactionRow, price: string, owners: Map<number, OwnerRow>) {
     const side = row.status === "BUY" ? "SELL" : "BUY";
+    const owner = owners.get(row.userId);
     try {
-      const done = await closeTransaction(this.deps, row, side, price);
+      const done = await closeTransaction(this.deps, row, side, price, owner);
       if (!done) return "gone";
-      this.deps.onTransactionChanged(toTransactionView(done, owners.get(row.userId) ?? ""));
+      this.deps.onTransactionChanged(toTransactionView(done, owner?.username ?? ""));
       return "closed";
     } catch (err) {
       return await this.failed(row, side, err);
