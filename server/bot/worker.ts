@@ -2,10 +2,16 @@
 // reaches its sellPrice; a SELL in sell_buy mode buys back once the market falls to its buyPrice.
 // The transaction then becomes DONE with the closing order's id, fill price and time.
 //
-// Never twice: all state is in the database. A worker claims one row at a time with a conditional
-// UPDATE (closing_since set, FOR UPDATE SKIP LOCKED), so two workers never close the same row and
-// a worker that dies holds at most the one it was closing; the final UPDATE needs the status still
-// open, so a row becomes DONE once. The closing order's clientOrderId is tx<id>c.
+// Fast at any table size: a claim reads one market's rows past their target through the partial
+// indexes transactions_bot_buy / transactions_bot_sell, in their order, and takes a batch of them
+// in one statement (FOR UPDATE SKIP LOCKED). The batch's closes go out in parallel, each account's
+// paced to its exchange's order rate, so a backlog drains at the exchange's pace.
+//
+// Never twice: all state is in the database. The claim is a conditional UPDATE (closing_since
+// set), so two workers never close the same row; a worker that dies holds at most one batch, and
+// the final UPDATE needs the status still open, so a row becomes DONE once. Claimed rows not sent
+// when the worker stops or the database fails are released at once. The closing order's
+// clientOrderId is tx<id>c.
 // - The exchange refused the order (4xx, paper, no keys), or its answer was lost and the lookup by
 //   client order id (exchanges/in-doubt.ts) found none: nothing was placed; the claim is released
 //   and the row retried after RETRY_AFTER_MS; the owner is told (BUY_ERROR / SELL_ERROR). A lost
@@ -18,7 +24,24 @@
 //   exist. Sending it again could sell twice (Binance and Gate accept a reused client id once the
 //   first order is filled), so the row is left claimed and its owner told once to check the
 //   exchange and set the status by hand; set-status and set-done release it.
-import { and, asc, eq, gte, inArray, isNull, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { executeRows } from "../db/raw-rows.ts";
+import { transactionShape } from "../transactions/row-sql.ts";
 import { transactions, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { ExchangeError } from "../exchanges/adapter.ts";
@@ -33,6 +56,7 @@ import { toTransactionView, type TransactionRow } from "../transactions/view.ts"
 import {
   closesInDatabase,
   closeTransaction,
+  type OwnerRow,
   Refused,
   stillOpen,
 } from "../transactions/close-order.ts";
@@ -42,11 +66,24 @@ export const RETRY_AFTER_MS = 30_000;
 export const CLAIM_TIMEOUT_MS = 120_000;
 /** Longer than any one paper close can take (a statement's time limit, retries included). */
 export const PAPER_CLAIM_TIMEOUT_MS = 15_000;
+/**
+ * Rows one claim takes. A batch's closes are all sent within a second or two (CLOSE_LANES at
+ * once, at most ORDERS_PER_SECOND per account), far inside the claim timeouts above.
+ */
+export const CLAIM_BATCH = 64;
+/** Closes in flight at once per worker: PostgreSQL's pool has 20 connections, the api needs some. */
+const CLOSE_LANES = 8;
+/**
+ * Orders a second one account may send: Binance allows 50 orders per 10 s per account, Gate 10 a
+ * second per account and market. The paper exchange is the database's pace.
+ */
+const ORDERS_PER_SECOND: Record<MarketExchange, number> = { binance: 5, gate: 10 };
 
 /** What the worker reads: the feeds, the database, and what closing an order on an account takes. */
 export type BotWorkerDeps = Pick<
   Deps,
   | "clock"
+  | "database"
   | "db"
   | "exchanges"
   | "market"
@@ -62,6 +99,7 @@ export interface BotWorkerOptions {
 
 export class BotWorker {
   private unsubscribe: (() => void)[] = [];
+  private pace = new OrderPace();
   private running = new Map<string, Promise<void>>();
   private again = new Set<string>();
   private stopping = false;
@@ -125,14 +163,13 @@ export class BotWorker {
     const halted = await closingHalts(this.deps, exchange);
     if (halted.all) return 0;
     let closed = 0;
-    for (
-      let row;
-      !this.stopping && (row = await this.claim(exchange, pair, price, halted.users));
-    ) {
-      const outcome = await this.close(row, price);
-      if (outcome === "closed") closed++;
-      // The database failed the close: the next tick tries again, not a tight loop now.
-      if (outcome === "database") break;
+    while (!this.stopping) {
+      const rows = await this.claim(exchange, pair, price, halted.users);
+      if (!rows.length) break;
+      const batch = await this.closeBatch(rows, price);
+      closed += batch.closed;
+      // The database failed a close: the next tick tries again, not a tight loop now.
+      if (batch.database) break;
     }
     return closed;
   }
@@ -146,43 +183,82 @@ export class BotWorker {
     return new Date(this.deps.clock.now().getTime() - ms);
   }
 
-  private async claim(exchange: MarketExchange, pair: Pair, price: string, haltedUsers: number[]) {
+  /**
+   * Claims up to CLAIM_BATCH rows of one market past their target, each side read in its partial
+   * index's order (sell price up for BUYs, buy price down for SELLs) so only rows past the target
+   * and rows mid-close are read, however many the table holds.
+   */
+  private async claim(
+    exchange: MarketExchange,
+    pair: Pair,
+    price: string,
+    haltedUsers: number[],
+  ): Promise<TransactionRow[]> {
+    const now = this.deps.clock.now();
+    const rows = await executeRows<Record<string, unknown>>(
+      this.deps.db,
+      claimStatement(exchange, pair, price, haltedUsers, this.ago(RETRY_AFTER_MS), now),
+    );
+    return rows.map((raw) => transactionShape.read(raw));
+  }
+
+  /**
+   * Closes a claimed batch: up to CLOSE_LANES closes at once, each account's spaced by its
+   * exchange's order rate. What was not sent (the worker stopping, the database failing) is
+   * released.
+   */
+  private async closeBatch(rows: TransactionRow[], price: string) {
+    const owners = await this.owners(rows);
+    const queue = rows.slice();
+    const unsent: TransactionRow[] = [];
+    let closed = 0;
+    let database = false;
+    const lane = async () => {
+      for (let row; (row = queue.shift());) {
+        if (this.stopping || database) {
+          unsent.push(row);
+          continue;
+        }
+        await this.pace.wait(row, closesInDatabase(this.deps, row));
+        const outcome = await this.close(row, price, owners);
+        if (outcome === "closed") closed++;
+        if (outcome === "database") database = true;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CLOSE_LANES, rows.length) }, lane));
+    if (unsent.length) await this.release(unsent);
+    return { closed, database };
+  }
+
+  /** Claims nothing was sent for go back to the queue: only this worker's, still open. */
+  private async release(rows: TransactionRow[]) {
     const t = transactions;
-    const reached = or(
-      and(eq(t.status, "BUY"), eq(t.useBot, "buy_sell"), lte(t.sellPrice, price)),
-      and(eq(t.status, "SELL"), eq(t.useBot, "sell_buy"), gte(t.buyPrice, price)),
-    );
-    const free = and(
-      isNull(t.closingSince),
-      // An opening order not confirmed yet (or never) has nothing to close.
-      isNull(t.orderState),
-      or(isNull(t.closeErrorAt), lt(t.closeErrorAt, this.ago(RETRY_AFTER_MS))),
-    );
-    const open = and(
-      eq(t.exchange, exchange),
-      eq(t.pair, pair),
-      reached,
-      free,
-      haltedUsers.length ? notInArray(t.userId, haltedUsers) : undefined,
-    );
-    const due = this.deps.db.select({ id: t.id }).from(t).where(open).orderBy(asc(t.id))
-      .limit(1).for("update", { skipLocked: true });
-    // `id = (subquery)`, an init plan run once: `id in (subquery)` may run the subquery again per
-    // row and claim several.
-    const [row] = await this.deps.db.update(t).set({ closingSince: this.deps.clock.now() })
-      .where(and(eq(t.id, sql`(${due})`), open))
-      .returning();
-    return row;
+    try {
+      await this.deps.db.update(t).set({ closingSince: null }).where(and(
+        inArray(t.id, rows.map((r) => r.id)),
+        inArray(t.status, ["BUY", "SELL"]),
+        eq(t.closingSince, rows[0].closingSince!),
+      ));
+    } catch (err) {
+      // Left claimed: the stale-claim sweep (paper) or the engine's takeover (live) settles them.
+      this.log(`bot worker: releasing ${rows.length} unsent claims failed`, err);
+    }
+  }
+
+  /** The batch's owners (their keys, their names for the views): one read per batch. */
+  private async owners(rows: TransactionRow[]) {
+    const ids = [...new Set(rows.map((r) => r.userId))];
+    const found = await this.deps.db.select().from(users).where(inArray(users.id, ids));
+    return new Map(found.map((u) => [u.id, u]));
   }
 
   /** Places the closing order and records it: closed, or why not (see the header). */
-  private async close(row: TransactionRow, price: string) {
+  private async close(row: TransactionRow, price: string, owners: Map<number, OwnerRow>) {
     const side = row.status === "BUY" ? "SELL" : "BUY";
+    const owner = owners.get(row.userId);
     try {
-      const done = await closeTransaction(this.deps, row, side, price);
+      const done = await closeTransaction(this.deps, row, side, price, owner);
       if (!done) return "gone";
-      const [owner] = await this.deps.db.select({ username: users.username }).from(users)
-        .where(eq(users.id, row.userId));
       this.deps.onTransactionChanged(toTransactionView(done, owner?.username ?? ""));
       return "closed";
     } catch (err) {
@@ -255,6 +331,60 @@ export class BotWorker {
       orderId: closeOrderId(row.id),
       exchange: exchangeTitle(row.exchange),
     });
+  }
+}
+
+/**
+ * The claim: one statement taking up to `limit` rows of one market past their target, BUYs by
+ * transactions_bot_buy and SELLs by transactions_bot_sell, rows another worker holds skipped.
+ * Materialized, each locking select runs once, whatever the update's plan.
+ */
+export function claimStatement(
+  exchange: MarketExchange,
+  pair: Pair,
+  price: string,
+  haltedUsers: number[],
+  retryBefore: Date,
+  now: Date,
+  limit = CLAIM_BATCH,
+): SQL {
+  const t = transactions;
+  const free = and(
+    eq(t.exchange, exchange),
+    eq(t.pair, pair),
+    isNull(t.closingSince),
+    // An opening order not confirmed yet (or never) has nothing to close.
+    isNull(t.orderState),
+    or(isNull(t.closeErrorAt), lt(t.closeErrorAt, retryBefore)),
+    haltedUsers.length ? notInArray(t.userId, haltedUsers) : undefined,
+  );
+  const qb = new QueryBuilder();
+  const buys = qb.select({ id: t.id }).from(t)
+    .where(and(eq(t.status, "BUY"), eq(t.useBot, "buy_sell"), lte(t.sellPrice, price), free))
+    .orderBy(asc(t.sellPrice)).limit(limit).for("update", { skipLocked: true });
+  const sells = qb.select({ id: t.id }).from(t)
+    .where(and(eq(t.status, "SELL"), eq(t.useBot, "sell_buy"), gte(t.buyPrice, price), free))
+    .orderBy(desc(t.buyPrice)).limit(limit).for("update", { skipLocked: true });
+  return sql`with buys as materialized (${buys}), sells as materialized (${sells})
+    update ${t} set "closing_since" = ${now.toISOString()}::timestamptz
+    where ${t.id} in (select "id" from buys union all select "id" from sells)
+    returning ${sql.raw(transactionShape.select)}`;
+}
+
+/** Spaces each live account's orders by its exchange's rate (real time: the exchange's window). */
+class OrderPace {
+  private next = new Map<string, number>();
+
+  async wait(row: TransactionRow, inDatabase: boolean) {
+    if (inDatabase) return;
+    const exchange = row.exchange as MarketExchange;
+    const account = row.botKeyId ? `bot:${row.botKeyId}` : `user:${row.userId}`;
+    const key = `${exchange}:${account}`;
+    const now = performance.now();
+    for (const [k, at] of this.next) if (at < now) this.next.delete(k);
+    const at = Math.max(now, this.next.get(key) ?? 0);
+    this.next.set(key, at + 1000 / ORDERS_PER_SECOND[exchange]);
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 }
 

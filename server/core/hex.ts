@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 export function encodeHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -9,9 +11,12 @@ export function decodeHex(hex: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return encodeHex(new Uint8Array(digest));
+/**
+ * Synchronous node:crypto under the promise: Web Crypto's digest is an async op whose dispatch cost
+ * more than the hash, on every request a session lookup runs for.
+ */
+export function sha256Hex(text: string): Promise<string> {
+  return Promise.resolve(createHash("sha256").update(text).digest("hex"));
 }
 
 export function randomHex(bytes: number): string {

@@ -64,8 +64,16 @@ export interface FillSql {
 }
 
 export interface DatabaseOrders {
-  /** Checks and prices the order: its SQL and the result it has once that SQL filled it. */
-  plan(account: AccountRef, order: OrderRequest): Promise<PlannedFill>;
+  /**
+   * Checks and prices the order: its SQL and the result it has once that SQL filled it.
+   * `guarded`: it fills only if the caller's CTE `guard`, placed before `cte`, has a row (the bot's
+   * close: only under its own claim).
+   */
+  plan(
+    account: AccountRef,
+    order: OrderRequest,
+    opts?: { guarded?: boolean },
+  ): Promise<PlannedFill>;
 }
 
 export interface PlannedFill {

@@ -39,13 +39,15 @@ export function parseStartBalances(text: string): Record<string, string> {
  * `locked` takes both balance rows in asset order before the debit touches either: a BUY pays the
  * quote and a SELL the base, so locking "paid, then received" let a BUY and a SELL on one account
  * each hold the row the other waited for (a deadlock). The debit reads `locked` in its WHERE, an
- * init plan that runs before the debit locks anything.
+ * init plan that runs before the debit locks anything. `guarded`: the debit also needs a row in
+ * the caller's `guard` CTE (DatabaseOrders.plan), read first.
  */
-const FILL_CTE = `locked as (select "asset" from "paper_balances"
+function fillCte(guarded: boolean) {
+  return `locked as (select "asset" from "paper_balances"
     where "account" = $1 and "asset" in ($2, $4) order by "asset" for update),
   fill as (update "paper_balances" set "free" = "free" - $3::numeric
-    where "account" = $1 and "asset" = $2 and "free" >= $3::numeric
-      and (select count(*) from locked) >= 0 returning "account"),
+    where ${guarded ? `exists (select 1 from "guard") and ` : ""}"account" = $1 and "asset" = $2
+      and "free" >= $3::numeric and (select count(*) from locked) >= 0 returning "account"),
   fill_credit as (insert into "paper_balances" ("account", "asset", "free")
     select "account", $4, $5::numeric from fill
     on conflict ("account", "asset")
@@ -53,6 +55,9 @@ const FILL_CTE = `locked as (select "asset" from "paper_balances"
   fill_order as (insert into "paper_orders" ("account", "client_order_id", "pair", "side",
       "quantity", "price")
     select "account", $6, $7, $8, $9::numeric, $10::numeric from fill on conflict do nothing)`;
+}
+const FILL_CTE = fillCte(false);
+const GUARDED_FILL_CTE = fillCte(true);
 const PLACE = `with ${FILL_CTE} select count(*)::int as "filled" from fill`;
 
 export interface PaperAdapterDeps {
@@ -82,7 +87,11 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     funded.add(account);
   }
 
-  async function plan(account: AccountRef, order: OrderRequest): Promise<PlannedFill> {
+  async function plan(
+    account: AccountRef,
+    order: OrderRequest,
+    opts: { guarded?: boolean } = {},
+  ): Promise<PlannedFill> {
     const pair = findPair(order.pair);
     if (!pair) throw new ExchangeError("paper", msg("exchange.unknownPair", { pair: order.pair }));
     const price = order.type === "limit" ? order.price : deps.priceOf(order.pair);
@@ -110,7 +119,7 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
     await fund(account.id);
     return {
       fill: {
-        cte: FILL_CTE,
+        cte: opts.guarded ? GUARDED_FILL_CTE : FILL_CTE,
         params: [
           account.id,
           paid.asset,

@@ -27,8 +27,7 @@ import { msg, type Saying } from "../core/messages.shared.ts";
 import { refusalMessage, sayingOf } from "../exchanges/refusals.ts";
 import { closeOrderId } from "./record.ts";
 import { transactionShape } from "./row-sql.ts";
-import type { Db } from "../db/client.ts";
-import { executeRows, textQuery } from "../db/raw-rows.ts";
+import { textRows } from "../db/raw-rows.ts";
 import type { TransactionRow } from "./view.ts";
 import type { MarketExchange } from "../market/feed.shared.ts";
 import { feePair, openingFillOf, resultOf } from "./pnl.ts";
@@ -46,12 +45,17 @@ export class Refused extends Error {
 
 /** The closed row; null when the row was no longer open in `row.status` (closed meanwhile). */
 export async function closeTransaction(
-  deps: Pick<Deps, "clock" | "db" | "exchanges" | "market" | "orderLookup" | "secretBox">,
+  deps: Pick<
+    Deps,
+    "clock" | "database" | "db" | "exchanges" | "market" | "orderLookup" | "secretBox"
+  >,
   row: TransactionRow,
   side: "BUY" | "SELL",
   price: string,
+  /** The owner's row when the caller has it (the bot reads a batch's owners at once). */
+  owner?: OwnerRow,
 ): Promise<TransactionRow | null> {
-  const { adapter, account } = await closingAccount(deps, row);
+  const { adapter, account } = await closingAccount(deps, row, owner);
   const order: OrderRequest = {
     pair: row.pair,
     side,
@@ -98,6 +102,7 @@ export function closesInDatabase(deps: Pick<Deps, "exchanges">, row: Transaction
 export async function closingAccount(
   deps: Pick<Deps, "db" | "exchanges" | "secretBox">,
   row: TransactionRow,
+  owner?: OwnerRow,
 ) {
   const exchange = row.exchange as "binance" | "gate";
   let account: AccountRef;
@@ -106,7 +111,7 @@ export async function closingAccount(
     // A bot key's transaction closes on that key's account (server/bot-keys/trade.ts).
     account = row.botKeyId ? await botAccountById(deps, row.botKeyId) : {
       id: `user:${row.userId}`,
-      credentials: await ownerCredentials(deps, row.userId, exchange),
+      credentials: await ownerCredentials(deps, row.userId, exchange, owner),
     };
     adapter = deps.exchanges.adapter(exchange, kindOf(row.adapter));
   } catch (err) {
@@ -119,7 +124,7 @@ export async function closingAccount(
 }
 
 async function closeInDatabase(
-  deps: Pick<Deps, "clock" | "db" | "market">,
+  deps: Pick<Deps, "clock" | "database" | "market">,
   adapter: ExchangeAdapter,
   account: AccountRef,
   order: OrderRequest,
@@ -129,20 +134,31 @@ async function closeInDatabase(
 ) {
   let planned: PlannedFill | undefined;
   try {
-    planned = await adapter.inDatabase!.plan(account, order);
+    planned = await adapter.inDatabase!.plan(account, order, { guarded: true });
     const { fill } = planned;
     let n = fill.params.length;
     const done = doneValues(deps, row, side, planned.result, price);
-    const text = `with ${fill.cte}, done as (update "transactions" set "status" = 'DONE',
+    // One statement, one round trip. `guard`: only under this worker's own claim (one released
+    // meanwhile, a standby engine taking over (engine/claims.ts), and claimed again is another
+    // worker's to close); it locks the row before the fill moves any balance, so nobody else's
+    // close of it runs meanwhile and the fill is this one's.
+    const text = `with "guard" as (select "id" from "transactions" where "id" = $${++n}
+        and "status" = $${++n} and "closing_since" = $${++n}::timestamptz for update),
+      ${fill.cte}, done as (update "transactions" set "status" = 'DONE',
         "filled_price" = $${++n}::numeric, "filled_at" = $${++n}::timestamptz,
         "close_order_id" = $${++n}, "closing_since" = null, "close_error_at" = null,
         "updated_at" = $${n - 1}::timestamptz, "close_quantity" = $${++n}::numeric,
         "close_fee" = $${++n}::numeric, "close_fee_asset" = $${++n},
         "realized_pnl" = $${++n}::numeric
-      from fill where "transactions"."id" = $${++n} and "transactions"."status" = $${++n}
-      returning ${transactionShape.select}) select * from done`;
+      from fill where "transactions"."id" = (select "id" from "guard")
+      returning ${transactionShape.select})
+      select (select count(*) from "guard")::int as "claimed", done.* from (select 1) one
+        left join done on true`;
     const params = [
       ...fill.params,
+      row.id,
+      row.status,
+      row.closingSince!.toISOString(),
       done.filledPrice,
       done.filledAt.toISOString(),
       done.closeOrderId,
@@ -150,27 +166,13 @@ async function closeInDatabase(
       done.closeFee,
       done.closeFeeAsset,
       done.realizedPnl,
-      row.id,
-      row.status,
     ];
-    return await deps.db.transaction(async (tx) => {
-      // Only under this worker's own claim: one released meanwhile (a standby engine taking over,
-      // engine/claims.ts) and claimed again is another worker's to close. The row stays locked
-      // to the end, so nobody else's close of it runs meanwhile and the fill below is this one's.
-      const [mine] = await tx.select({ id: transactions.id }).from(transactions)
-        .where(and(stillOpen(row), eq(transactions.closingSince, row.closingSince!)))
-        .for("update");
-      if (!mine) return null;
-      const [filled] = await executeRows<Record<string, unknown>>(
-        tx as unknown as Db,
-        textQuery(text, params),
-      );
-      if (!filled) throw NOT_FILLED;
-      return transactionShape.read(filled);
-    });
+    const [result] = await textRows<Record<string, unknown>>(deps.database, text, params);
+    if (!result.claimed) return null;
+    if (result.id == null) throw NOT_FILLED;
+    return transactionShape.read(result);
   } catch (err) {
     if (err instanceof Refused) throw err;
-    // Asked only after the rollback: PGlite has one connection, which the transaction held.
     if (err === NOT_FILLED) throw new Refused(refusalMessage(await planned!.refusal()));
     const quiet = !(err instanceof Error && err.name === "ExchangeError");
     // A database failure's own message holds the failed query and its parameters: the log gets
@@ -231,11 +233,14 @@ export function stillOpen(row: TransactionRow) {
   return and(eq(transactions.id, row.id), eq(transactions.status, row.status));
 }
 
+export type OwnerRow = typeof users.$inferSelect;
+
 async function ownerCredentials(
   deps: Pick<Deps, "db" | "secretBox">,
   userId: number,
   exchange: "binance" | "gate",
+  given?: OwnerRow,
 ) {
-  const [owner] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const owner = given ?? (await deps.db.select().from(users).where(eq(users.id, userId)))[0];
   return (owner && await tradingCredentials(deps, owner, exchange)) ?? undefined;
 }

@@ -119,8 +119,8 @@ export function interceptPaperPlans(
       return {
         ...inner,
         inDatabase: {
-          plan: (account, order) =>
-            plan(account, order, () => inner.inDatabase!.plan(account, order)),
+          plan: (account, order, opts) =>
+            plan(account, order, () => inner.inDatabase!.plan(account, order, opts)),
         },
       };
     },

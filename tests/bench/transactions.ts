@@ -36,7 +36,7 @@ const ONLY = Deno.env.get("BENCH_ONLY");
 const PAIRS = MARKET_PAIRS.filter((p) => !p.nft).map((p) => p.value);
 
 /** An Admin, 50 Lead traders with Binance keys and 150 Users, each with a signed-in token. */
-async function seedPeople(url: string, appKey: string) {
+export async function seedPeople(url: string, appKey: string) {
   const database = await openDatabase({ url, max: 4 });
   const box = await createSecretBox(appKey);
   const now = new Date();
@@ -92,7 +92,7 @@ async function bulkTransactions(url: string) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-function createBody(price: string) {
+export function createBody(price: string) {
   return JSON.stringify({
     marketPrice: price,
     pair: "btc_usdt",
@@ -106,7 +106,7 @@ function createBody(price: string) {
   });
 }
 
-interface LoadResult {
+export interface LoadResult {
   tool: string;
   count: number;
   rate: number;
@@ -132,7 +132,7 @@ function hasWrk() {
   return wrkFound;
 }
 
-async function postLoad(base: string, traders: string[], body: string, seconds: number) {
+export async function postLoad(base: string, traders: string[], body: string, seconds: number) {
   return hasWrk()
     ? await wrkLoad(base, traders, body, seconds)
     : await fetchLoad(base, traders, body, seconds);
