@@ -9,3 +9,26 @@ export const sendCallSchema = z.object({
 });
 
 export type SendCallInput = z.infer<typeof sendCallSchema>;
+
+// What the routes answer: a call as the socket sends it (server/realtime/protocol.ts CallInfo).
+export const callInfoSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  fromUserId: z.number().int(),
+  group: z.string(),
+  target: z.string(),
+  count: z.number().int(),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+});
+
+/** GET /calls/active: the call governing the caller and its effect, or both null. */
+export const activeCallSchema = z.object({
+  call: callInfoSchema.nullable(),
+  effect: z.object({
+    ringOnly: z.boolean(),
+    useBot: z.string().optional(),
+    buy: z.boolean(),
+    sell: z.boolean(),
+  }).nullable(),
+});

@@ -7,14 +7,16 @@ import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { csvFile } from "../reports/csv-stream.ts";
 import { profitCsv } from "./csv.ts";
-import { profitCsvQuerySchema, profitListQuerySchema } from "./schema.ts";
+import { profitCsvQuerySchema, profitListQuerySchema, profitListSchema } from "./schema.ts";
 import { listProfits } from "./service.ts";
+import { file, responds } from "../core/route-meta.ts";
 
 export function profitRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   return new Hono<AppEnv>()
     .get(
       "/profits",
+      responds({ 200: profitListSchema }),
       auth,
       requirePermission("profits.view"),
       validate("query", profitListQuerySchema),
@@ -22,6 +24,7 @@ export function profitRoutes(deps: Deps) {
     )
     .post(
       "/users/calculator-profit-csv",
+      responds({ 200: file("text/csv", "The profit table, a CSV download") }),
       auth,
       requirePermission("profits.view"),
       validate("query", profitCsvQuerySchema),
