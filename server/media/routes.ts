@@ -23,7 +23,7 @@ export function mediaRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post(
       "/media/upload",
-      responds({ 201: uploadedSchema }),
+      responds({ 201: uploadedSchema, 400: "Not a multipart form with a file of an allowed type" }),
       requireAuth(deps),
       requirePermission("media.upload"),
       async (c) => {

@@ -30,7 +30,7 @@ export function tradingHaltRoutes(deps: Deps) {
     )
     .post(
       "/trading-halts",
-      responds({ 201: haltViewSchema }),
+      responds({ 201: haltViewSchema, 404: "No such user" }),
       auth,
       admin,
       validate("json", createHaltSchema),
