@@ -13,7 +13,6 @@ import { originAllowed } from "./origin.ts";
 import { running } from "./realtime.ts";
 import { answer, msg } from "../core/messages.shared.ts";
 import { logError } from "../core/log-error.ts";
-import { abandoned } from "../core/request-scope.ts";
 
 type SocketEnv = AppEnv & {
   Variables: { socketSession: NonNullable<Awaited<ReturnType<typeof resolveSession>>> };
@@ -87,9 +86,6 @@ export function realtimeRoutes(deps: Deps) {
           }, { idleTimeout: deps.config.WS_IDLE_TIMEOUT_S });
         } catch (err) {
           release();
-          // The client went away before its upgrade was answered (Deno: "Request closed"): nobody
-          // to answer, and no fault of ours.
-          if (err instanceof TypeError && /closed/i.test(err.message)) throw abandoned();
           throw err;
         }
       },
