@@ -42,9 +42,9 @@ export interface AbuseFigures {
 }
 
 const CAP = 10;
-const REQUEST_TIMEOUT_MS = 1000;
+const REQUEST_TIMEOUT_MS = 3000;
 /** A slow body's answer is due by the deadline plus this (timers, a loaded machine). */
-const MARGIN_MS = 2000;
+const MARGIN_MS = 3000;
 
 const rssMb = () => Math.round(Deno.memoryUsage().rss / 1024 / 1024);
 
