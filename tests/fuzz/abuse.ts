@@ -94,7 +94,7 @@ async function socketRound(
     const refused = frame.kind === 0 || (frame.kind === 1 && frame.size > 4096);
     const closed = await Promise.race([
       socket.closed.then(() => true),
-      new Promise<false>((r) => setTimeout(() => r(false), 3000)),
+      new Promise<false>((r) => setTimeout(() => r(false), 10_000)),
     ]);
     if (refused && !closed) figures.socketsKeptOpen++;
     await socket.close();
