@@ -37,6 +37,8 @@ import { answer, msg } from "./core/messages.shared.ts";
 import { buildOpenApi } from "./openapi.ts";
 import { requireAuth } from "./auth/middleware.ts";
 import { yahooFinanceRoutes } from "./yahoo-finance/routes.ts";
+import { responds } from "./core/route-meta.ts";
+import { z } from "zod";
 
 export function createApi(deps: Deps) {
   return new Hono<AppEnv>()
@@ -88,7 +90,14 @@ export function createApp(deps: Deps) {
   app.use("/api/*", (c, next) => c.req.method === "GET" ? gzip(c, next) : next());
   app.route("/api", createApi(deps));
   let openApi: ReturnType<typeof buildOpenApi> | undefined;
-  app.get("/api/openapi.json", requireAuth(deps), (c) => c.json(openApi ??= buildOpenApi(app)));
+  app.get(
+    "/api/openapi.json",
+    responds({
+      200: z.object({ openapi: z.literal("3.1.0"), paths: z.record(z.string(), z.unknown()) }),
+    }),
+    requireAuth(deps),
+    (c) => c.json(openApi ??= buildOpenApi(app)),
+  );
   // Unknown API paths answer JSON, never the client's index.html.
   app.all(
     "/api/*",

@@ -1,26 +1,64 @@
 // The OpenAPI 3.1 document of every API route, read off the built app: paths and methods from
 // Hono's route table, bodies and parameters from the zod validators, auth and roles from the
-// middleware tags. Nothing is listed twice, so it cannot drift from the routes.
+// middleware tags, answers from each route's `responds(...)` (server/core/route-meta.ts). Nothing
+// is listed twice, so it cannot drift from the routes.
 import type { Hono } from "hono";
 import { toJSONSchema } from "zod/v4/core";
-import { type RouteMeta, routeMeta } from "./core/route-meta.ts";
+import type { $ZodType } from "zod/v4/core";
+import { type Answer, isFileAnswer, type RouteMeta, routeMeta } from "./core/route-meta.ts";
 import { PERMISSIONS } from "./auth/roles.shared.ts";
+import { errorAnswerSchema } from "./core/answer-schema.shared.ts";
 
 type Schema = Record<string, unknown>;
 
-function jsonSchema(meta: RouteMeta["validate"]): Schema {
+function jsonSchema(schema: $ZodType, io: "input" | "output"): Schema {
   try {
-    return toJSONSchema(meta!.schema, { io: "input", unrepresentable: "any" }) as Schema;
+    return toJSONSchema(schema, { io, unrepresentable: "any" }) as Schema;
   } catch {
     return {};
   }
 }
 
+/** Hono's path as a pattern: `:id{[0-9]+}` keeps its own pattern, `:id` takes one segment. */
 const patternOf = (path: string) =>
-  new RegExp(`^${path.replace(/\/\*$/, "(/.*)?").replace(/:[^/]+/g, "[^/]+")}$`);
+  new RegExp(
+    `^${
+      path.replace(/\/\*$/, "(/.*)?").replace(
+        /:[^/{}]+(\{([^}]*)\})?/g,
+        (_, _braces, own) => own ? `(?:${own})` : "[^/]+",
+      )
+    }$`,
+  );
 
+/** What the middleware a route goes through can answer besides what the route declares. */
+function middlewareAnswers(method: string, metas: RouteMeta[]): Record<number, Answer> {
+  const auth = metas.find((m) => m.auth)?.auth;
+  const answers: Record<number, Answer> = {};
+  if (metas.some((m) => m.validate)) answers[400] = "The input is not valid";
+  if (auth && auth !== "optional") answers[401] = "No session, or it ended";
+  if (metas.some((m) => m.permission)) answers[403] = "The caller's role may not do this";
+  // server/core/body-limit.ts: any request may carry a body, and is refused past the limit.
+  if (method !== "GET") answers[413] = "The body is too large";
+  // server/core/request-scope.ts and database-faults.ts: past the deadline, or no database.
+  answers[503] = "Service unavailable: the request ran out of time or the database does not answer";
+  return answers;
+}
+
+export interface DescribedRoute {
+  method: string;
+  /** Hono's path, `:id{[0-9]+}` and all. */
+  path: string;
+  pattern: RegExp;
+  metas: RouteMeta[];
+  /** What the route itself declared with responds(); undefined when it declared nothing. */
+  declared?: Record<number, Answer>;
+  /** Every status it can answer: its own and its middleware's. */
+  responses: Record<number, Answer>;
+}
+
+/** Every API route, in the order Hono tries them, with what it says about itself. */
 // deno-lint-ignore no-explicit-any
-export function buildOpenApi(app: Hono<any>) {
+export function describeRoutes(app: Hono<any>): DescribedRoute[] {
   const wide = app.routes.filter((r) => r.method === "ALL");
   const groups = new Map<string, RouteMeta[]>();
   for (const r of app.routes) {
@@ -31,15 +69,48 @@ export function buildOpenApi(app: Hono<any>) {
     if (meta) metas.push(meta);
     groups.set(key, metas);
   }
-
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const [key, metas] of groups) {
+  return [...groups].map(([key, metas]) => {
     const [method, path] = key.split(" ");
     // Middleware mounted with use() on a prefix applies to the route too.
     for (const w of wide) {
       const meta = routeMeta(w.handler);
       if (meta && patternOf(w.path).test(path)) metas.push(meta);
     }
+    const declared = metas.find((m) => m.responses)?.responses;
+    return {
+      method,
+      path,
+      pattern: patternOf(path),
+      metas,
+      declared,
+      responses: { ...middlewareAnswers(method, metas), ...declared },
+    };
+  });
+}
+
+const ERROR = { $ref: "#/components/schemas/Error" };
+
+function responseOf(status: number, answer: Answer) {
+  if (answer === null) return { description: status === 101 ? "Switching protocols" : "No body" };
+  if (typeof answer === "string") {
+    return { description: answer, content: { "application/json": { schema: ERROR } } };
+  }
+  if (isFileAnswer(answer)) {
+    return {
+      description: answer.description,
+      content: { [answer.mediaType]: { schema: { type: "string", format: "binary" } } },
+    };
+  }
+  return {
+    description: status < 300 ? "Success" : "See the body",
+    content: { "application/json": { schema: jsonSchema(answer, "output") } },
+  };
+}
+
+// deno-lint-ignore no-explicit-any
+export function buildOpenApi(app: Hono<any>) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { method, path, metas, responses } of describeRoutes(app)) {
     const auth = metas.find((m) => m.auth)?.auth;
     const permission = metas.find((m) => m.permission)?.permission as
       | keyof typeof PERMISSIONS
@@ -47,7 +118,7 @@ export function buildOpenApi(app: Hono<any>) {
     const parameters = metas.flatMap((m) => {
       const where = m.validate?.target;
       if (where !== "query" && where !== "param") return [];
-      const schema = jsonSchema(m.validate);
+      const schema = jsonSchema(m.validate!.schema, "input");
       const props = (schema.properties ?? {}) as Record<string, Schema>;
       const required = (schema.required ?? []) as string[];
       return Object.entries(props).map(([name, s]) => ({
@@ -65,7 +136,9 @@ export function buildOpenApi(app: Hono<any>) {
       ...(parameters.length ? { parameters } : {}),
       ...(body
         ? {
-          requestBody: { content: { "application/json": { schema: jsonSchema(body.validate) } } },
+          requestBody: {
+            content: { "application/json": { schema: jsonSchema(body.validate!.schema, "input") } },
+          },
         }
         : {}),
       ...(auth === "socket"
@@ -74,12 +147,12 @@ export function buildOpenApi(app: Hono<any>) {
         ? { security: [{ bearer: [] }] }
         : {}),
       ...(permission ? { "x-roles": PERMISSIONS[permission] } : {}),
-      responses: {
-        "200": { description: "Success" },
-        "400": { $ref: "#/components/responses/Error" },
-        ...(auth ? { "401": { $ref: "#/components/responses/Error" } } : {}),
-        ...(permission ? { "403": { $ref: "#/components/responses/Error" } } : {}),
-      },
+      responses: Object.fromEntries(
+        Object.entries(responses).map(([status, answer]) => [
+          status,
+          responseOf(Number(status), answer),
+        ]),
+      ),
     };
   }
 
@@ -92,24 +165,7 @@ export function buildOpenApi(app: Hono<any>) {
         bearer: { type: "http", scheme: "bearer" },
         socketToken: { type: "apiKey", in: "query", name: "token" },
       },
-      responses: {
-        Error: {
-          description: "An error with a message for the user",
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                properties: {
-                  message: {
-                    oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }],
-                  },
-                },
-                required: ["message"],
-              },
-            },
-          },
-        },
-      },
+      schemas: { Error: jsonSchema(errorAnswerSchema, "output") },
     },
   };
 }

@@ -3,12 +3,14 @@ import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
-import { auditQuerySchema } from "./schema.ts";
+import { auditPageSchema, auditQuerySchema } from "./schema.ts";
 import { listAudit } from "./service.ts";
+import { responds } from "../core/route-meta.ts";
 
 export function auditRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/audit",
+    responds({ 200: auditPageSchema }),
     requireAuth(deps),
     requirePermission("audit.read"),
     validate("query", auditQuerySchema),

@@ -28,3 +28,20 @@ export const auditQuerySchema = z.object({
 });
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+// What GET /audit answers.
+export const auditPageSchema = z.object({
+  items: z.array(z.object({
+    id: z.number().int(),
+    at: z.iso.datetime(),
+    action: z.string(),
+    actorId: z.number().int().nullable(),
+    actorUsername: z.string().nullable(),
+    targetUserId: z.number().int().nullable(),
+    targetUsername: z.string().nullable(),
+    details: z.unknown(),
+  })),
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});

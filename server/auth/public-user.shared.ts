@@ -1,5 +1,7 @@
 // What the API tells about a user: never a password hash, TOTP seed or exchange secret.
+import type { z } from "zod";
 import type { users } from "../db/schema.ts";
+import type { publicUserSchema } from "./schema.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -7,7 +9,8 @@ type UserRow = typeof users.$inferSelect;
 export const SECRET_MASK = "********";
 const mask = (value: string | null) => (value ? SECRET_MASK : "");
 
-export function toPublicUser(u: UserRow) {
+/** Typed by the schema the OpenAPI document shows (server/auth/schema.ts). */
+export function toPublicUser(u: UserRow): z.infer<typeof publicUserSchema> {
   return {
     id: u.id,
     username: u.username,
@@ -42,4 +45,4 @@ export function toPublicUser(u: UserRow) {
   };
 }
 
-export type PublicUser = ReturnType<typeof toPublicUser>;
+export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -8,21 +8,30 @@ import type { Deps } from "../deps.ts";
 import { botBalance } from "./balances.ts";
 import {
   botBalanceQuerySchema,
+  botBalanceSchema,
+  botKeyDeletedSchema,
   botKeyIdParamSchema,
+  botKeyListSchema,
+  botKeySearchAnswerSchema,
+  botKeyViewSchema,
   createBotKeySchema,
   listBotKeysQuerySchema,
   searchBotKeysQuerySchema,
   updateBotKeySchema,
 } from "./schema.ts";
 import { createBotKey, deleteBotKey, listBotKeys, searchBotKeys, updateBotKey } from "./service.ts";
+import { responds } from "../core/route-meta.ts";
 
 export function botKeyRoutes(deps: Deps) {
   const manage = requirePermission("botKeys.manage");
+  const missing = "No such bot key";
+  const taken = "The bot key is taken, or users still select it";
   return new Hono<AppEnv>()
     .use("/bot-key", requireAuth(deps))
     .use("/bot-key/*", requireAuth(deps))
     .get(
       "/bot-key",
+      responds({ 200: botKeyListSchema }),
       requirePermission("bots.select"),
       validate("query", listBotKeysQuerySchema),
       async (c) => {
@@ -30,11 +39,18 @@ export function botKeyRoutes(deps: Deps) {
         return c.json(await listBotKeys(deps, c.get("user"), exchange));
       },
     )
-    .get("/bot-key/search", manage, validate("query", searchBotKeysQuerySchema), async (c) => {
-      return c.json(await searchBotKeys(deps, c.req.valid("query")));
-    })
+    .get(
+      "/bot-key/search",
+      responds({ 200: botKeySearchAnswerSchema }),
+      manage,
+      validate("query", searchBotKeysQuerySchema),
+      async (c) => {
+        return c.json(await searchBotKeys(deps, c.req.valid("query")));
+      },
+    )
     .get(
       "/bot-key/bot-balance/:id{[0-9]+}",
+      responds({ 200: botBalanceSchema, 404: missing }),
       manage,
       validate("param", botKeyIdParamSchema),
       validate("query", botBalanceQuerySchema),
@@ -43,11 +59,18 @@ export function botKeyRoutes(deps: Deps) {
         return c.json(await botBalance(deps, id, c.req.valid("query").exchange));
       },
     )
-    .post("/bot-key", manage, validate("json", createBotKeySchema), async (c) => {
-      return c.json(await createBotKey(deps, c.get("user"), c.req.valid("json")), 201);
-    })
+    .post(
+      "/bot-key",
+      responds({ 201: botKeyViewSchema, 409: taken }),
+      manage,
+      validate("json", createBotKeySchema),
+      async (c) => {
+        return c.json(await createBotKey(deps, c.get("user"), c.req.valid("json")), 201);
+      },
+    )
     .patch(
       "/bot-key/:id{[0-9]+}",
+      responds({ 200: botKeyViewSchema, 404: missing, 409: taken }),
       manage,
       validate("param", botKeyIdParamSchema),
       validate("json", updateBotKeySchema),
@@ -56,7 +79,13 @@ export function botKeyRoutes(deps: Deps) {
         return c.json(await updateBotKey(deps, c.get("user"), id, c.req.valid("json")));
       },
     )
-    .delete("/bot-key/:id{[0-9]+}", manage, validate("param", botKeyIdParamSchema), async (c) => {
-      return c.json(await deleteBotKey(deps, c.get("user"), c.req.valid("param").id));
-    });
+    .delete(
+      "/bot-key/:id{[0-9]+}",
+      responds({ 200: botKeyDeletedSchema, 404: missing, 409: taken }),
+      manage,
+      validate("param", botKeyIdParamSchema),
+      async (c) => {
+        return c.json(await deleteBotKey(deps, c.get("user"), c.req.valid("param").id));
+      },
+    );
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idParam } from "../core/input-rules.ts";
+import { decimalString, messageAnswerSchema } from "../core/answer-schema.shared.ts";
 
 /** The exchanges a bot key can be stored for: the sidebar's Gate, Binance and Houbi. */
 export const BOT_KEY_EXCHANGES = ["gate", "binance", "houbi"] as const;
@@ -63,3 +64,47 @@ export const botKeyIdParamSchema = z.object({ id: idParam });
 
 /** GET /bot-key/bot-balance/{id}: when given, the exchange must be the key's own. */
 export const botBalanceQuerySchema = z.object({ exchange: optional(botKeyExchangeSchema) });
+
+// What the routes answer (docs/api.md#bot-keys): never a key or a secret, only their masks.
+export const botKeyViewSchema = z.object({
+  id: z.number().int(),
+  exchange: z.enum(BOT_KEY_EXCHANGES),
+  username: z.string(),
+  adapter: z.string(),
+  key: z.string(),
+  secret: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+const botKeyOptionSchema = z.object({
+  id: z.number().int(),
+  exchange: z.enum(BOT_KEY_EXCHANGES),
+  username: z.string(),
+});
+
+/** A SuperAdmin gets the views, a Lead selecting bots the options. */
+export const botKeyListSchema = z.union([z.array(botKeyViewSchema), z.array(botKeyOptionSchema)]);
+
+export const botKeySearchAnswerSchema = z.object({
+  items: z.array(botKeyViewSchema),
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const botBalanceSchema = z.object({
+  id: z.number().int(),
+  exchange: z.enum(BOT_KEY_EXCHANGES),
+  username: z.string(),
+  adapter: z.string(),
+  balances: z.array(z.union([
+    z.object({ asset: z.string(), free: decimalString, locked: decimalString }),
+    z.object({ currency: z.string(), available: decimalString, locked: decimalString }),
+  ])),
+  error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorParams: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const botKeyDeletedSchema = messageAnswerSchema.extend({ id: z.number().int() });

@@ -10,7 +10,14 @@ import { forbidden, notFound } from "../core/errors.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { livePrices } from "../transactions/pnl.ts";
-import { callFiguresQuerySchema, callHistoryQuerySchema } from "../calls/board.shared.ts";
+import {
+  callBoardSchema,
+  callFiguresQuerySchema,
+  callFiguresSchema,
+  callHistoryQuerySchema,
+  callHistorySchema,
+} from "../calls/board.shared.ts";
+import { responds } from "../core/route-meta.ts";
 import { readBoard } from "./board.ts";
 import { callFigures, listCalls } from "./history.ts";
 import { markSeen } from "./lines.ts";
@@ -21,6 +28,7 @@ export function callBoardRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .get(
       "/calls",
+      responds({ 200: callHistorySchema }),
       requireAuth(deps),
       requirePermission("calls.board"),
       validate("query", callHistoryQuerySchema),
@@ -28,12 +36,14 @@ export function callBoardRoutes(deps: Deps) {
     )
     .get(
       "/calls/figures",
+      responds({ 200: callFiguresSchema }),
       requireAuth(deps),
       validate("query", callFiguresQuerySchema),
       async (c) => c.json(await callFigures(deps, c.get("user"), c.req.valid("query"))),
     )
     .get(
       "/calls/:id",
+      responds({ 200: callBoardSchema, 404: "No such call" }),
       requireAuth(deps),
       requirePermission("calls.board"),
       validate("param", callIdParam),
@@ -54,6 +64,7 @@ export function callBoardRoutes(deps: Deps) {
     )
     .post(
       "/calls/:id/seen",
+      responds({ 204: null }),
       requireAuth(deps),
       validate("param", callIdParam),
       async (c) => {

@@ -5,13 +5,16 @@ import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { running } from "../realtime/realtime.ts";
-import { sendCallSchema } from "./schema.ts";
+import { activeCallSchema, sendCallSchema } from "./schema.ts";
+import { callInfoSchema } from "./board.shared.ts";
 import { activeCallFor, sendCall } from "./service.ts";
+import { responds } from "../core/route-meta.ts";
 
 export function callRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .post(
       "/calls",
+      responds({ 201: callInfoSchema }),
       requireAuth(deps),
       requirePermission("calls.send"),
       validate("json", sendCallSchema),
@@ -20,7 +23,7 @@ export function callRoutes(deps: Deps) {
         return c.json(call, 201);
       },
     )
-    .get("/calls/active", requireAuth(deps), async (c) => {
+    .get("/calls/active", responds({ 200: activeCallSchema }), requireAuth(deps), async (c) => {
       const active = await activeCallFor(deps, c.get("user"));
       return c.json(active ?? { call: null, effect: null });
     });

@@ -1,6 +1,7 @@
 // Input of POST /api/calls.
 import { z } from "zod";
 import { CALL_COUNT_MAX, CALL_COUNT_MIN } from "./call-count.shared.ts";
+import { callInfoSchema } from "./board.shared.ts";
 
 export const sendCallSchema = z.object({
   /** BUY, SELL, BUY_ONLY, SELL_ONLY, RING_ONLY, ALL or a listed pair code (checked by the service). */
@@ -9,3 +10,14 @@ export const sendCallSchema = z.object({
 });
 
 export type SendCallInput = z.infer<typeof sendCallSchema>;
+
+/** GET /calls/active: the call governing the caller and its effect, or both null. */
+export const activeCallSchema = z.object({
+  call: callInfoSchema.nullable(),
+  effect: z.object({
+    ringOnly: z.boolean(),
+    useBot: z.string().optional(),
+    buy: z.boolean(),
+    sell: z.boolean(),
+  }).nullable(),
+});

@@ -7,6 +7,8 @@ import { requireAuth } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import type { Deps } from "../deps.ts";
 import { type ExchangeName, isListedOn, PAIRS } from "../exchanges/pairs.shared.ts";
+import { responds } from "../core/route-meta.ts";
+import { z } from "zod";
 
 export function listContracts() {
   return PAIRS.flatMap((p) => {
@@ -24,9 +26,23 @@ export function listContracts() {
   });
 }
 
+const contractsSchema = z.object({
+  items: z.array(z.object({
+    pair: z.string(),
+    label: z.string(),
+    exchange: z.enum(["binance", "gate"]),
+    symbol: z.string().nullable(),
+    base: z.string(),
+    quote: z.string(),
+    tickSize: z.string(),
+    price: z.enum(["typed", "feed"]),
+  })),
+});
+
 export function contractRoutes(deps: Deps) {
   return new Hono<AppEnv>().get(
     "/contracts",
+    responds({ 200: contractsSchema }),
     requireAuth(deps),
     (c) => c.json({ items: listContracts() }),
   );

@@ -67,16 +67,20 @@ function headersFor(path: string, contentType: string | null): HeaderList {
 /** `trustProxy`: the scheme a TLS-terminating proxy reports in X-Forwarded-Proto is believed. */
 export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
   return async (c, next) => {
+    // Read before the route runs: once a socket's upgrade is answered and its client gone, Deno
+    // refuses every read of the request ("Request closed").
+    const proto = trustProxy ? c.req.header("x-forwarded-proto") : undefined;
+    const https = (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https";
+    const path = c.req.path;
     await next();
-    const set = headersFor(c.req.path, c.res.headers.get("Content-Type"));
+    const set = headersFor(path, c.res.headers.get("Content-Type"));
     // A route that sets its own (an uploaded file's sandbox CSP) keeps it.
     for (const [name, value] of set) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     // HSTS only means something over TLS; over plain HTTP it would be ignored or, behind a proxy
     // that is not TLS, wrong. The browser learns it from the page and the API; assets need not
     // repeat it.
     if (set === ASSET) return;
-    const proto = trustProxy ? c.req.header("x-forwarded-proto") : undefined;
-    if ((proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https") {
+    if (https) {
       c.res.headers.set("Strict-Transport-Security", HSTS);
     }
   };

@@ -15,6 +15,8 @@ import { type EngineHealth, engineHealth } from "../engine/health.ts";
 import { exchangeTitle, findPair } from "../exchanges/pairs.shared.ts";
 import { type StalePrice, stalePrices } from "./stale-prices.ts";
 import { logError } from "../core/log-error.ts";
+import { responds } from "../core/route-meta.ts";
+import { z } from "zod";
 
 /**
  * The whole answer's budget: a balancer waits 2 s at most, and must hear "not ready" well before
@@ -22,13 +24,33 @@ import { logError } from "../core/log-error.ts";
  */
 const HEALTH_TIMEOUT_MS = 300;
 
+const healthSchema = z.object({
+  status: z.enum(["ok", "degraded", "unavailable"]),
+  message: z.string().optional(),
+  code: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  database: z.enum(["pglite", "postgres"]),
+  databaseOk: z.boolean(),
+  databaseMs: z.number(),
+  stalePrices: z.array(z.object({
+    exchange: z.string(),
+    pair: z.string(),
+    ageS: z.number().nullable(),
+  })),
+  feeds: z.array(z.object({ exchange: z.string(), source: z.string() })),
+  engine: z.object({
+    self: z.enum(["active", "standby", "none"]),
+    active: z.string().nullable(),
+  }),
+});
+
 export function healthRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .get("/health", async (c) => {
+    .get("/health", responds({ 200: healthSchema, 503: healthSchema }), async (c) => {
       const health = await check(deps);
       return c.json(health, health.status === "unavailable" ? 503 : 200);
     })
-    .get("/health/trading", async (c) => {
+    .get("/health/trading", responds({ 200: healthSchema, 503: healthSchema }), async (c) => {
       const health = await check(deps);
       return c.json(health, health.status === "ok" ? 200 : 503);
     });

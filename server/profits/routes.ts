@@ -8,16 +8,18 @@ import { validate } from "../core/validate.ts";
 import type { Deps } from "../deps.ts";
 import { csvFile } from "../reports/csv-stream.ts";
 import { profitCsv } from "./csv.ts";
-import { profitCsvQuerySchema, profitListQuerySchema } from "./schema.ts";
+import { profitCsvQuerySchema, profitListQuerySchema, profitListSchema } from "./schema.ts";
 import { listProfits } from "./service.ts";
 import { profitSeries } from "./series.ts";
-import { profitSeriesQuerySchema } from "../calls/board.shared.ts";
+import { profitSeriesQuerySchema, profitSeriesSchema } from "../calls/board.shared.ts";
+import { file, responds } from "../core/route-meta.ts";
 
 export function profitRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   return new Hono<AppEnv>()
     .get(
       "/profits",
+      responds({ 200: profitListSchema }),
       auth,
       requirePermission("profits.view"),
       validate("query", profitListQuerySchema),
@@ -25,6 +27,7 @@ export function profitRoutes(deps: Deps) {
     )
     .get(
       "/profits/series",
+      responds({ 200: profitSeriesSchema }),
       auth,
       requirePermission("profits.view"),
       validate("query", profitSeriesQuerySchema),
@@ -32,6 +35,7 @@ export function profitRoutes(deps: Deps) {
     )
     .post(
       "/users/calculator-profit-csv",
+      responds({ 200: file("text/csv", "The profit table, a CSV download") }),
       auth,
       requirePermission("profits.view"),
       validate("query", profitCsvQuerySchema),

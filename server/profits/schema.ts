@@ -70,3 +70,34 @@ export interface MissedCalls {
   count: number;
   profit: string;
 }
+
+// What GET /profits answers: ProfitRow, NotCounted and MissedCalls above.
+export const profitListSchema = z.object({
+  items: z.array(z.object({
+    day: z.string(),
+    userId: z.number().int(),
+    username: z.string(),
+    pair: z.string(),
+    trades: z.number().int(),
+    quantity: z.string(),
+    buyAmount: z.string(),
+    sellAmount: z.string(),
+    profit: z.string(),
+    notCountedTrades: z.number().int(),
+    notCountedProfit: z.string(),
+    missedCalls: z.number().int(),
+    missedProfit: z.string(),
+  })),
+  totalItems: z.number().int(),
+  total: z.object({ trades: z.number().int(), profit: z.string() }),
+  notCounted: z.object({
+    trades: z.number().int(),
+    profit: z.string(),
+    typed: z.number().int(),
+    handClosed: z.number().int(),
+    edited: z.number().int(),
+    oneSided: z.number().int(),
+    unpriced: z.number().int(),
+  }),
+  missedCalls: z.object({ count: z.number().int(), profit: z.string() }),
+});

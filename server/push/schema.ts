@@ -56,3 +56,10 @@ function isTimeZone(zone: string) {
     return false;
   }
 }
+
+// What the routes answer (docs/api.md#push).
+export const publicKeySchema = z.object({ publicKey: z.string() });
+export const subscriptionAnswerSchema = z.object({
+  subscribed: z.boolean(),
+  devices: z.number().int(),
+});

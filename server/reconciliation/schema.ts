@@ -62,3 +62,52 @@ export interface ReconciliationView {
   /** Accounts whose latest check is a drift nobody acknowledged. */
   openDrifts: number;
 }
+
+// The same views as zod schemas, for the OpenAPI document and the tests that hold answers to it.
+const checkViewSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  owner: z.object({
+    kind: z.enum(["user", "bot"]),
+    id: z.number().int(),
+    name: z.string().nullable(),
+  }),
+  exchange: z.string(),
+  adapter: z.string(),
+  checkedAt: z.number(),
+  state: z.enum(["ok", "drift", "error"]),
+  first: z.boolean(),
+  balances: z.array(z.object({ asset: z.string(), free: z.string(), locked: z.string() })),
+  drift: z.array(z.object({
+    asset: z.string(),
+    actual: z.string(),
+    expected: z.string(),
+    difference: z.string(),
+  })),
+  error: z.object({
+    text: z.string(),
+    code: z.string().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }).nullable(),
+  transactions: z.array(z.object({
+    id: z.number().int(),
+    pair: z.string(),
+    leg: z.enum(["open", "close", "pending", "closing"]),
+    side: z.enum(["BUY", "SELL"]),
+    quantity: z.string(),
+    price: z.string().nullable(),
+    fee: z.string().nullable(),
+    feeAsset: z.string().nullable(),
+    at: z.number(),
+  })),
+  transactionCount: z.number().int(),
+  acknowledgedBy: z.string().nullable(),
+  acknowledgedAt: z.number().nullable(),
+});
+
+export { checkViewSchema };
+
+export const reconciliationViewSchema = z.object({
+  checks: z.array(checkViewSchema),
+  openDrifts: z.number().int(),
+});

@@ -12,13 +12,16 @@ import { endOfShiftReport } from "./end-of-shift-report.ts";
 import { reportRangeSchema, userSummarySchema } from "./schema.ts";
 import { transactionReport } from "./transaction-report.ts";
 import { userSummaryReport } from "./user-summary-report.ts";
+import { file, responds } from "../core/route-meta.ts";
 
 export function reportRoutes(deps: Deps) {
   const auth = requireAuth(deps);
   const stamp = () => deps.clock.now().getTime();
+  const csv = responds({ 200: file("text/csv", "The report, a CSV download") });
   return new Hono<AppEnv>()
     .post(
       "/transaction/report",
+      csv,
       auth,
       requirePermission("reports.transactions"),
       validate("json", reportRangeSchema),
@@ -29,6 +32,7 @@ export function reportRoutes(deps: Deps) {
     )
     .post(
       "/transaction/report-transactions",
+      csv,
       auth,
       requirePermission("reports.userSummary"),
       validate("json", userSummarySchema),
@@ -39,6 +43,7 @@ export function reportRoutes(deps: Deps) {
     )
     .post(
       "/shift-report/daily-report",
+      csv,
       auth,
       requirePermission("reports.endOfShift"),
       validate("json", reportRangeSchema),

@@ -70,3 +70,18 @@ export interface ShiftReportView extends ShiftReportValues {
   createdAt: string;
   updatedAt: string;
 }
+
+// What the routes answer: ShiftReportView above.
+export const shiftReportViewSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  reportDate: z.string(),
+  account: z.string(),
+  ...Object.fromEntries(SHIFT_AMOUNT_FIELDS.map((f) => [f, z.string()])) as Record<
+    (typeof SHIFT_AMOUNT_FIELDS)[number],
+    z.ZodString
+  >,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});

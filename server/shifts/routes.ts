@@ -8,21 +8,38 @@ import {
   shiftCreateSchema,
   shiftIdParamSchema,
   shiftListQuerySchema,
+  shiftListSchema,
   shiftUpdateSchema,
+  shiftViewSchema,
 } from "./schema.ts";
 import { createShift, deleteShift, listShifts, updateShift } from "./service.ts";
+import { responds } from "../core/route-meta.ts";
+import { z } from "zod";
 
 export function shiftRoutes(deps: Deps) {
   const guard = [requireAuth(deps), requirePermission("shifts.manage")] as const;
   return new Hono<AppEnv>()
-    .get("/shifts", ...guard, validate("query", shiftListQuerySchema), async (c) => {
-      return c.json(await listShifts(deps, c.req.valid("query")));
-    })
-    .post("/shifts", ...guard, validate("json", shiftCreateSchema), async (c) => {
-      return c.json(await createShift(deps, c.get("user"), c.req.valid("json")), 201);
-    })
+    .get(
+      "/shifts",
+      responds({ 200: shiftListSchema }),
+      ...guard,
+      validate("query", shiftListQuerySchema),
+      async (c) => {
+        return c.json(await listShifts(deps, c.req.valid("query")));
+      },
+    )
+    .post(
+      "/shifts",
+      responds({ 201: shiftViewSchema }),
+      ...guard,
+      validate("json", shiftCreateSchema),
+      async (c) => {
+        return c.json(await createShift(deps, c.get("user"), c.req.valid("json")), 201);
+      },
+    )
     .patch(
       "/shifts/:id",
+      responds({ 200: shiftViewSchema, 404: "No such shift" }),
       ...guard,
       validate("param", shiftIdParamSchema),
       validate("json", shiftUpdateSchema),
@@ -31,7 +48,13 @@ export function shiftRoutes(deps: Deps) {
         return c.json(await updateShift(deps, c.get("user"), id, c.req.valid("json")));
       },
     )
-    .delete("/shifts/:id", ...guard, validate("param", shiftIdParamSchema), async (c) => {
-      return c.json(await deleteShift(deps, c.get("user"), c.req.valid("param").id));
-    });
+    .delete(
+      "/shifts/:id",
+      responds({ 200: z.object({ id: z.number().int() }), 404: "No such shift" }),
+      ...guard,
+      validate("param", shiftIdParamSchema),
+      async (c) => {
+        return c.json(await deleteShift(deps, c.get("user"), c.req.valid("param").id));
+      },
+    );
 }

@@ -55,3 +55,19 @@ export interface ShiftView {
   createdBy: number | null;
   createdAt: string;
 }
+
+// What the routes answer: ShiftView above.
+export const shiftViewSchema = z.object({
+  id: z.number().int(),
+  timeStart: z.iso.datetime(),
+  timeEnd: z.iso.datetime(),
+  interval: z.number(),
+  users: z.array(z.object({ id: z.number().int(), username: z.string() })),
+  createdBy: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const shiftListSchema = z.object({
+  items: z.array(shiftViewSchema),
+  totalItems: z.number().int(),
+});

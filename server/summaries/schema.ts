@@ -13,3 +13,10 @@ export const pricesQuerySchema = z.object({
 export const priceSupportQuerySchema = z.object({
   exchange: z.preprocess(blank, z.enum(EXCHANGES).default("binance")),
 });
+
+// What the routes answer (docs/api.md#summaries).
+export const pricesSchema = z.record(z.string(), z.string());
+/** A stale price's age in seconds (null: never priced), by pair. */
+export const staleAgesSchema = z.record(z.string(), z.number().nullable());
+export const priceSupportSchema = z.array(z.object({ label: z.string(), value: z.string() }));
+export const transportHashSchema = z.object({ hash: z.string(), rotatesAt: z.iso.datetime() });

@@ -66,3 +66,25 @@ export interface LimitView {
   maxPerDay: string | null;
   updatedAt: number;
 }
+
+// What the routes answer: HaltView and LimitView above.
+export const haltViewSchema = z.object({
+  id: z.number().int(),
+  scope: z.enum(["all", "exchange", "user"]),
+  exchange: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  reason: z.string(),
+  stopsClosing: z.boolean(),
+  createdBy: z.string(),
+  createdAt: z.number(),
+});
+
+export const limitViewSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  exchange: z.string(),
+  maxPerOrder: z.string().nullable(),
+  maxPerDay: z.string().nullable(),
+  updatedAt: z.number(),
+});

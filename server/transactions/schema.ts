@@ -3,7 +3,15 @@ import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { bigIdParam, idParam } from "../core/input-rules.ts";
 import { Decimal } from "../core/decimal.shared.ts";
-import { BOT_MODES, EXCHANGES, TRANSACTION_STATUSES } from "../db/enums.shared.ts";
+import {
+  BOT_MODES,
+  EXCHANGES,
+  ORDER_STATES,
+  PRICE_SOURCES,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+} from "../db/enums.shared.ts";
+import { decimalString, messageAnswerSchema } from "../core/answer-schema.shared.ts";
 
 /** NUMERIC(38, 8) holds 30 integer digits. */
 const MAX_MONEY = new Decimal("1e29");
@@ -121,3 +129,113 @@ export const setDoneSchema = z.object({
 
 export const idParamSchema = z.object({ id: bigIdParam });
 export const setStatusParamSchema = idParamSchema.extend({ status: statusSchema });
+
+// What the routes answer (docs/api.md#transactions): a row as view.ts shows it.
+const money = decimalString;
+const time = z.iso.datetime();
+
+export const transactionViewSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  pair: z.string(),
+  exchange: z.enum(EXCHANGES),
+  adapter: z.string(),
+  useBot: z.enum(BOT_MODES),
+  marketPrice: money,
+  buyPrice: money,
+  sellPrice: money,
+  amount: money,
+  quantity: money,
+  spread: money,
+  assetId: z.string().nullable(),
+  callId: z.string().nullable(),
+  botKeyId: z.number().int().nullable(),
+  orderId: z.string().nullable(),
+  closeOrderId: z.string().nullable(),
+  filledPrice: money.nullable(),
+  filledQuantity: money.nullable(),
+  avgPrice: money.nullable(),
+  fee: money.nullable(),
+  feeAsset: z.string().nullable(),
+  closeQuantity: money.nullable(),
+  closeFee: money.nullable(),
+  closeFeeAsset: z.string().nullable(),
+  realizedPnl: money.nullable(),
+  unrealizedPnl: money.nullable(),
+  kind: z.enum(TRANSACTION_KINDS),
+  priceSource: z.enum(PRICE_SOURCES),
+  orderState: z.enum(ORDER_STATES).nullable(),
+  orderNote: z.string().nullable(),
+  openedAt: time.nullable(),
+  filledAt: time.nullable(),
+  createdAt: time,
+  updatedAt: time,
+});
+
+const group = z.object({
+  items: z.array(transactionViewSchema),
+  totalItems: z.number().int(),
+  totalCapped: z.boolean(),
+});
+
+export const transactionListSchema = z.object({ BUY: group, SELL: group, ALL: group });
+
+const said = z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) });
+
+const prices = { marketPrice: money, lastMarketPrice: money, tradingAmount: money };
+
+/** POST /transaction: 200 when the price moved too much (nothing placed), 201 or 202 otherwise. */
+export const createAnswerSchema = z.union([
+  z.object({ isFluctuating: z.literal(true), ...prices }),
+  z.object({
+    isFluctuating: z.literal(false),
+    ...prices,
+    transaction: transactionViewSchema,
+    extraTransactions: z.array(transactionViewSchema),
+    extraErrors: z.array(z.string()),
+    extraErrorMessages: z.array(said),
+    botResults: z.array(z.object({
+      botKeyId: z.number().int(),
+      username: z.string(),
+      transaction: transactionViewSchema.nullable(),
+      error: z.string().nullable(),
+      said: said.nullable(),
+    })).optional(),
+    pending: z.literal(true).optional(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+export const averagesSchema = z.object({
+  count: z.number().int(),
+  totalAmount: money,
+  totalQuantity: money,
+  avgBuyPrice: money,
+  avgSellPrice: money,
+  avgMarketPrice: money,
+});
+
+export const generateDoneAnswerSchema = z.object({
+  created: z.boolean(),
+  outcome: z.enum(["done", "bought", "refused", "skipped"]),
+  transaction: transactionViewSchema.nullable(),
+});
+
+export const setDoneAnswerSchema = z.object({
+  updated: z.number().int(),
+  ids: z.array(z.number().int()),
+});
+
+export const transactionDeletedSchema = messageAnswerSchema.extend({ id: z.number().int() });
+
+/** GET /users/:id/coin-funds (coin-funds.ts). */
+export const coinFundsSchema = z.object({
+  coinFunds: money,
+  asset: z.string(),
+  exchange: z.enum(["binance", "gate"]),
+  pair: z.string(),
+});

@@ -2,6 +2,10 @@ import { Hono } from "hono";
 import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
+import { responds } from "../core/route-meta.ts";
+import { messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { publicUserSchema } from "../auth/schema.ts";
+import { coinFundsSchema } from "../transactions/schema.ts";
 import type { Deps } from "../deps.ts";
 import { adminChangePassword, changeRole, deleteUser } from "./access.ts";
 import {
@@ -10,7 +14,10 @@ import {
   newUserSchema,
   searchUsersSchema,
   updateUserSchema,
+  userDeletedSchema,
   userIdParam,
+  userListSchema,
+  userSearchAnswerSchema,
 } from "./schema.ts";
 import { coinFundsOf } from "../transactions/coin-funds.ts";
 import { listAllUsers, searchUsers } from "./search.ts";
@@ -21,9 +28,12 @@ const BY_ID = "/users/:id{[0-9]+}";
 
 export function userRoutes(deps: Deps) {
   const auth = requireAuth(deps);
+  const missing = "No such user";
+  const above = "The user's role is at or above the caller's";
   return new Hono<AppEnv>()
     .post(
       "/users/register",
+      responds({ 201: publicUserSchema, 403: above, 409: "The username or email is taken" }),
       auth,
       requirePermission("users.create"),
       validate("json", newUserSchema),
@@ -31,16 +41,24 @@ export function userRoutes(deps: Deps) {
     )
     .get(
       "/users/search",
+      responds({ 200: userSearchAnswerSchema }),
       auth,
       requirePermission("users.search"),
       validate("query", searchUsersSchema),
       async (c) => c.json(await searchUsers(deps, c.get("user"), c.req.valid("query"))),
     )
-    .get("/users/all", auth, requirePermission("users.list"), async (c) => {
-      return c.json(await listAllUsers(deps));
-    })
+    .get(
+      "/users/all",
+      responds({ 200: userListSchema }),
+      auth,
+      requirePermission("users.list"),
+      async (c) => {
+        return c.json(await listAllUsers(deps));
+      },
+    )
     .post(
       "/users/admin-change-user-password",
+      responds({ 200: messageAnswerSchema, 404: missing }),
       auth,
       requirePermission("users.changePassword"),
       validate("json", adminChangePasswordSchema),
@@ -48,6 +66,7 @@ export function userRoutes(deps: Deps) {
     )
     .patch(
       BY_ID,
+      responds({ 200: publicUserSchema, 404: missing, 409: "The email is taken" }),
       auth,
       requirePermission("users.editSelf"),
       validate("param", userIdParam),
@@ -59,6 +78,7 @@ export function userRoutes(deps: Deps) {
     )
     .get(
       `${BY_ID}/coin-funds`,
+      responds({ 200: coinFundsSchema, 404: missing }),
       auth,
       requirePermission("users.editSelf"),
       validate("param", userIdParam),
@@ -66,6 +86,7 @@ export function userRoutes(deps: Deps) {
     )
     .post(
       `${BY_ID}/change-role`,
+      responds({ 200: publicUserSchema, 404: missing, 409: "The last SuperAdmin stays" }),
       auth,
       requirePermission("users.changeRole"),
       validate("param", userIdParam),
@@ -77,6 +98,7 @@ export function userRoutes(deps: Deps) {
     )
     .delete(
       BY_ID,
+      responds({ 200: userDeletedSchema, 404: missing, 409: "The last SuperAdmin stays" }),
       auth,
       requirePermission("users.delete"),
       validate("param", userIdParam),

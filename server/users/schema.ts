@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { fillParams, SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idField, pageShape } from "../core/input-rules.ts";
-import { passwordField } from "../auth/schema.ts";
+import { passwordField, publicUserSchema } from "../auth/schema.ts";
+import { messageAnswerSchema } from "../core/answer-schema.shared.ts";
 import { dec } from "../core/decimal.shared.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.shared.ts";
 import { findPair } from "../exchanges/pairs.shared.ts";
@@ -159,3 +160,21 @@ export type SearchUsersQuery = z.infer<typeof searchUsersSchema>;
 export const userIdParam = z.object({
   id: z.string().regex(/^\d{1,9}$/, SERVER_MESSAGES["input.userId"]).transform(Number),
 });
+
+// What the routes answer (docs/api.md#users).
+export const userListSchema = z.array(publicUserSchema);
+
+/** An Admin's search lists whole users; a Lead's only who is who. */
+export const userSearchAnswerSchema = z.object({
+  items: z.array(
+    z.union([
+      publicUserSchema,
+      z.object({ id: z.number(), username: z.string(), role: z.enum(ROLES) }),
+    ]),
+  ),
+  totalItems: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const userDeletedSchema = messageAnswerSchema.extend({ id: z.number().int() });

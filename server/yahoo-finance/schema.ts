@@ -58,3 +58,15 @@ export interface ChartAnswer {
   quotes: Quote[];
   source: ChartSource;
 }
+
+export const chartAnswerSchema = z.object({
+  quotes: z.array(z.object({
+    date: z.string(),
+    open: z.number(),
+    high: z.number(),
+    low: z.number(),
+    close: z.number(),
+    volume: z.number(),
+  })),
+  source: z.enum(["yahoo", "recorded"]),
+}) satisfies z.ZodType<ChartAnswer>;

@@ -177,8 +177,8 @@ Deno.test("call board: traded, refused by a limit and missed, with reaction time
       unrealizedPnl: "0",
       missedWouldBe: missedLine.missedWouldBe,
     });
-    // The other Lead of the group was told and did nothing: still notified.
-    assert.equal(line(final, otherLead).state, "notified");
+    // The other Lead of the group was told and did nothing: the call has expired, so missed.
+    assert.equal(line(final, otherLead).state, "missed");
 
     // Each change went to the Lead and the Admins, with the line as the board shows it then.
     const to = { users: [lead.id], roles: ["SuperAdmin", "Admin"] };

@@ -1,4 +1,9 @@
 import assert from "node:assert/strict";
+import { Hono } from "hono";
+import { z } from "zod";
+import { responds } from "../../server/core/route-meta.ts";
+import { describeRoutes } from "../../server/openapi.ts";
+import { checkAnswers, UndocumentedAnswer } from "../support/answers.ts";
 import { makeTestApp } from "../support/test-app.ts";
 
 Deno.test("openapi: every API route is listed with its body schema, auth and roles", async () => {
@@ -78,4 +83,78 @@ Deno.test("openapi: auth and roles of every route match the middleware in the ro
   } finally {
     await t.close();
   }
+});
+
+Deno.test("openapi: every route declares its answers, each with a schema, and the common ones", async () => {
+  const t = await makeTestApp();
+  try {
+    const routes = describeRoutes(t.app);
+    // A route added without responds(...) is named here.
+    assert.deepEqual(routes.filter((r) => !r.declared).map((r) => `${r.method} ${r.path}`), []);
+    const u = await t.user("User");
+    const doc = await (await t.call("GET", "/api/openapi.json", { token: u.token })).json();
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops as Record<string, Operation>)) {
+        const route = `${method} ${path}`;
+        const statuses = Object.keys(op.responses);
+        assert.ok(statuses.some((s) => s.startsWith("2") || s === "101"), `${route}: a success`);
+        assert.ok(statuses.includes("503"), `${route}: 503`);
+        if (method !== "get") assert.ok(statuses.includes("413"), `${route}: 413`);
+        for (const [status, answer] of Object.entries(op.responses)) {
+          if (status === "101" || status === "204") continue;
+          const content = Object.values(answer.content ?? {});
+          assert.ok(content.length && content[0].schema, `${route} ${status}: a body schema`);
+        }
+      }
+    }
+    const create = doc.paths["/api/transaction"].post.responses;
+    assert.deepEqual(Object.keys(create).sort(), [
+      "200",
+      "201",
+      "202",
+      "400",
+      "401",
+      "403",
+      "409",
+      "413",
+      "422",
+      "502",
+      "503",
+    ]);
+    assert.equal(create["201"].content["application/json"].schema.anyOf.length, 2);
+    assert.deepEqual(doc.paths["/api/users/login"].post.responses["429"].content, {
+      "application/json": { schema: { $ref: "#/components/schemas/Error" } },
+    });
+  } finally {
+    await t.close();
+  }
+});
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+Deno.test("openapi: an answer with an undocumented status or off its schema fails the request", async () => {
+  const app = new Hono()
+    .get("/api/thing", responds({ 200: z.object({ name: z.string() }) }), (c) => {
+      const kind = c.req.query("kind");
+      if (kind === "teapot") return c.json({ message: "short and stout" }, 418);
+      return c.json({ name: kind === "number" ? 7 : "seven" });
+    })
+    .get("/api/undeclared", (c) => c.json({ anything: true }, 418));
+  checkAnswers(app);
+  assert.equal((await app.request("/api/thing")).status, 200);
+  await assert.rejects(
+    async () => await app.request("/api/thing?kind=number"),
+    (err: Error) => err instanceof UndocumentedAnswer && /name: /.test(err.message),
+  );
+  await assert.rejects(
+    async () => await app.request("/api/thing?kind=teapot"),
+    (err: Error) => err instanceof UndocumentedAnswer && /answered 418/.test(err.message),
+  );
+  // A route with no responds(...) is the first test's to name, not every request's to fail.
+  assert.equal((await app.request("/api/undeclared")).status, 418);
+  // What the middleware answers is listed without each route saying it.
+  const [route] = describeRoutes(app);
+  assert.deepEqual(Object.keys(route.responses), ["200", "503"]);
 });

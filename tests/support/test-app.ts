@@ -14,6 +14,7 @@ import { composeDeps, type DepsParts } from "../../server/compose.ts";
 import type { VapidKeys } from "../../server/push/vapid.ts";
 import { createMarket, type MarketRuntime } from "../../server/market/market.ts";
 import { openTestDatabase } from "./database.ts";
+import { checkAnswers } from "./answers.ts";
 
 export const NO_LOOKUP_WAIT = { delaysMs: [0, 0, 0], sleep: () => Promise.resolve() };
 
@@ -102,6 +103,8 @@ export async function makeTestApp(
   const deps = await composeDeps(parts);
   const realtime = deps.realtime!;
   const app = createApp(deps);
+  // Every answer a test gets is held to the OpenAPI document (app.request goes through fetch).
+  checkAnswers(app);
   let seq = 0;
 
   const call = caller(app);

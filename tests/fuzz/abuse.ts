@@ -1,0 +1,278 @@
+// The fuzz's second half: what a hostile client does below the routes, on a served app (real
+// sockets on 127.0.0.1). Seeded, so a failing round is run again by its seed:
+// - sockets: parallel upgrades with one token past the per-user cap, then binary frames up to
+//   `maxFrameBytes`, oversized text, malformed and rapid messages on every opened socket; the
+//   process's RSS after them against before;
+// - slow bodies: a declared body trickled a byte at a time must get its answer within the request
+//   deadline plus a margin (a hang is an answer later than that, or none);
+// - slow headers: a request whose headers never end, held by Deno.serve (docs/configuration.md,
+//   "Slow clients"): counted, bounded only by the proxy;
+// - many addresses: guesses at one account from many addresses check no more passwords than one
+//   address would, and its owner with the right code still gets in.
+import fc from "fast-check";
+import { and, count, eq } from "drizzle-orm";
+import { auditLog } from "../../server/db/schema.ts";
+import { totpCode } from "../../server/auth/totp.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
+import { serve, type Served, TestSocket, until } from "../realtime/support.ts";
+
+export interface AbuseFigures {
+  rounds: number;
+  socketsOpened: number;
+  socketsRefused: number;
+  /** Rounds where more sockets opened than WS_MAX_PER_USER. */
+  capBreaches: string[];
+  framesSent: number;
+  /** Sockets still open after a frame the hub must refuse (binary, oversized). */
+  socketsKeptOpen: number;
+  rssIdleMb: number;
+  rssAfterMb: number;
+  slowBodies: number;
+  /** Slow bodies answered past the bound, or never. */
+  slowBodyHangs: string[];
+  slowBodyWorstMs: number;
+  /** Requests whose headers never ended that the server still held at the window's end. */
+  slowHeadersHeld: number;
+  slowHeaders: number;
+  /** Passwords checked (signin.failed) for guesses from many addresses, and from one. */
+  guessesFromManyChecked: number;
+  guessesFromOneChecked: number;
+  ownerGotIn: boolean;
+  ms: number;
+}
+
+const CAP = 10;
+const REQUEST_TIMEOUT_MS = 3000;
+/** A slow body's answer is due by the deadline plus this (timers, a loaded machine). */
+const MARGIN_MS = 3000;
+
+const rssMb = () => Math.round(Deno.memoryUsage().rss / 1024 / 1024);
+
+async function settleMemory() {
+  // The engine frees what sockets held on its own schedule; what is still held a few collections
+  // later is what counts.
+  for (let i = 0; i < 5; i++) {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function frameOf(kind: number, size: number): string | Uint8Array<ArrayBuffer> {
+  switch (kind) {
+    case 0:
+      return new Uint8Array(size);
+    case 1:
+      return "x".repeat(Math.min(size, 8 * 1024 * 1024));
+    case 2:
+      return "{".repeat(Math.min(size, 4000));
+    default:
+      return JSON.stringify({ type: "JoinGroup", exchange: "\ud800" });
+  }
+}
+
+async function socketRound(
+  served: Served,
+  token: string,
+  r: { upgrades: number; frames: { kind: number; size: number }[]; burst: number },
+  figures: AbuseFigures,
+) {
+  const tried = await Promise.allSettled(
+    Array.from({ length: r.upgrades }, () => TestSocket.open(served.socketUrl(token))),
+  );
+  const open = tried.flatMap((t) => t.status === "fulfilled" ? [t.value] : []);
+  figures.socketsOpened += open.length;
+  figures.socketsRefused += tried.length - open.length;
+  if (open.length > CAP) figures.capBreaches.push(`${r.upgrades} upgrades opened ${open.length}`);
+  await Promise.all(open.map(async (socket, i) => {
+    const frame = r.frames[i % r.frames.length];
+    for (let n = 0; n < r.burst; n++) socket.send({ type: "JoinGroup" });
+    if (socket.ws.readyState === WebSocket.OPEN) {
+      socket.ws.send(frameOf(frame.kind, frame.size));
+      figures.framesSent++;
+    }
+    // A binary or oversized frame closes the socket; the others may leave it open.
+    const refused = frame.kind === 0 || (frame.kind === 1 && frame.size > 4096);
+    const closed = await Promise.race([
+      socket.closed.then(() => true),
+      new Promise<false>((r) => setTimeout(() => r(false), 10_000)),
+    ]);
+    if (refused && !closed) figures.socketsKeptOpen++;
+    await socket.close();
+  }));
+}
+
+/** A POST whose declared body comes a byte every `stepMs`: how long until the server answers. */
+async function slowBody(served: Served, stepMs: number, ip: string) {
+  const [hostname, port] = served.origin.split(":");
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const started = performance.now();
+  const head = `POST /api/users/login HTTP/1.1\r\nHost: ${served.origin}\r\n` +
+    `Content-Type: application/json\r\nX-Forwarded-For: ${ip}\r\nContent-Length: 4096\r\n\r\n{`;
+  await conn.write(new TextEncoder().encode(head));
+  let answered = -1;
+  const reading = conn.read(new Uint8Array(4096)).then((n) => {
+    if (n !== null) answered = performance.now() - started;
+  }).catch(() => {});
+  const bound = REQUEST_TIMEOUT_MS + MARGIN_MS;
+  while (answered < 0 && performance.now() - started < bound + 1000) {
+    await new Promise((r) => setTimeout(r, stepMs));
+    await conn.write(new TextEncoder().encode('"')).catch(() => {});
+  }
+  conn.close();
+  await reading;
+  return answered;
+}
+
+/** Headers a line every `stepMs` that never end: whether the server still holds them at `windowMs`. */
+async function slowHeaders(served: Served, stepMs: number, windowMs: number) {
+  const [hostname, port] = served.origin.split(":");
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const enc = new TextEncoder();
+  let closed = false;
+  const reading = conn.read(new Uint8Array(1024)).then(() => closed = true).catch(() =>
+    closed = true
+  );
+  await conn.write(enc.encode(`GET /api/health HTTP/1.1\r\nHost: ${served.origin}\r\n`));
+  const started = performance.now();
+  for (let i = 0; !closed && performance.now() - started < windowMs; i++) {
+    await new Promise((r) => setTimeout(r, stepMs));
+    await conn.write(enc.encode(`X-Slow-${i}: 1\r\n`)).catch(() => closed = true);
+  }
+  const held = !closed;
+  conn.close();
+  await reading;
+  return held;
+}
+
+async function checkedPasswords(t: TestApp, userId: number) {
+  const [row] = await t.deps.db.select({ n: count() }).from(auditLog)
+    .where(and(eq(auditLog.action, "signin.failed"), eq(auditLog.targetUserId, userId)));
+  return row.n;
+}
+
+/** `addresses` × `each` wrong guesses at one account; the same number from one address at another. */
+async function guesses(t: TestApp, addresses: number, each: number, figures: AbuseFigures) {
+  const many = await t.user("User");
+  const one = await t.user("User");
+  const guess = async (username: string, ip: string) =>
+    await (await t.app.request("/api/users/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ username, password: "wrong-password", code: "000000" }),
+    })).body?.cancel();
+  for (let a = 0; a < addresses; a++) {
+    for (let g = 0; g < each; g++) {
+      await guess(many.username, `10.77.${a >> 8 & 255}.${a & 255}`);
+      await guess(one.username, "10.78.0.1");
+    }
+  }
+  figures.guessesFromManyChecked += await checkedPasswords(t, many.id);
+  figures.guessesFromOneChecked += await checkedPasswords(t, one.id);
+  // The owner, from an address that guessed before, with the right password and a fresh code.
+  t.clock.advance(30_000);
+  const res = await t.app.request("/api/users/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "10.77.0.0" },
+    body: JSON.stringify({
+      username: many.username,
+      password: many.password,
+      code: await totpCode(many.totpSecret, t.clock.now()),
+    }),
+  });
+  await res.body?.cancel();
+  figures.ownerGotIn &&= res.status === 200;
+}
+
+export async function runAbuse(opts: {
+  seed: number;
+  rounds: number;
+  /** The largest binary frame sent (the first round sent 60 MB ones). */
+  maxFrameBytes: number;
+  slowBodies: number;
+  slowHeaders: number;
+  /** How long a never-ending header is kept up. */
+  slowHeaderWindowMs: number;
+  addresses: number;
+}): Promise<AbuseFigures> {
+  const started = performance.now();
+  const t = await makeTestApp({
+    TRUST_PROXY: true,
+    WS_MAX_PER_USER: CAP,
+    WS_MAX_PER_ADDRESS: 1000,
+    REQUEST_TIMEOUT_MS,
+  });
+  const served = serve(t.app);
+  const figures: AbuseFigures = {
+    rounds: 0,
+    socketsOpened: 0,
+    socketsRefused: 0,
+    capBreaches: [],
+    framesSent: 0,
+    socketsKeptOpen: 0,
+    rssIdleMb: 0,
+    rssAfterMb: 0,
+    slowBodies: 0,
+    slowBodyHangs: [],
+    slowBodyWorstMs: 0,
+    slowHeadersHeld: 0,
+    slowHeaders: 0,
+    guessesFromManyChecked: 0,
+    guessesFromOneChecked: 0,
+    ownerGotIn: true,
+    ms: 0,
+  };
+  try {
+    const u = await t.user("User");
+    await settleMemory();
+    figures.rssIdleMb = rssMb();
+    const rounds = fc.sample(
+      fc.record({
+        upgrades: fc.integer({ min: 1, max: 3 * CAP }),
+        frames: fc.array(
+          fc.record({
+            kind: fc.integer({ min: 0, max: 3 }),
+            size: fc.integer({ min: 1, max: opts.maxFrameBytes }),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        burst: fc.integer({ min: 0, max: 60 }),
+      }),
+      { numRuns: opts.rounds, seed: opts.seed },
+    );
+    for (const r of rounds) {
+      await socketRound(served, u.token, r, figures);
+      figures.rounds++;
+    }
+    await until(() => t.deps.realtime!.hub.connections.all.size === 0, 10_000, "sockets to close");
+    await settleMemory();
+    figures.rssAfterMb = rssMb();
+
+    const steps = fc.sample(fc.integer({ min: 50, max: 400 }), {
+      numRuns: opts.slowBodies,
+      seed: opts.seed + 1,
+    });
+    await Promise.all(steps.map(async (stepMs, i) => {
+      const ms = await slowBody(served, stepMs, `10.66.${i >> 8 & 255}.${i & 255}`);
+      figures.slowBodies++;
+      figures.slowBodyWorstMs = Math.max(figures.slowBodyWorstMs, Math.round(ms));
+      if (ms < 0 || ms > REQUEST_TIMEOUT_MS + MARGIN_MS) {
+        figures.slowBodyHangs.push(`a byte every ${stepMs} ms: ${ms < 0 ? "no answer" : ms}`);
+      }
+    }));
+    const held = await Promise.all(
+      Array.from(
+        { length: opts.slowHeaders },
+        () => slowHeaders(served, 200, opts.slowHeaderWindowMs),
+      ),
+    );
+    figures.slowHeaders = held.length;
+    figures.slowHeadersHeld = held.filter(Boolean).length;
+
+    await guesses(t, opts.addresses, 3, figures);
+  } finally {
+    await served.close();
+    await t.close();
+  }
+  figures.ms = performance.now() - started;
+  return figures;
+}
