@@ -4,9 +4,16 @@ import {
   durationParts,
   liveResult,
   localMidnight,
+  sellsSomething,
   tradeBlocks,
   withTick,
 } from "../../web/src/desk/live.ts";
+import {
+  CANDLE_INTERVALS as CLIENT_INTERVALS,
+  INTERVAL_MS as CLIENT_INTERVAL_MS,
+} from "../../web/src/desk/intervals.ts";
+import { CANDLE_INTERVALS, INTERVAL_MS } from "../../server/desk/schema.shared.ts";
+import { sellQuantity } from "../../server/transactions/pricing.shared.ts";
 
 const long = {
   side: "BUY" as const,
@@ -103,4 +110,24 @@ Deno.test("durationParts: the two largest parts; localMidnight: the start of the
   assert.deepEqual(durationParts(90_061_000), [["d", 1], ["h", 1]]);
   const at = new Date(2026, 10, 27, 15, 30);
   assert.equal(localMidnight(at), new Date(2026, 10, 27).getTime());
+});
+
+Deno.test("the dashboard's candle intervals are the server's", () => {
+  assert.deepEqual(CLIENT_INTERVAL_MS, INTERVAL_MS);
+  assert.deepEqual(CLIENT_INTERVALS, CANDLE_INTERVALS);
+});
+
+Deno.test("sellsSomething: says what pricing.sellQuantity > 0 says", () => {
+  const amounts = ["0", "0.00000001", "0.00000002", "0.0000001", "1", "0.5", "12.34567891"];
+  for (const useBot of ["none", "buy_sell", "sell_buy", "only_buy", "only_sell"] as const) {
+    for (const funds of amounts) {
+      for (const coin of amounts) {
+        assert.equal(
+          sellsSomething(useBot, funds, coin),
+          Number(sellQuantity(useBot, funds, coin)) > 0,
+          `${useBot} ${funds} ${coin}`,
+        );
+      }
+    }
+  }
 });

@@ -10,11 +10,8 @@ import ReactApexChart from "react-apexcharts/core";
 import "apexcharts/candlestick";
 import "apexcharts/features/annotations";
 import { type Snapshot, subscribe } from "valtio";
-import {
-  type Candle,
-  type DeskCandlesAnswer,
-  INTERVAL_MS,
-} from "../../../server/desk/schema.shared.ts";
+import type { Candle, DeskCandlesAnswer } from "../../../server/desk/schema.shared.ts";
+import { INTERVAL_MS } from "./intervals.ts";
 import { priceDecimals } from "../../../server/exchanges/pairs.shared.ts";
 import { market } from "../market/store.ts";
 import { formatPrice } from "../transactions/format.ts";

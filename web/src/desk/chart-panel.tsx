@@ -1,10 +1,10 @@
 // The chart of the selected pair and exchange. Its code (apexcharts) and its candles are asked for
 // once the page has painted, so they never hold up the price and BUY/SELL. A phone shows a
 // sparkline of the closes, which opens the candles on a tap.
-import { Button, Center, Loader, SegmentedControl, Text, UnstyledButton } from "@mantine/core";
+import { Button, Center, Group, Loader, Text, UnstyledButton } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
-import { CANDLE_INTERVALS, type CandleInterval } from "../../../server/desk/schema.shared.ts";
+import { CANDLE_INTERVALS } from "./intervals.ts";
 import { market } from "../market/store.ts";
 import { needsTypedPrice } from "../market/pairs.ts";
 import { usePhone } from "../ui/use-phone.ts";
@@ -44,14 +44,19 @@ export function ChartPanel() {
   const shown = data && data.exchange === exchange && data.pair === pair &&
     data.interval === interval;
   const aside = full && (
-    <SegmentedControl
-      size="xs"
-      aria-label={t("desk.interval")}
-      data={CANDLE_INTERVALS.map((i) => ({ value: i, label: i }))}
-      value={interval}
-      onChange={(v) => void setCandleInterval(v as CandleInterval)}
-      data-testid="chart-interval"
-    />
+    <Group gap={2} role="group" aria-label={t("desk.interval")} data-testid="chart-interval">
+      {CANDLE_INTERVALS.map((i) => (
+        <Button
+          key={i}
+          size="compact-xs"
+          variant={i === interval ? "filled" : "subtle"}
+          aria-pressed={i === interval}
+          onClick={() => void setCandleInterval(i)}
+        >
+          {i}
+        </Button>
+      ))}
+    </Group>
   );
   return (
     <Panel title={t("desk.chart")} testId="dashboard-chart" error={candles.error} aside={aside}>

@@ -3,8 +3,6 @@
 import type { Candle, Position } from "../../../server/desk/schema.shared.ts";
 import type { Role } from "../../../server/auth/roles.shared.ts";
 import type { BOT_MODES } from "../../../server/db/enums.shared.ts";
-import { dec } from "../../../server/core/decimal.shared.ts";
-import { sellQuantity } from "../../../server/transactions/pricing.shared.ts";
 import { tradeButtons } from "../calls/buttons.ts";
 
 /**
@@ -95,8 +93,8 @@ export function tradeBlocks(input: BlockInput): { buy: Block | null; sell: Block
     (h.scope === "user" && h.userId === input.userId)
   );
   const amounts = {
-    buy: dec(input.tradingAmount).gt(0),
-    sell: dec(sellQuantity(input.useBot, input.coinFunds, input.coinTradingAmount)).gt(0),
+    buy: Number(input.tradingAmount) > 0,
+    sell: sellsSomething(input.useBot, input.coinFunds, input.coinTradingAmount),
   };
   const block = (side: "buy" | "sell"): Block | null => {
     if (halt) return { key: "halt", reason: halt.reason };
@@ -106,6 +104,20 @@ export function tradeBlocks(input: BlockInput): { buy: Block | null; sell: Block
     return null;
   };
   return { buy: block("buy"), sell: block("sell") };
+}
+
+/**
+ * Whether pricing.sellQuantity is above 0 (only_sell sells 95% of the coin funds, floored to 8
+ * decimals), in plain numbers: the topbar's first load carries no decimal.js for a sign.
+ */
+export function sellsSomething(
+  useBot: BlockInput["useBot"],
+  coinFunds: string,
+  coinTradingAmount: string,
+) {
+  return useBot === "only_sell"
+    ? Math.floor(Number(coinFunds) * 0.95 * 1e8 + 1e-6) > 0
+    : Number(coinTradingAmount) > 0;
 }
 
 export const sameBlock = (a: Block | null, b: Block | null) =>

@@ -1,6 +1,6 @@
 // Today at a glance, counted from the reader's local midnight: realized result, trades, win rate
 // and missed calls; Admins see the desk's line too.
-import { SimpleGrid, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import type { Today } from "../../../server/desk/schema.shared.ts";
 import { formatNumber } from "../transactions/format.ts";
@@ -10,6 +10,12 @@ import { NUMERIC, Panel } from "./panel.tsx";
 import { desk } from "./store.ts";
 
 type T = ReturnType<typeof deskMessages.useT>;
+
+const FIGURES = {
+  display: "grid",
+  gridTemplateColumns: "repeat(4, minmax(0, 1fr))",
+  gap: "var(--mantine-spacing-xs)",
+} as const;
 
 export function TodayPanel() {
   const t = deskMessages.useT();
@@ -49,14 +55,14 @@ function Line(
   return (
     <div data-testid={testId}>
       {who && <Text size="xs" fw={600} c="dimmed">{who}</Text>}
-      <SimpleGrid cols={4} spacing="xs">
+      <div style={FIGURES}>
         {figures.map((f) => (
           <div key={f.id}>
             <Text size="xs" c="dimmed" lh={1.2}>{f.label}</Text>
             <Text fw={700} c={f.color} style={NUMERIC} data-testid={f.id}>{f.value}</Text>
           </div>
         ))}
-      </SimpleGrid>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The topbar's trading controls (docs/screens.md#topbar): pair and exchange selectors, the price,
 // BUY and SELL. Compact (below desktop width) the topbar shows the live price in its first row, and
 // these controls wrap in rows of their own.
-import { Box, Button, Group, NativeSelect, Tooltip } from "@mantine/core";
+import { Box, Button, Group, NativeSelect } from "@mantine/core";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
@@ -19,6 +19,7 @@ import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "../mar
 import { placeOrder, trade } from "./trade-store.ts";
 import { LIVE_PRICE_PAGES, usePricePoll, useStalePoll } from "./use-price-poll.ts";
 import { tradingMessages } from "./messages.ts";
+import { hideToast, notifyWarning } from "../ui/notify.ts";
 import { tradeBlock } from "../desk/trade-block.ts";
 import { blockText } from "../desk/block-text.ts";
 import { deskMessages } from "../desk/messages.ts";
@@ -107,33 +108,33 @@ export function TradingBar(
         </>
       )}
       {SIDES.map(({ side, key, color }) => {
-        // Refused before the click, with the reason on hover, focus and touch (a disabled button
-        // takes no pointer events: its wrapper shows the tooltip).
+        // Refused before the click, and saying why: on hover (the title) and on a press, which a
+        // disabled button does not take: it lets the press through to its wrapper.
         const block = blocks[key];
-        const reason = block ? blockText(tDesk, block) : null;
+        const reason = block ? blockText(tDesk, block) : undefined;
         return (
-          <Tooltip
+          <Box
             key={side}
-            label={reason}
-            disabled={!reason}
-            events={{ hover: true, focus: true, touch: true }}
+            component="span"
+            display="inline-block"
+            title={reason}
+            onClick={reason ? () => explainBlock(reason) : undefined}
           >
-            <Box component="span" display="inline-block" tabIndex={reason ? 0 : undefined}>
-              <Button
-                size="xs"
-                color={color}
-                px={dense ? 8 : undefined}
-                disabled={!enabled[key] || !!block}
-                loading={creating}
-                onClick={click(side)}
-                aria-description={reason ?? undefined}
-                data-block={block?.key}
-                data-testid={`${key}-button`}
-              >
-                {t(`trading.${key}`)}
-              </Button>
-            </Box>
-          </Tooltip>
+            <Button
+              size="xs"
+              color={color}
+              px={dense ? 8 : undefined}
+              disabled={!enabled[key] || !!block}
+              loading={creating}
+              onClick={click(side)}
+              aria-description={reason}
+              style={reason ? { pointerEvents: "none" } : undefined}
+              data-block={block?.key}
+              data-testid={`${key}-button`}
+            >
+              {t(`trading.${key}`)}
+            </Button>
+          </Box>
         );
       })}
       {dialog && (
@@ -144,6 +145,14 @@ export function TradingBar(
       <PricePoll />
     </Group>
   );
+}
+
+let explained: string | undefined;
+
+/** A press on a refused button: its reason as a toast, replacing the last one. */
+function explainBlock(reason: string) {
+  if (explained) hideToast(explained);
+  explained = notifyWarning(reason);
 }
 
 /**
