@@ -21,6 +21,7 @@ import { callRoutes } from "./calls/routes.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { MEDIA_BODY_LIMIT } from "./media/service.ts";
 import { contractRoutes } from "./contracts/routes.ts";
+import { deskRoutes } from "./desk/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { shiftReportRoutes } from "./shift-reports/routes.ts";
 import { shiftRoutes } from "./shifts/routes.ts";
@@ -50,7 +51,8 @@ export function createApi(deps: Deps) {
     .route("/", tradingHaltRoutes(deps)).route("/", reconciliationRoutes(deps))
     .route("/", pushRoutes(deps))
     .route("/", realtimeRoutes(deps)).route("/", callRoutes(deps))
-    .route("/", mediaRoutes(deps)).route("/", contractRoutes(deps));
+    .route("/", mediaRoutes(deps)).route("/", contractRoutes(deps))
+    .route("/", deskRoutes(deps));
 }
 
 export function createApp(deps: Deps) {

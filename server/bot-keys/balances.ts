@@ -85,7 +85,7 @@ function named(exchange: string, b: Balance): BinanceBalance | GateBalance {
 }
 
 /** "Gate: Invalid key provided": the exchange's words, saying whose they are. */
-function keyError(exchange: string, err: ExchangeError): CodedMessage {
+export function keyError(exchange: string, err: ExchangeError): CodedMessage {
   const hasName = err.message.toLowerCase().includes(exchange);
   const title = exchangeTitle(exchange);
   if (err.coded) {

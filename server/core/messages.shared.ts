@@ -71,6 +71,10 @@ export const SERVER_MESSAGES = {
   "transactions.deleted": "Deleted",
   "transactions.onlyBuyToSell": "Only a BUY transaction can become a SELL",
   "transactions.generateOwnOnly": "You can only generate your own transactions",
+  "desk.notOpen": "Transaction {{id}} is not open: it is closed or being closed.",
+  "desk.notClosable":
+    "Transaction {{id}} was recorded without an exchange order: set its status instead.",
+  "desk.sinceRange": "since: must be within the last 48 hours",
   "calls.unknownCall": 'callId: unknown call "{{callId}}"',
   "calls.unknownTarget": 'Unknown call target "{{target}}".',
   "realtime.unavailable": "Realtime is not running here.",

@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
 import { BotWorker, type BotWorkerDeps } from "../bot/worker.ts";
 import { OrderResolver } from "../transactions/resolver.ts";
 import { Reconciler } from "../reconciliation/schedule.ts";
-import { CandleRecorder } from "../market/candles.ts";
+import { type Candle as RecordedCandle, CandleRecorder } from "../market/candles.ts";
 import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
 import type { MarketRuntime } from "../market/market.ts";
 import { handOnPrices } from "../realtime/price-push.ts";
@@ -22,6 +22,8 @@ export interface Engine {
   /** Whether this process runs the feeds, the bot worker and the candles now. */
   active(): boolean;
   stop(): Promise<void>;
+  /** The pair's recorded minutes not written yet (none while this process is not active). */
+  unwrittenCandles(exchange: string, pair: string): RecordedCandle[];
 }
 
 /** ENGINE_NAME, else this host's name and process id. */
@@ -35,6 +37,9 @@ export function startEngine(
 ): Engine {
   const stops: (() => void | Promise<void>)[] = [];
   let active = false;
+  let candles: CandleRecorder | null = null;
+  const unwrittenCandles = (exchange: string, pair: string) =>
+    active && candles ? candles.unwritten(exchange, pair) : [];
 
   async function activate() {
     const released = await releaseInterruptedClaims(deps.db);
@@ -49,9 +54,10 @@ export function startEngine(
     stops.push(() => feeds.stop());
     const bus = deps.realtime?.bus;
     if (bus?.kind === "postgres") stops.push(handOnPrices(feeds, bus, { clock: deps.clock }));
-    const candles = new CandleRecorder({ db: deps.db, clock: deps.clock, market: feeds });
-    candles.start();
-    stops.push(() => candles.stop());
+    const recorder = new CandleRecorder({ db: deps.db, clock: deps.clock, market: feeds });
+    recorder.start();
+    candles = recorder;
+    stops.push(() => recorder.stop());
     // The worker follows the feeds at their own pace, not the bus's one batch a second.
     const worker = new BotWorker({ ...deps, market: feeds });
     worker.start();
@@ -82,10 +88,16 @@ export function startEngine(
       name,
       active: () => active,
       stop: () => started.then(deactivate),
+      unwrittenCandles,
     };
   }
   const lease = startLease({ url, name, onAcquired: activate, onLost: deactivate });
-  return { name, active: () => active && lease.holding(), stop: () => lease.stop() };
+  return {
+    name,
+    active: () => active && lease.holding(),
+    stop: () => lease.stop(),
+    unwrittenCandles,
+  };
 }
 
 /**

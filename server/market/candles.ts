@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 const MAX_PENDING = 50_000;
 const CHUNK = 1000;
 
-interface Candle {
+export interface Candle {
   exchange: string;
   pair: string;
   openTime: number;
@@ -79,6 +79,16 @@ export class CandleRecorder {
       close: price,
       ticks: 1,
     });
+  }
+
+  /**
+   * The pair's minutes not in the table yet, oldest first: closed ones waiting for the next flush,
+   * then the one still open. The desk's chart reads them after the table's rows.
+   */
+  unwritten(exchange: string, pair: string): Candle[] {
+    const open = this.open.get(`${exchange}:${pair}`);
+    const waiting = this.pending.filter((c) => c.exchange === exchange && c.pair === pair);
+    return open ? [...waiting, { ...open }] : waiting;
   }
 
   /** Writes the candles whose minute has ended (all of them when `all`); returns how many. */

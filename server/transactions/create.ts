@@ -254,7 +254,7 @@ async function assertListed(deps: Pick<Deps, "exchanges">, exchange: string, pai
  * The feed's price, refused (503) when there is none or it is stale: older than PRICE_MAX_AGE_S
  * (docs/trading.md#stale-prices), the message naming its age.
  */
-function feedPrice(
+export function feedPrice(
   deps: Pick<Deps, "clock" | "config" | "market">,
   exchange: string,
   pair: PairInfo,

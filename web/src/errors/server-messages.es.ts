@@ -69,6 +69,10 @@ export default {
   "transactions.deleted": "Eliminada",
   "transactions.onlyBuyToSell": "Solo una transacción BUY puede pasar a SELL",
   "transactions.generateOwnOnly": "Solo puedes generar tus propias transacciones",
+  "desk.notOpen": "La transacción {{id}} no está abierta: está cerrada o cerrándose.",
+  "desk.notClosable":
+    "La transacción {{id}} se registró sin orden en el exchange: cambia su estado en su lugar.",
+  "desk.sinceRange": "since: debe estar dentro de las últimas 48 horas",
   "calls.unknownCall": "Llamada desconocida «{{callId}}»",
   "calls.unknownTarget": "Destino de llamada desconocido «{{target}}».",
   "realtime.unavailable": "El tiempo real no está activo en este servidor.",

@@ -70,6 +70,11 @@ export default {
   "transactions.deleted": "Supprimée",
   "transactions.onlyBuyToSell": "Seule une transaction BUY peut devenir SELL",
   "transactions.generateOwnOnly": "Vous ne pouvez générer que vos propres transactions",
+  "desk.notOpen":
+    "La transaction {{id}} n'est pas ouverte : elle est clôturée ou en cours de clôture.",
+  "desk.notClosable":
+    "La transaction {{id}} a été enregistrée sans ordre sur la plateforme : changez plutôt son statut.",
+  "desk.sinceRange": "since : doit se situer dans les 48 dernières heures",
   "calls.unknownCall": "Appel inconnu « {{callId}} »",
   "calls.unknownTarget": "Cible d'appel inconnue « {{target}} ».",
   "realtime.unavailable": "Le temps réel ne tourne pas sur ce serveur.",

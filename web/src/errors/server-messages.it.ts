@@ -69,6 +69,10 @@ export default {
   "transactions.deleted": "Eliminata",
   "transactions.onlyBuyToSell": "Solo una transazione BUY può diventare SELL",
   "transactions.generateOwnOnly": "Puoi generare solo le tue transazioni",
+  "desk.notOpen": "La transazione {{id}} non è aperta: è chiusa o in chiusura.",
+  "desk.notClosable":
+    "La transazione {{id}} è stata registrata senza un ordine sull'exchange: cambiane invece lo stato.",
+  "desk.sinceRange": "since: deve rientrare nelle ultime 48 ore",
   "calls.unknownCall": "Chiamata sconosciuta «{{callId}}»",
   "calls.unknownTarget": "Destinatario della chiamata sconosciuto «{{target}}».",
   "realtime.unavailable": "Il tempo reale non è attivo su questo server.",

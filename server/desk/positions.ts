@@ -1,0 +1,79 @@
+// GET /desk/positions: the caller's open trades, newest first, each with the live price and what
+// it would make if closed now (pnl.ts, the transaction list's rule), and its target.
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { dec, Decimal, type DecimalInput } from "../core/decimal.shared.ts";
+import { transactions as t } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
+import type { MarketExchange } from "../market/feed.shared.ts";
+import { type LivePrices, livePrices, unrealizedPnl } from "../transactions/pnl.ts";
+import type { TransactionRow } from "../transactions/view.ts";
+import { openingSide, openPriceOf, openQuantityOf, targetOf } from "./rows.ts";
+import {
+  DESK_POSITIONS_MAX,
+  type DeskPositionsAnswer,
+  type DeskPositionsQuery,
+  type Position,
+} from "./schema.shared.ts";
+
+/** The rows of one user that are open positions, narrowed by the query. */
+export function openRowsOf(userId: number, q: DeskPositionsQuery = {}): SQL | undefined {
+  return and(
+    eq(t.userId, userId),
+    inArray(t.status, ["BUY", "SELL"]),
+    eq(t.kind, "trade"),
+    q.exchange ? sql`${t.exchange}::text = ${q.exchange}` : undefined,
+    q.pair ? eq(t.pair, q.pair) : undefined,
+  );
+}
+
+/** The newest open rows, as deskPositions reads them (its plan is tested with many rows). */
+export const positionRowsQuery = (
+  deps: Pick<Deps, "db">,
+  userId: number,
+  q: DeskPositionsQuery,
+) =>
+  deps.db.select().from(t).where(openRowsOf(userId, q)).orderBy(desc(t.createdAt), desc(t.id))
+    .limit(DESK_POSITIONS_MAX);
+
+export async function deskPositions(
+  deps: Pick<Deps, "db" | "market">,
+  userId: number,
+  q: DeskPositionsQuery,
+): Promise<DeskPositionsAnswer> {
+  const [rows, [{ total }]] = await Promise.all([
+    positionRowsQuery(deps, userId, q),
+    deps.db.select({ total: count() }).from(t).where(openRowsOf(userId, q)),
+  ]);
+  const prices = livePrices(deps.market);
+  return { items: rows.map((row) => toPosition(row, prices)), totalItems: total };
+}
+
+/** Percent of what the position cost, 2 decimals; null without a result or a cost. */
+export function percentOf(result: string | null, cost: DecimalInput) {
+  if (result === null || dec(cost).isZero()) return null;
+  return dec(result).div(cost).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+export function toPosition(row: TransactionRow, prices: LivePrices): Position {
+  const openPrice = openPriceOf(row);
+  const quantity = openQuantityOf(row);
+  const pnl = unrealizedPnl(row, prices);
+  return {
+    id: row.id,
+    pair: row.pair,
+    exchange: row.exchange,
+    side: openingSide(row),
+    useBot: row.useBot,
+    openPrice,
+    quantity,
+    amount: row.amount,
+    fee: row.fee ?? "0",
+    feeAsset: row.feeAsset,
+    currentPrice: prices[`${row.exchange as MarketExchange}:${row.pair}`] ?? null,
+    unrealizedPnl: pnl,
+    unrealizedPct: percentOf(pnl, dec(quantity).mul(openPrice)),
+    target: targetOf(row),
+    openedAt: (row.openedAt ?? row.createdAt).getTime(),
+    orderState: row.orderState,
+  };
+}
