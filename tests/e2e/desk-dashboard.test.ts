@@ -103,8 +103,14 @@ e2eTest(
       if (size.width < 768) await userPage.getByTestId("chart-sparkline").click();
       const chart = userPage.getByTestId("candle-chart");
       await userPage.locator("[data-testid=candle-chart][data-markers='2']").waitFor();
-      const drawn = chart.locator(".apexcharts-point-annotation-marker");
-      await drawn.nth(1).waitFor();
+      await userPage.screenshot({ path: `test-results/desk-dashboard-chart-${size.width}.png` });
+      for (const label of ["Entry #", "Exit #"]) {
+        await until(
+          async () => (await chart.locator("text", { hasText: label }).count()) > 0,
+          10_000,
+          `the chart's ${label} label`,
+        );
+      }
       await userPage.screenshot({
         path: `test-results/desk-dashboard-${size.width}.png`,
         fullPage: true,
@@ -134,7 +140,10 @@ e2eTest(
       const wrapper = page.getByTestId("buy-button").locator("..");
       assert.equal(await wrapper.getAttribute("title"), "waiting for a call");
       await wrapper.click();
-      await page.locator(".mantine-Notification-root").getByText("waiting for a call").waitFor();
+      const toast = page.locator(".mantine-Notification-root", { hasText: "waiting for a call" });
+      await toast.waitFor();
+      await toast.locator("button").click();
+      await toast.waitFor({ state: "detached" });
 
       const res = await server.call("POST", "/api/trading-halts", {
         token: admin.token,

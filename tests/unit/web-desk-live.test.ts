@@ -53,8 +53,9 @@ Deno.test("withTick: moves the last candle within its interval, opens the next a
     candles[0],
     { t: 120_000, o: "11", h: "11.5", l: "11.5", c: "11.5" },
   ]);
-  // A tick older than the last candle changes nothing.
-  assert.equal(withTick(candles, 60_000, 10_000, "1"), candles);
+  // A tick this device dates before the last candle (its clock behind) still moves it.
+  assert.deepEqual(withTick(candles, 60_000, 10_000, "14")[0].c, "14");
+  assert.equal(withTick(candles, 60_000, 10_000, "14").length, 1);
   assert.deepEqual(withTick([], 60_000, 61_000, "5"), [
     { t: 60_000, o: "5", h: "5", l: "5", c: "5" },
   ]);

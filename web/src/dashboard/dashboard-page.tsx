@@ -1,6 +1,6 @@
 // /dashboard: the trading desk. The topbar holds the price, BUY/SELL and the call notice; the page
-// shows why a button is refused, then the chart, today, balances, the open positions and the
-// closed trades on one screen at 1440 px; a phone takes them in the order a trader needs them
+// shows why a button is refused, then the chart and the open positions beside today, the balances
+// and the closed trades, on one screen at 1440 px; a phone takes them in the order a trader needs them
 // (positions and trades first, the chart as a sparkline). The transaction lists stay below.
 import { Stack, Title } from "@mantine/core";
 import { useEffect } from "react";
@@ -20,15 +20,12 @@ import { deskMessages } from "../desk/messages.ts";
 
 const messages = combineMessages(menuMessages, deskMessages);
 
-// Twelve columns: the chart beside today and the balances, then positions beside closed trades.
+// Two columns on a wide screen: what moves (the chart, the positions) on the left; today, the
+// balances and the closed trades beside it.
 const GRID = `
 .gb-desk { display: grid; gap: var(--mantine-spacing-sm); grid-template-columns: minmax(0, 1fr); }
 @media (min-width: 62em) {
-  .gb-desk { grid-template-columns: minmax(0, 7fr) minmax(0, 5fr); }
-  .gb-desk-chart { grid-column: 1; grid-row: 1; }
-  .gb-desk-side { grid-column: 2; grid-row: 1; }
-  .gb-desk-positions { grid-column: 1; grid-row: 2; }
-  .gb-desk-closed { grid-column: 2; grid-row: 2; }
+  .gb-desk { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); align-items: start; }
 }`;
 
 export default function DashboardPage() {
@@ -53,19 +50,15 @@ export default function DashboardPage() {
         : (
           <div className="gb-desk">
             <style href="gb-desk" precedence="default">{GRID}</style>
-            <div className="gb-desk-chart">
+            <Stack gap="sm">
               <ChartPanel />
-            </div>
-            <Stack gap="sm" className="gb-desk-side">
+              <PositionsPanel />
+            </Stack>
+            <Stack gap="sm">
               <TodayPanel />
               <BalancesPanel />
-            </Stack>
-            <div className="gb-desk-positions">
-              <PositionsPanel />
-            </div>
-            <div className="gb-desk-closed">
               <ClosedPanel />
-            </div>
+            </Stack>
           </div>
         )}
       <Title order={2} size="h4" mt="sm">{t("desk.transactions")}</Title>

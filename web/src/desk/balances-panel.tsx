@@ -1,8 +1,8 @@
 // What the user's trading accounts hold on the selected exchange: the paper ledger or the
 // exchange's balance through the stored keys (and the bot keys the user trades with), free and
 // locked per asset. Reloaded with the desk after each fill, and when the exchange changes.
-import { Badge, Group, Stack, Table, Text } from "@mantine/core";
-import { useEffect } from "react";
+import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { type Snapshot, useSnapshot } from "valtio";
 import type { BalanceAccount } from "../../../server/desk/schema.shared.ts";
 import { isServerCode, serverText } from "../errors/server-messages.ts";
@@ -17,7 +17,7 @@ type T = ReturnType<typeof deskMessages.useT>;
 export function BalancesPanel() {
   const t = deskMessages.useT();
   const { balances } = useSnapshot(desk);
-  const { exchange } = useSnapshot(market);
+  const { exchange, pair } = useSnapshot(market);
   useEffect(() => {
     if (desk.balances.data && desk.balances.data.exchange !== exchange) void loadBalances();
   }, [exchange]);
@@ -27,17 +27,26 @@ export function BalancesPanel() {
       {balances.data && !accounts.length && <Text size="sm" c="dimmed">{t("desk.noBalances")}
       </Text>}
       <Stack gap="xs">
-        {accounts.map((a) => <Account key={a.account} a={a} t={t} />)}
+        {accounts.map((a) => <Account key={a.account} a={a} pair={pair} t={t} />)}
       </Stack>
     </Panel>
   );
 }
 
-function Account({ a, t }: { a: Snapshot<BalanceAccount>; t: T }) {
+/**
+ * One account: the selected pair's two assets and anything locked, the rest on demand (a paper
+ * ledger holds a dozen assets, which would push the positions off the screen).
+ */
+function Account({ a, pair, t }: { a: Snapshot<BalanceAccount>; pair: string; t: T }) {
+  const [all, setAll] = useState(false);
   const error = a.errorCode && isServerCode(a.errorCode)
     ? serverText(a.errorCode, a.errorParams ?? {})
     : a.error;
   const held = a.balances.filter((b) => Number(b.free) !== 0 || Number(b.locked) !== 0);
+  const traded = pair.split("_");
+  const shown = all
+    ? held
+    : held.filter((b) => traded.includes(b.asset.toLowerCase()) || Number(b.locked) !== 0);
   return (
     <div data-testid={`balance-${a.account}`}>
       <Group gap={6} mb={2}>
@@ -45,7 +54,7 @@ function Account({ a, t }: { a: Snapshot<BalanceAccount>; t: T }) {
         <Badge size="xs" variant="light">{a.adapter}</Badge>
       </Group>
       {error && <Text size="xs" c="red.8">{error}</Text>}
-      {held.length > 0 && (
+      {shown.length > 0 && (
         <Table fz="sm" verticalSpacing={2}>
           <Table.Thead>
             <Table.Tr>
@@ -55,7 +64,7 @@ function Account({ a, t }: { a: Snapshot<BalanceAccount>; t: T }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {held.map((b) => (
+            {shown.map((b) => (
               <Table.Tr key={b.asset} data-testid={`balance-${b.asset.toLowerCase()}`}>
                 <Table.Td>{b.asset.toUpperCase()}</Table.Td>
                 <Table.Td ta="right" style={NUMERIC} data-testid="balance-free">
@@ -67,6 +76,13 @@ function Account({ a, t }: { a: Snapshot<BalanceAccount>; t: T }) {
           </Table.Tbody>
         </Table>
       )}
+      {held.length > shown.length || all
+        ? (
+          <Button size="compact-xs" variant="subtle" onClick={() => setAll(!all)}>
+            {all ? t("desk.pairAssets") : t("desk.allAssets", { count: held.length })}
+          </Button>
+        )
+        : null}
     </div>
   );
 }

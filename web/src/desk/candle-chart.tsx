@@ -41,6 +41,7 @@ export default function CandleChart(
 ) {
   const t = deskMessages.useT();
   const { exchange, pair, interval, markers, targets } = answer;
+  const marked = [...markers, ...targets].map((m) => Number(m.price));
   const options = useMemo<ApexOptions>(() => ({
     chart: {
       id: CHART_ID,
@@ -51,6 +52,9 @@ export default function CandleChart(
     plotOptions: { candlestick: { colors: { upward: UP, downward: DOWN } } },
     xaxis: { type: "datetime", labels: { datetimeUTC: false } },
     yaxis: {
+      // The fills and targets stay in view, above or below the candles shown.
+      min: (lowest: number) => Math.min(lowest, ...marked),
+      max: (highest: number) => Math.max(highest, ...marked),
       tooltip: { enabled: true },
       labels: { formatter: (v: number) => v.toFixed(priceDecimals(pair)) },
     },

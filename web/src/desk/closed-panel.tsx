@@ -1,13 +1,14 @@
 // The user's closed trades (docs/screens.md#desk): entry and exit fills, fees, realized result and
-// duration; a trade the books leave out says why. Missed calls are listed apart: never a result.
-import { Badge, Group, Stack, Table, Text } from "@mantine/core";
+// duration, as compact rows (the panel sits in the desk's narrow column); a trade the books leave
+// out says why. Missed calls are listed apart: never a result.
+import { Badge, Group, Stack, Text } from "@mantine/core";
 import { useSnapshot } from "valtio";
 import type { ClosedTrade, MissedCall } from "../../../server/desk/schema.shared.ts";
 import { formatNumber, formatPrice } from "../transactions/format.ts";
 import { usePhone } from "../ui/use-phone.ts";
 import { duration, percent, resultColor, shortTime, signed } from "./format.ts";
 import { deskMessages } from "./messages.ts";
-import { CARD, NUMERIC, Panel } from "./panel.tsx";
+import { CARD, NUMERIC, Panel, ScrollList } from "./panel.tsx";
 import { pairLabel, SideBadge } from "./positions-panel.tsx";
 import { desk } from "./store.ts";
 
@@ -24,52 +25,11 @@ export function ClosedPanel() {
       {closed.data && !items.length && (
         <Text size="sm" c="dimmed" data-testid="closed-empty">{t("desk.noClosed")}</Text>
       )}
-      {items.length > 0 && (phone
-        ? (
-          <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }}>
-            {items.map((c) => <ClosedCard key={c.id} c={c} t={t} />)}
-          </Stack>
-        )
-        : (
-          <Table.ScrollContainer minWidth={560} maxHeight={300}>
-            <Table striped stickyHeader fz="sm" verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("desk.pair")}</Table.Th>
-                  <Table.Th ta="right">{t("desk.entry")}</Table.Th>
-                  <Table.Th ta="right">{t("desk.exit")}</Table.Th>
-                  <Table.Th ta="right">{t("desk.fees")}</Table.Th>
-                  <Table.Th ta="right">{t("desk.result")}</Table.Th>
-                  <Table.Th>{t("desk.duration")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((c) => (
-                  <Table.Tr key={c.id} data-testid={`closed-${c.id}`}>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {pairLabel(c.pair)} <SideBadge side={c.side} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMERIC} data-testid="closed-entry">
-                      {formatPrice(c.entryPrice, c.pair)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMERIC} data-testid="closed-exit">
-                      {c.exitPrice === null ? "—" : formatPrice(c.exitPrice, c.pair)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMERIC}>
-                      {c.fees === null ? "—" : formatNumber(c.fees, 4)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={NUMERIC}>
-                      <Realized c={c} t={t} />
-                    </Table.Td>
-                    <Table.Td style={NUMERIC}>{duration(t, c.durationMs)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ))}
+      {items.length > 0 && (
+        <ScrollList label={t("desk.closed")} maxHeight={phone ? undefined : 320}>
+          {items.map((c) => <ClosedCard key={c.id} c={c} t={t} />)}
+        </ScrollList>
+      )}
       {missed.length > 0 && <Missed missed={missed} t={t} />}
     </Panel>
   );
@@ -110,7 +70,7 @@ function Realized({ c, t }: { c: ClosedTrade; t: T }) {
         </Text>
       )}
       {!c.counted && (
-        <Badge ml={4} size="xs" variant="outline" color="gray">
+        <Badge ml={4} size="xs" variant="outline" color="dark">
           {t("desk.notCounted")}
           {c.reason && `: ${t(`desk.reason.${c.reason}`)}`}
         </Badge>

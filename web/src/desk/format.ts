@@ -10,9 +10,9 @@ export const signed = (n: number, places = 2) => `${n > 0 ? "+" : ""}${formatNum
 
 export const percent = (n: number | null) => n === null ? "" : `${signed(n)}%`;
 
-/** Profit teal, loss red, nothing dimmed. */
+/** Profit teal, loss red, nothing dimmed: dark enough to read on the striped rows (axe). */
 export const resultColor = (n: number | null) =>
-  n === null || n === 0 ? "dimmed" : n > 0 ? "teal.8" : "red.8";
+  n === null || n === 0 ? "dimmed" : n > 0 ? "teal.9" : "red.9";
 
 export const duration = (t: Translator<keyof typeof en>, ms: number) =>
   durationParts(ms).map(([unit, n]) => t(`desk.unit.${unit}`, { n })).join(" ");

@@ -30,7 +30,11 @@ export function liveResult(
   return { price, pnl, pct: cost > 0 ? (pnl / cost) * 100 : null };
 }
 
-/** The candles after a tick at `at`: the last one moved, or a new one opened. */
+/**
+ * The candles after a tick at `at`: the last one moved, or a new one opened once `at` is past it.
+ * A tick dated before the last candle (this device's clock behind the server's) moves the last one:
+ * it is the newest price there is.
+ */
 export function withTick(
   candles: readonly Candle[],
   intervalMs: number,
@@ -39,7 +43,7 @@ export function withTick(
 ) {
   const t = Math.floor(at / intervalMs) * intervalMs;
   const last = candles.at(-1);
-  if (last && last.t === t) {
+  if (last && last.t >= t) {
     const n = Number(price);
     const moved = {
       ...last,
@@ -49,7 +53,6 @@ export function withTick(
     };
     return [...candles.slice(0, -1), moved];
   }
-  if (last && last.t > t) return candles;
   return [...candles, { t, o: last?.c ?? price, h: price, l: price, c: price }];
 }
 

@@ -45,6 +45,8 @@ export default {
   "desk.asset": "Activo",
   "desk.free": "Disponible",
   "desk.locked": "Bloqueado",
+  "desk.allAssets": "Todos los activos ({{count}})",
+  "desk.pairAssets": "Solo este par",
   "desk.noBalances": "No hay saldo que mostrar.",
   "desk.today": "Hoy",
   "desk.me": "Tú",

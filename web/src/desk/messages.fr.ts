@@ -45,6 +45,8 @@ export default {
   "desk.asset": "Actif",
   "desk.free": "Disponible",
   "desk.locked": "Bloqué",
+  "desk.allAssets": "Tous les actifs ({{count}})",
+  "desk.pairAssets": "Cette paire seulement",
   "desk.noBalances": "Aucun solde à afficher.",
   "desk.today": "Aujourd'hui",
   "desk.me": "Vous",

@@ -45,6 +45,8 @@ export default {
   "desk.asset": "Asset",
   "desk.free": "Disponibile",
   "desk.locked": "Bloccato",
+  "desk.allAssets": "Tutti gli asset ({{count}})",
+  "desk.pairAssets": "Solo questa coppia",
   "desk.noBalances": "Nessun saldo da mostrare.",
   "desk.today": "Oggi",
   "desk.me": "Tu",

@@ -43,6 +43,8 @@ export const en = {
   "desk.asset": "Asset",
   "desk.free": "Free",
   "desk.locked": "Locked",
+  "desk.allAssets": "All assets ({{count}})",
+  "desk.pairAssets": "This pair only",
   "desk.noBalances": "No balance to show.",
   "desk.today": "Today",
   "desk.me": "You",

@@ -45,6 +45,8 @@ export default {
   "desk.asset": "资产",
   "desk.free": "可用",
   "desk.locked": "冻结",
+  "desk.allAssets": "全部资产（{{count}}）",
+  "desk.pairAssets": "仅此交易对",
   "desk.noBalances": "没有可显示的余额。",
   "desk.today": "今日",
   "desk.me": "我",

@@ -1,7 +1,7 @@
 // The user's open positions (docs/screens.md#desk): opening fill, the live price and result, the
 // target, the time held, and Close now. A price tick re-renders the price and result cells of the
 // rows on that pair only: each reads its own pair's price from the market store.
-import { Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Table, Text } from "@mantine/core";
 import { lazy, memo, Suspense, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { Position } from "../../../server/desk/schema.shared.ts";
@@ -16,7 +16,7 @@ import { deskClock } from "./clock.ts";
 import { duration, percent, resultColor, signed } from "./format.ts";
 import { liveResult } from "./live.ts";
 import { deskMessages } from "./messages.ts";
-import { CARD, NUMERIC, Panel } from "./panel.tsx";
+import { CARD, NUMERIC, Panel, ScrollList, ScrollTable } from "./panel.tsx";
 import { desk, reloadDesk } from "./store.ts";
 
 const messages = combineMessages(commonMessages, deskMessages);
@@ -42,12 +42,12 @@ export function PositionsPanel() {
       )}
       {items.length > 0 && (phone
         ? (
-          <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: "none" }}>
+          <ScrollList label={t("desk.positions")}>
             {items.map((p) => <PositionCard key={p.id} p={p} onClose={setClosing} />)}
-          </Stack>
+          </ScrollList>
         )
         : (
-          <Table.ScrollContainer minWidth={720} maxHeight={340}>
+          <ScrollTable label={t("desk.positions")} minWidth={680} maxHeight={340}>
             <Table striped stickyHeader fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
@@ -65,7 +65,7 @@ export function PositionsPanel() {
                 {items.map((p) => <PositionRow key={p.id} p={p} onClose={setClosing} />)}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         ))}
       {closing && (
         <Suspense fallback={null}>

@@ -18,7 +18,7 @@ export function TradeBlockNote() {
       sell && `${t("desk.side.SELL")}: ${blockText(t, sell)}`,
     ].filter((line): line is string => !!line);
   return (
-    <Text size="sm" c="orange.9" fw={500} role="status" data-testid="trade-block-note">
+    <Text size="sm" c="red.9" fw={500} role="status" data-testid="trade-block-note">
       {lines.join(" — ")}
     </Text>
   );
