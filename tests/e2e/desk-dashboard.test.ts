@@ -44,9 +44,9 @@ e2eTest(
   "desk: a User buys in a call, follows the result, closes now, sees the trade, fills and balance",
   async ({ server, browser }) => {
     const sim = server.market.sim("binance")!;
-    sim.setPrice("btc_usdt", "70000.00");
     const hub = server.deps.realtime!.hub;
     for (const size of SIZES) {
+      sim.setPrice("btc_usdt", "70000.00");
       const lead = await server.user("Lead");
       const user = await server.user("User");
       await setUser(server, user.id, { useBot: "none", tradingAmount: "100", spread: "1" });
@@ -69,6 +69,7 @@ e2eTest(
       await usdt.waitFor();
       const before = await usdt.textContent();
 
+      await userPage.getByTestId("live-price").getByText("$70,000.00").waitFor();
       await callBuy(leadPage, userPage);
       await userPage.getByTestId("buy-button").click();
       const row = positions.locator("[data-testid^=position-]:has([data-testid=close-now])");

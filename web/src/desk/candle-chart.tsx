@@ -42,6 +42,9 @@ export default function CandleChart(
   const t = deskMessages.useT();
   const { exchange, pair, interval, markers, targets } = answer;
   const marked = [...markers, ...targets].map((m) => Number(m.price));
+  // A margin above and below, so that a mark at the edge keeps its label.
+  const all = [...marked, ...answer.candles.flatMap((c) => [Number(c.h), Number(c.l)])];
+  const pad = ((Math.max(...all) - Math.min(...all)) || Math.max(...all) * 0.001) * 0.08;
   const options = useMemo<ApexOptions>(() => ({
     chart: {
       id: CHART_ID,
@@ -53,8 +56,8 @@ export default function CandleChart(
     xaxis: { type: "datetime", labels: { datetimeUTC: false } },
     yaxis: {
       // The fills and targets stay in view, above or below the candles shown.
-      min: (lowest: number) => Math.min(lowest, ...marked),
-      max: (highest: number) => Math.max(highest, ...marked),
+      min: (lowest: number) => Math.min(lowest, ...marked) - pad,
+      max: (highest: number) => Math.max(highest, ...marked) + pad,
       tooltip: { enabled: true },
       labels: { formatter: (v: number) => v.toFixed(priceDecimals(pair)) },
     },
@@ -82,7 +85,7 @@ export default function CandleChart(
         },
       })),
     },
-  }), [markers, targets, pair, t]);
+  }), [answer, t]);
 
   // The live candle: each tick of this pair moves it, drawn by the chart itself.
   useEffect(() => {
