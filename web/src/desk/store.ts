@@ -75,7 +75,9 @@ export const loadCandles = () =>
 /** Everything a fill changes. */
 export function reloadDesk() {
   if (!desk.shown) return;
-  return Promise.all([loadPositions(), loadClosed(), loadBalances(), loadToday(), loadCandles()]);
+  // The chart asks for its first candles itself, after the first paint; later fills mark them.
+  const chart = desk.candles.data ? [loadCandles()] : [];
+  return Promise.all([loadPositions(), loadClosed(), loadBalances(), loadToday(), ...chart]);
 }
 
 export function setCandleInterval(interval: CandleInterval) {
