@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { setUser } from "../api/transactions-fixtures.ts";
 import { openTrading } from "./support/browser.ts";
 import { e2eTest } from "./support/e2e-test.ts";
 
@@ -6,6 +7,7 @@ e2eTest(
   "content policy: the client signs in, trades and draws its chart with no CSP violation",
   async ({ server, browser }) => {
     const user = await server.user("Admin");
+    await setUser(server, user.id, { tradingAmount: "100" });
     const page = await browser.newPage();
     const violations: string[] = [];
     page.on("console", (m) => {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { type Commit, commits, recordRenders } from "./support/renders.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
 import { e2eTest } from "./support/e2e-test.ts";
+import { insertTrades } from "./support/server.ts";
 
 e2eTest(
   "renders: a price tick re-renders the live price and nothing else",
@@ -100,6 +101,47 @@ e2eTest(
         `at ${viewport.width} px, the same halts re-rendered the banner: ${describe(after)}`,
       );
       await release(elsewhere);
+      await context.close();
+    }
+  },
+);
+
+e2eTest(
+  "renders: with 50 open positions a tick re-renders the price and the positions' live cells only",
+  async ({ server, browser }) => {
+    const sim = server.market.sim("binance")!;
+    const lead = await server.user("Lead");
+    await insertTrades(server, lead.id, Array(50).fill("BUY"));
+    const session = await storedSession(browser, server, lead);
+    for (const viewport of [{ width: 1500, height: 900 }, { width: 390, height: 844 }]) {
+      sim.setPrice("btc_usdt", "70000.00");
+      const context = await contextWith(browser, server, { session, viewport });
+      const page = await context.newPage();
+      await recordRenders(page);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      const loaded = { timeout: 120_000 };
+      await page.getByTestId("live-price").getByText("$70,000.00").waitFor(loaded);
+      const positions = page.getByTestId("dashboard-positions");
+      await positions.getByTestId("position-price").nth(49).getByText("70,000.00").waitFor(loaded);
+      await page.getByTestId("transactions-BUY").waitFor(loaded);
+      await page.waitForLoadState("networkidle");
+      await commits(page, true);
+
+      sim.setPrice("btc_usdt", "70001.50");
+      await page.getByTestId("live-price").getByText("$70,001.50").waitFor();
+      await positions.getByTestId("position-price").nth(49).getByText("70,001.50").waitFor();
+      const after = await commits(page);
+      const tick = after.filter((c) => c.rendered.includes("live-price"));
+      assert.equal(tick.length, 1, `one commit shows the tick: ${describe(after)}`);
+      const live = ["live-price", "position-price", "position-result"];
+      assert.deepEqual(
+        tick[0].rendered.filter((where) => !live.includes(where)),
+        [],
+        `at ${viewport.width} px, the tick rendered: ${describe(tick)}`,
+      );
+      // Every row's result moved with it, in the same commit.
+      const results = tick[0].rendered.filter((where) => where === "position-result");
+      assert.ok(results.length >= 50, `${results.length} result cells rendered`);
       await context.close();
     }
   },

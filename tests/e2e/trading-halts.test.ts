@@ -71,7 +71,7 @@ e2eTest(
 );
 
 e2eTest(
-  "halts: an order during a halt is refused with the reason in the trader's language",
+  "halts: BUY and SELL are refused during a halt, with the reason in the trader's language",
   async ({ server, browser }) => {
     const admin = await server.user("Admin");
     const lead = await server.user("Lead");
@@ -87,7 +87,10 @@ e2eTest(
     });
     assert.equal(res.status, 201);
     await page.getByTestId("halt-banner").waitFor();
-    await page.getByTestId("buy-button").click();
-    await page.getByRole("dialog").getByText("Il trading è sospeso: Feed guasto").waitFor();
+    // Refused before the click: the buttons are disabled and say why (the server refuses as well,
+    // tests/api/trading-halts.test.ts).
+    await page.locator("[data-testid=buy-button][disabled][data-block=halt]").waitFor();
+    assert.equal(await page.getByTestId("sell-button").isDisabled(), true);
+    await page.getByTestId("trade-block-note").getByText("trading sospeso: Feed guasto").waitFor();
   },
 );

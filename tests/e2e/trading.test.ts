@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { BotWorker } from "../../server/bot/worker.ts";
 import { transactions, users } from "../../server/db/schema.ts";
+import { setUser } from "../api/transactions-fixtures.ts";
 import { E2E_OPTS, launchBrowser, openTrading, signInToDashboard } from "./support/browser.ts";
 import { type E2EServer, startE2EServer, untilUserRow } from "./support/server.ts";
 import { e2eTest } from "./support/e2e-test.ts";
@@ -149,6 +150,7 @@ e2eTest(
     assert.equal(await page.getByTestId("menu-update-keys").count(), 0);
 
     const lead = await server.user("Lead");
+    await setUser(server, lead.id, { tradingAmount: "100", coinTradingAmount: "0.01" });
     // Its own context: the first page's stored session would sign it in as the User.
     const leadPage = await (await browser.newContext()).newPage();
     await openTrading(leadPage, server, lead);

@@ -182,8 +182,7 @@ function scenes(other: string, botKey: string, halt: (on: boolean) => Promise<vo
         await halt(true);
         try {
           await page.getByTestId("halt-banner").waitFor();
-          await page.getByTestId("buy-button").click();
-          await dialog(page);
+          await page.getByTestId("trade-block-note").waitFor();
         } finally {
           await halt(false);
         }

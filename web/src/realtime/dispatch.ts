@@ -9,13 +9,17 @@ import { loadHalts } from "../trading-halts/store.ts";
 import { loadReconciliation } from "../reconciliation/store.ts";
 import { setPrice } from "../market/store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
+import { reloadDesk } from "../desk/store.ts";
 import { orderSettled } from "../transactions/pending-orders.ts";
 import { debounce } from "./debounce.ts";
 
 /** docs/realtime.md#debouncing: socket events are debounced 1000 ms. */
 export const SOCKET_DEBOUNCE_MS = 1000;
 
-export const reloadSoon = debounce(() => void reloadTransactions(), SOCKET_DEBOUNCE_MS);
+export const reloadSoon = debounce(() => {
+  void reloadTransactions();
+  void reloadDesk();
+}, SOCKET_DEBOUNCE_MS);
 
 /** `token`: the one the socket was opened with, whose session a `logout` ends. */
 export function handleServerMessage(msg: ServerMessage, token: string) {

@@ -1,7 +1,7 @@
 // The topbar's trading controls (docs/screens.md#topbar): pair and exchange selectors, the price,
 // BUY and SELL. Compact (below desktop width) the topbar shows the live price in its first row, and
 // these controls wrap in rows of their own.
-import { Button, Group, NativeSelect } from "@mantine/core";
+import { Box, Button, Group, NativeSelect } from "@mantine/core";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { useSnapshot } from "valtio";
 import { useLocation } from "wouter";
@@ -19,6 +19,10 @@ import { needsTypedPrice, TRADING_EXCHANGES, type TradingExchange } from "../mar
 import { placeOrder, trade } from "./trade-store.ts";
 import { LIVE_PRICE_PAGES, usePricePoll, useStalePoll } from "./use-price-poll.ts";
 import { tradingMessages } from "./messages.ts";
+import { hideToast, notifyWarning } from "../ui/notify.ts";
+import { tradeBlock } from "../desk/trade-block.ts";
+import { blockText } from "../desk/block-text.ts";
+import { deskMessages } from "../desk/messages.ts";
 
 // Dialogs are rare: their code (and Modal's) loads with the first one.
 const TradeDialogs = lazy(() => import("./trade-dialogs.tsx"));
@@ -35,7 +39,9 @@ export function TradingBar(
   { compact = false, dense = false }: { compact?: boolean; dense?: boolean },
 ) {
   const t = tradingMessages.useT();
+  const tDesk = deskMessages.useT();
   const { user } = useSnapshot(session);
+  const blocks = useSnapshot(tradeBlock);
   const { pair, exchange, pairs } = useSnapshot(market);
   const { creating: requesting, dialog } = useSnapshot(trade);
   const { ids: pendingIds } = useSnapshot(pendingOrders);
@@ -101,20 +107,36 @@ export function TradingBar(
           <TypedPrice />
         </>
       )}
-      {SIDES.map(({ side, key, color }) => (
-        <Button
-          key={side}
-          size="xs"
-          color={color}
-          px={dense ? 8 : undefined}
-          disabled={!enabled[key]}
-          loading={creating}
-          onClick={click(side)}
-          data-testid={`${key}-button`}
-        >
-          {t(`trading.${key}`)}
-        </Button>
-      ))}
+      {SIDES.map(({ side, key, color }) => {
+        // Refused before the click, and saying why: on hover (the title) and on a press, which a
+        // disabled button does not take: it lets the press through to its wrapper.
+        const block = blocks[key];
+        const reason = block ? blockText(tDesk, block) : undefined;
+        return (
+          <Box
+            key={side}
+            component="span"
+            display="inline-block"
+            title={reason}
+            onClick={reason ? () => explainBlock(reason) : undefined}
+          >
+            <Button
+              size="xs"
+              color={color}
+              px={dense ? 8 : undefined}
+              disabled={!enabled[key] || !!block}
+              loading={creating}
+              onClick={click(side)}
+              aria-description={reason}
+              style={reason ? { pointerEvents: "none" } : undefined}
+              data-block={block?.key}
+              data-testid={`${key}-button`}
+            >
+              {t(`trading.${key}`)}
+            </Button>
+          </Box>
+        );
+      })}
       {dialog && (
         <Suspense fallback={null}>
           <TradeDialogs />
@@ -123,6 +145,14 @@ export function TradingBar(
       <PricePoll />
     </Group>
   );
+}
+
+let explained: string | undefined;
+
+/** A press on a refused button: its reason as a toast, replacing the last one. */
+function explainBlock(reason: string) {
+  if (explained) hideToast(explained);
+  explained = notifyWarning(reason);
 }
 
 /**

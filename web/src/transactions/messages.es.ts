@@ -34,6 +34,7 @@ export default {
   "transactions.username": "Usuario",
   "transactions.viewAll": "Ver todos los usuarios",
   "transactions.reset": "Restablecer",
+  "transactions.filters": "Filtros",
   "transactions.select": "Seleccionar la transacción #{{id}}",
   "transactions.exchangeName.none": "Ninguno",
   "transactions.exchangeName.gate": "Gate",

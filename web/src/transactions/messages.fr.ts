@@ -34,6 +34,7 @@ export default {
   "transactions.username": "Nom d'utilisateur",
   "transactions.viewAll": "Voir tous les utilisateurs",
   "transactions.reset": "Réinitialiser",
+  "transactions.filters": "Filtres",
   "transactions.select": "Sélectionner la transaction n° {{id}}",
   "transactions.exchangeName.none": "Aucune",
   "transactions.exchangeName.gate": "Gate",

@@ -34,6 +34,7 @@ export default {
   "transactions.username": "Nome utente",
   "transactions.viewAll": "Mostra tutti gli utenti",
   "transactions.reset": "Azzera",
+  "transactions.filters": "Filtri",
   "transactions.select": "Seleziona la transazione n. {{id}}",
   "transactions.exchangeName.none": "Nessuno",
   "transactions.exchangeName.gate": "Gate",

@@ -32,6 +32,7 @@ export const en = {
   "transactions.username": "Username",
   "transactions.viewAll": "View all users",
   "transactions.reset": "Reset",
+  "transactions.filters": "Filters",
   "transactions.select": "Select transaction #{{id}}",
   "transactions.exchangeName.none": "None",
   "transactions.exchangeName.gate": "Gate",

@@ -34,6 +34,7 @@ export default {
   "transactions.username": "用户名",
   "transactions.viewAll": "查看所有用户",
   "transactions.reset": "重置",
+  "transactions.filters": "筛选",
   "transactions.select": "选择交易 #{{id}}",
   "transactions.exchangeName.none": "无",
   "transactions.exchangeName.gate": "Gate",

@@ -1,11 +1,12 @@
 // The dashboard's transaction lists (docs/screens.md#transaction-lists): BUY, SELL and ALL tabs, 10
 // a page, filters, and for Admin and above the row actions and set-done on the selected rows.
-import { Button, Group, Stack, Tabs } from "@mantine/core";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Button, Collapse, Group, Stack, Tabs } from "@mantine/core";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { can } from "../../../server/auth/roles.shared.ts";
 import { session } from "../session/store.ts";
 import { PagedTable } from "../ui/paged-table.tsx";
+import { usePhone } from "../ui/use-phone.ts";
 import { deleteListed, setListedDone } from "./actions.ts";
 import type { TransactionView } from "./api.ts";
 import { type GroupName, GROUPS } from "./list-effects.ts";
@@ -44,7 +45,9 @@ export function TransactionsPanel() {
 
   return (
     <Stack gap="sm">
-      <TransactionFilters admin={admin} />
+      <FoldedOnPhone>
+        <TransactionFilters admin={admin} />
+      </FoldedOnPhone>
       <Tabs value={tab} onChange={(v) => v && setTab(v as GroupName)}>
         <Tabs.List>
           {GROUPS.map((g) => (
@@ -103,5 +106,27 @@ export function TransactionsPanel() {
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** A phone shows its rows before the filters: they fold behind one button. */
+function FoldedOnPhone({ children }: { children: ReactNode }) {
+  const t = transactionsMessages.useT();
+  const phone = usePhone();
+  const [open, setOpen] = useState(false);
+  if (!phone) return children;
+  return (
+    <div>
+      <Button
+        size="compact-sm"
+        variant="default"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="filters-toggle"
+      >
+        {t("transactions.filters")} {open ? "▴" : "▾"}
+      </Button>
+      <Collapse expanded={open}>{children}</Collapse>
+    </div>
   );
 }

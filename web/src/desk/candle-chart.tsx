@@ -1,0 +1,112 @@
+// The candles, with the user's entries and exits marked and a line at each open position's target.
+// The only desk module that imports apexcharts: the dashboard loads it after its first paint.
+// Price ticks move the last candle through the chart's own update, outside React: a tick renders
+// no component here.
+import type { ApexOptions } from "apexcharts";
+import ApexCharts from "apexcharts/core";
+import { type ComponentType, useEffect, useMemo } from "react";
+import ReactApexChart from "react-apexcharts/core";
+// The core build with only what this chart draws.
+import "apexcharts/candlestick";
+import "apexcharts/features/annotations";
+import { type Snapshot, subscribe } from "valtio";
+import type { Candle, DeskCandlesAnswer } from "../../../server/desk/schema.shared.ts";
+import { INTERVAL_MS } from "./intervals.ts";
+import { priceDecimals } from "../../../server/exchanges/pairs.shared.ts";
+import { market } from "../market/store.ts";
+import { formatPrice } from "../transactions/format.ts";
+import { withTick } from "./live.ts";
+import { deskMessages } from "./messages.ts";
+
+// react-apexcharts declares its default export inside a `declare module` block that Deno's type
+// resolution does not pick up; these are the props we use, from its documentation.
+const Chart = ReactApexChart as unknown as ComponentType<{
+  type: "candlestick";
+  height: number;
+  series: ApexOptions["series"];
+  options: ApexOptions;
+}>;
+
+const CHART_ID = "desk-candles";
+const UP = "#0ca678";
+const DOWN = "#e03131";
+
+const series = (candles: readonly Candle[]) => [{
+  name: "price",
+  data: candles.map((c) => ({ x: c.t, y: [+c.o, +c.h, +c.l, +c.c] })),
+}];
+
+export default function CandleChart(
+  { answer, height }: { answer: Snapshot<DeskCandlesAnswer>; height: number },
+) {
+  const t = deskMessages.useT();
+  const { exchange, pair, interval, markers, targets } = answer;
+  const marked = [...markers, ...targets].map((m) => Number(m.price));
+  // A margin above and below, so that a mark at the edge keeps its label.
+  const all = [...marked, ...answer.candles.flatMap((c) => [Number(c.h), Number(c.l)])];
+  const pad = ((Math.max(...all) - Math.min(...all)) || Math.max(...all) * 0.001) * 0.08;
+  const options = useMemo<ApexOptions>(() => ({
+    chart: {
+      id: CHART_ID,
+      animations: { enabled: false },
+      toolbar: { show: false },
+      zoom: { enabled: false },
+    },
+    plotOptions: { candlestick: { colors: { upward: UP, downward: DOWN } } },
+    xaxis: { type: "datetime", labels: { datetimeUTC: false } },
+    yaxis: {
+      // The fills and targets stay in view, above or below the candles shown.
+      min: (lowest: number) => Math.min(lowest, ...marked) - pad,
+      max: (highest: number) => Math.max(highest, ...marked) + pad,
+      tooltip: { enabled: true },
+      labels: { formatter: (v: number) => v.toFixed(priceDecimals(pair)) },
+    },
+    annotations: {
+      points: markers.map((m) => ({
+        x: m.t,
+        y: Number(m.price),
+        marker: { size: 5, fillColor: m.side === "BUY" ? UP : DOWN, strokeColor: "#fff" },
+        label: {
+          text: `${m.kind === "entry" ? t("desk.entry") : t("desk.exit")} #${m.transactionId}`,
+          borderColor: m.side === "BUY" ? UP : DOWN,
+          style: { background: m.side === "BUY" ? UP : DOWN, color: "#fff", fontSize: "10px" },
+        },
+      })),
+      yaxis: targets.map((target) => ({
+        y: Number(target.price),
+        borderColor: "#f08c00",
+        strokeDashArray: 4,
+        label: {
+          text: `${t("desk.targetOf", { id: target.transactionId })} ${
+            formatPrice(target.price, pair)
+          }`,
+          borderColor: "#f08c00",
+          style: { background: "#f08c00", color: "#fff", fontSize: "10px" },
+        },
+      })),
+    },
+  }), [answer, t]);
+
+  // The live candle: each tick of this pair moves it, drawn by the chart itself.
+  useEffect(() => {
+    let candles: readonly Candle[] = answer.candles;
+    let last = market.prices[pair];
+    return subscribe(market, () => {
+      const price = market.prices[pair];
+      if (market.exchange !== exchange || market.pair !== pair || !price || price === last) return;
+      last = price;
+      candles = withTick(candles, INTERVAL_MS[interval], Date.now(), price);
+      void ApexCharts.exec(CHART_ID, "updateSeries", series(candles), false);
+    });
+  }, [answer]);
+
+  return (
+    <div
+      data-testid="candle-chart"
+      data-markers={markers.length}
+      data-targets={targets.length}
+    >
+      <Chart type="candlestick" height={height} series={series(answer.candles)} options={options} />
+    </div>
+  );
+}
