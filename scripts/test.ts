@@ -65,7 +65,8 @@ runs.push(
     "tests/unit",
     "tests/api",
     "tests/realtime",
-  ], {}),
+    // Empty, not inherited: with CI's TEST_DATABASE_URL this pass ran on PostgreSQL too.
+  ], { TEST_DATABASE_URL: "" }),
 );
 if (pgUrl) {
   runs.push(

@@ -113,7 +113,12 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
     realizedProfit: decimalText(sql`coalesce(round(sum(${dayProfit}), 8), 0)`),
   }).from(s).where(inRange(range));
   const [shiftCalls] = await db.select(
-    callsSent(undefined, sql`${new Date(range.start)}`, sql`${new Date(range.end + 1)}`),
+    // Text, not a Date: postgres.js takes a Date only where drizzle knows the column it binds to.
+    callsSent(
+      undefined,
+      sql`${new Date(range.start).toISOString()}::timestamptz`,
+      sql`${new Date(range.end + 1).toISOString()}::timestamptz`,
+    ),
   ).from(sql`(select 1) as one`);
   return { id: 0, at: "", reportDate: "", username: "", account: "", ...row, ...shiftCalls };
 }
