@@ -35,7 +35,7 @@ export const forgot2faSchema = z.object({
   username: z.string().trim().min(1, "Required").max(100),
 });
 
-// What the routes answer (docs/api.md#auth). A user as the API shows one: public-user.shared.ts.
+// What the routes answer (docs/api.md#sign-in). A user as the API shows one: public-user.shared.ts.
 export const publicUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
