@@ -7,7 +7,7 @@ import { toJSONSchema } from "zod/v4/core";
 import type { $ZodType } from "zod/v4/core";
 import { type Answer, isFileAnswer, type RouteMeta, routeMeta } from "./core/route-meta.ts";
 import { PERMISSIONS } from "./auth/roles.shared.ts";
-import { errorAnswerSchema } from "./core/answer-schema.shared.ts";
+import { errorAnswerSchema } from "./core/answer-schema.ts";
 
 type Schema = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "./env.ts";
 import { validate } from "../core/validate.ts";
 import { responds } from "../core/route-meta.ts";
-import { messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { messageAnswerSchema } from "../core/answer-schema.ts";
 import { answer, msg } from "../core/messages.shared.ts";
 import type { Deps } from "../deps.ts";
 import { toPublicUser } from "./public-user.shared.ts";

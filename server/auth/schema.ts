@@ -1,7 +1,7 @@
 // Sign-in and password rules, shared by the server routes and the client forms.
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
-import { decimalString, messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { decimalString, messageAnswerSchema } from "../core/answer-schema.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.shared.ts";
 
 export const passwordField = z.string({ error: SERVER_MESSAGES["input.password"] })

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idParam } from "../core/input-rules.ts";
-import { decimalString, messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { decimalString, messageAnswerSchema } from "../core/answer-schema.ts";
 
 /** The exchanges a bot key can be stored for: the sidebar's Gate, Binance and Houbi. */
 export const BOT_KEY_EXCHANGES = ["gate", "binance", "houbi"] as const;

@@ -12,7 +12,7 @@ export interface FileAnswer {
 
 /**
  * One status's answer: a zod schema for a JSON body, a sentence for an error's `{ message }` body
- * (server/core/answer-schema.shared.ts), a file, or null for no body (204, a socket's 101).
+ * (server/core/answer-schema.ts), a file, or null for no body (204, a socket's 101).
  */
 export type Answer = $ZodType | string | FileAnswer | null;
 

@@ -11,7 +11,7 @@ import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from "../db/enums.shared.ts";
-import { decimalString, messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { decimalString, messageAnswerSchema } from "../core/answer-schema.ts";
 
 /** NUMERIC(38, 8) holds 30 integer digits. */
 const MAX_MONEY = new Decimal("1e29");

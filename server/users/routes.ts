@@ -3,7 +3,7 @@ import { requireAuth, requirePermission } from "../auth/middleware.ts";
 import type { AppEnv } from "../auth/env.ts";
 import { validate } from "../core/validate.ts";
 import { responds } from "../core/route-meta.ts";
-import { messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { messageAnswerSchema } from "../core/answer-schema.ts";
 import { publicUserSchema } from "../auth/schema.ts";
 import { coinFundsSchema } from "../transactions/schema.ts";
 import type { Deps } from "../deps.ts";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { fillParams, SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { idField, pageShape } from "../core/input-rules.ts";
 import { passwordField, publicUserSchema } from "../auth/schema.ts";
-import { messageAnswerSchema } from "../core/answer-schema.shared.ts";
+import { messageAnswerSchema } from "../core/answer-schema.ts";
 import { dec } from "../core/decimal.shared.ts";
 import { BOT_MODES, EXCHANGES, ROLES } from "../db/enums.shared.ts";
 import { findPair } from "../exchanges/pairs.shared.ts";

@@ -4,7 +4,7 @@
 // test, which lists them.
 import type { Hono } from "hono";
 import { safeParse } from "zod/v4/core";
-import { errorAnswerSchema } from "../../server/core/answer-schema.shared.ts";
+import { errorAnswerSchema } from "../../server/core/answer-schema.ts";
 import { isFileAnswer } from "../../server/core/route-meta.ts";
 import { type DescribedRoute, describeRoutes } from "../../server/openapi.ts";
 

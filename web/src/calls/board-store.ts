@@ -2,12 +2,8 @@
 // recipient's line replaced as the socket's `call-board` events arrive. Events that come while the
 // board is still loading are kept and laid over the answer, so a line never steps back.
 import { proxy } from "valtio";
-import type {
-  BoardRecipient,
-  CallBoard,
-  CallBoardEvent,
-  RecipientState,
-} from "../../../server/calls/board.shared.ts";
+import type { CallBoard, RecipientState } from "../../../server/calls/board.shared.ts";
+import type { BoardRecipient, CallBoardEvent } from "../../../server/realtime/call-board.shared.ts";
 import { can } from "../../../server/auth/roles.shared.ts";
 import { onSignOut, session } from "../session/store.ts";
 import { errorText } from "../ui/error-text.ts";
