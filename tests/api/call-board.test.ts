@@ -151,8 +151,17 @@ Deno.test("call board: traded, refused by a limit and missed, with reaction time
       token: misser.token,
       body: doneBody(misser.id, { callId: call.id }),
     });
-    const missedLine = await lineBecomes(t, lead.token, call.id, misser, "missed");
-    assert.equal(missedLine.transactionId, missed.transaction.id);
+    // Expired, the line reads missed at once; the missed-call row it names comes after the answer.
+    let missedLine = line(await board(t, lead.token, call.id), misser);
+    assert.equal(missedLine.state, "missed");
+    await until(
+      async () => {
+        missedLine = line(await board(t, lead.token, call.id), misser);
+        return missedLine.transactionId === missed.transaction.id;
+      },
+      3000,
+      "the missed-call row on the line",
+    );
     const m = missed.transaction;
     const wouldBe = new Decimal(m.sellPrice).minus(m.buyPrice).mul(m.quantity);
     assert.ok(wouldBe.gt(0));
