@@ -83,6 +83,24 @@ export interface PlannedFill {
   refusal(): Promise<ExchangeError>;
 }
 
+/** A bar of an exchange's public candle history: open time (epoch ms), prices as it sent them. */
+export interface HistoryBar {
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+}
+
+/** An exchange's public candle history (no keys, no signature). */
+export interface CandleHistory {
+  /**
+   * The bars opening in [fromMs, toMs], oldest first, at most 1000; none for a pair the exchange
+   * does not list. `interval` is named alike on both exchanges: 1m, 5m, 15m, 1h, 1d.
+   */
+  bars(pair: string, interval: string, fromMs: number, toMs: number): Promise<HistoryBar[]>;
+}
+
 /** Whose account: paper accounts are keyed by this id; live ones need credentials. */
 export interface AccountRef {
   /** "user:<id>" or "bot:<id>". */
