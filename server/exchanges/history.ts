@@ -16,8 +16,7 @@ export function cachedHistory(source: CandleHistory, clock: Clock): CandleHistor
   let resting = 0;
   return {
     async bars(pair, interval, fromMs, toMs) {
-      const step = INTERVAL_MS[interval as keyof typeof INTERVAL_MS];
-      if (!step) return await source.bars(pair, interval, fromMs, toMs);
+      const step = INTERVAL_MS[interval];
       const key = (t: number) => `${pair}|${interval}|${t}`;
       const wanted: number[] = [];
       for (let t = fromMs; t <= toMs; t += step) wanted.push(t);
