@@ -1,10 +1,13 @@
 // GET /desk/candles: the pair's candles from the recorded one-minute table, aggregated in SQL for
 // wider intervals (bars start at UTC multiples of the interval since the epoch, so a day starts at
 // 00:00 UTC), then the minutes the engine has not written yet and the feed's last price on top, so
-// the last bar is the live one. With them, the caller's own entries and exits in the window and a
+// the last bar is the live one. Where the market is a live exchange (MARKET_FEED), the closed bars
+// nothing was recorded for come from the exchange's own history (recorded and live bars win where
+// both exist); an exchange that fails or is slow leaves the recorded bars alone. With them, the caller's own entries and exits in the window and a
 // line at each of their open positions' targets.
 import { and, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { dec } from "../core/decimal.shared.ts";
+import { logError } from "../core/log-error.ts";
 import { candles as c, transactions as t } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { Candle, CandleMarker, DeskCandlesAnswer, DeskCandlesQuery } from "./schema.shared.ts";
@@ -15,13 +18,14 @@ import { openingSide, openPriceOf, targetOf } from "./rows.ts";
 const MAX_MARKERS = 500;
 
 export async function deskCandles(
-  deps: Pick<Deps, "clock" | "db" | "engine" | "market">,
+  deps: Pick<Deps, "clock" | "config" | "db" | "engine" | "exchanges" | "market">,
   userId: number,
   q: DeskCandlesQuery,
 ): Promise<DeskCandlesAnswer> {
   const step = INTERVAL_MS[q.interval];
   const barOf = (ms: number) => Math.floor(ms / step) * step;
-  const from = barOf(deps.clock.now().getTime()) - (q.limit - 1) * step;
+  const current = barOf(deps.clock.now().getTime());
+  const from = current - (q.limit - 1) * step;
   const [rows, own] = await Promise.all([
     recordedBars(deps, q, step, from),
     ownRows(deps, userId, q, from),
@@ -42,6 +46,9 @@ export async function deskCandles(
   const last = feed?.price(q.pair);
   const lastAt = feed?.priceAt(q.pair);
   if (last && lastAt) fold(lastAt.getTime(), last, last, last, last);
+  if (deps.config.MARKET_FEED === q.exchange) {
+    await fromExchange(deps, q, bars, from, current - step);
+  }
   const candles = [...bars.values()].sort((a, b) => a.t - b.t).slice(-q.limit);
   return {
     exchange: q.exchange,
@@ -50,6 +57,29 @@ export async function deskCandles(
     candles,
     ...marks(own, from),
   };
+}
+
+/** The exchange's closed bars in [from, lastClosed] that `bars` lacks, added to it. */
+async function fromExchange(
+  deps: Pick<Deps, "exchanges">,
+  q: DeskCandlesQuery,
+  bars: Map<number, Candle>,
+  from: number,
+  lastClosed: number,
+) {
+  const step = INTERVAL_MS[q.interval];
+  const missing: number[] = [];
+  for (let t = from; t <= lastClosed; t += step) if (!bars.has(t)) missing.push(t);
+  if (!missing.length) return;
+  try {
+    const history = deps.exchanges.history(q.exchange);
+    for (const b of await history.bars(q.pair, q.interval, missing[0], missing.at(-1)!)) {
+      if (b.t >= from && !bars.has(b.t)) bars.set(b.t, { t: b.t, o: b.o, h: b.h, l: b.l, c: b.c });
+    }
+  } catch (err) {
+    // An expected outage: one line, no stack (the exchange rests a while before the next try).
+    logError(`candle history of ${q.exchange} ${q.pair} ${q.interval}: ${(err as Error).message}`);
+  }
 }
 
 /** One bar per interval: first open, highest high, lowest low, last close. */

@@ -2,6 +2,7 @@
 // Implementations: paper (fills at the feed's price, balances in the database), binance (signed
 // REST, HMAC-SHA256), gate (signed REST v4, HMAC-SHA512).
 import type { CodedMessage } from "../core/messages.shared.ts";
+import type { CandleInterval } from "../desk/schema.shared.ts";
 
 export type Side = "BUY" | "SELL";
 
@@ -81,6 +82,24 @@ export interface PlannedFill {
   result: OrderResult;
   /** Why the fill wrote nothing, when it did not. */
   refusal(): Promise<ExchangeError>;
+}
+
+/** A bar of an exchange's public candle history: open time (epoch ms), prices as it sent them. */
+export interface HistoryBar {
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+}
+
+/** An exchange's public candle history (no keys, no signature). */
+export interface CandleHistory {
+  /**
+   * The bars opening in [fromMs, toMs], oldest first, at most 1000; none for a pair the exchange
+   * does not list. Both exchanges name the intervals as the chart does (1m, 5m, 15m, 1h, 1d).
+   */
+  bars(pair: string, interval: CandleInterval, fromMs: number, toMs: number): Promise<HistoryBar[]>;
 }
 
 /** Whose account: paper accounts are keyed by this id; live ones need credentials. */

@@ -5,6 +5,7 @@
 // A -1021 (our clock outside the recvWindow) syncs with GET /api/v3/time and retries once.
 import { dec, Decimal } from "../core/decimal.shared.ts";
 import {
+  type CandleHistory,
   type Credentials,
   type ExchangeAdapter,
   ExchangeError,
@@ -12,7 +13,13 @@ import {
 } from "./adapter.ts";
 import { restCall } from "./http.ts";
 import { prepareOrder, requireRule } from "./markets/markets.ts";
-import { credentialsOf, exchangeClock, type RestAdapterDeps } from "./rest-adapter.ts";
+import { exchangeSymbol } from "./pairs.shared.ts";
+import {
+  credentialsOf,
+  exchangeClock,
+  type PublicDeps,
+  type RestAdapterDeps,
+} from "./rest-adapter.ts";
 import { binanceSignature } from "./signing.ts";
 
 const RECV_WINDOW = "5000";
@@ -33,22 +40,48 @@ interface BinanceAccount {
   balances: { asset: string; free: string; locked: string }[];
 }
 
+/** A kline: [openTime, open, high, low, close, volume, closeTime, ...], times in ms. */
+type Kline = [number, string, string, string, string, ...unknown[]];
+
+const binanceCall = (deps: PublicDeps) => <T>(url: string, init: RequestInit) =>
+  restCall<T>({
+    exchange: "binance",
+    title: "Binance",
+    fetch: deps.fetch ?? fetch,
+    url,
+    init,
+    timeoutMs: deps.timeoutMs,
+    errorMessage: (body) => (body as { msg?: string }).msg,
+    errorCode: (body) => {
+      const code = (body as { code?: number }).code;
+      return code === undefined ? undefined : String(code);
+    },
+  });
+
+/** Binance's public candles: GET /api/v3/klines (startTime and endTime inclusive, ms). */
+export function binanceHistory(deps: PublicDeps): CandleHistory {
+  const base = deps.baseUrl.replace(/\/+$/, "");
+  const call = binanceCall(deps);
+  return {
+    async bars(pair, interval, fromMs, toMs) {
+      const symbol = exchangeSymbol("binance", pair);
+      if (!symbol) return [];
+      const query = new URLSearchParams({
+        symbol,
+        interval,
+        startTime: String(fromMs),
+        endTime: String(toMs),
+        limit: "1000",
+      });
+      const rows = await call<Kline[]>(`${base}/api/v3/klines?${query}`, { method: "GET" });
+      return rows.map(([t, o, h, l, c]) => ({ t, o, h, l, c }));
+    },
+  };
+}
+
 export function createBinanceAdapter(deps: RestAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
-  const call = <T>(url: string, init: RequestInit) =>
-    restCall<T>({
-      exchange: "binance",
-      title: "Binance",
-      fetch: deps.fetch ?? fetch,
-      url,
-      init,
-      timeoutMs: deps.timeoutMs,
-      errorMessage: (body) => (body as { msg?: string }).msg,
-      errorCode: (body) => {
-        const code = (body as { code?: number }).code;
-        return code === undefined ? undefined : String(code);
-      },
-    });
+  const call = binanceCall(deps);
 
   const time = exchangeClock({
     clock: deps.clock,

@@ -4,9 +4,10 @@ import type { Config } from "../config.ts";
 import type { Clock } from "../core/clock.ts";
 import { msg } from "../core/messages.shared.ts";
 import type { Database } from "../db/client.ts";
-import { type ExchangeAdapter, ExchangeError } from "./adapter.ts";
-import { createBinanceAdapter } from "./binance.ts";
-import { createGateAdapter } from "./gate.ts";
+import { type CandleHistory, type ExchangeAdapter, ExchangeError } from "./adapter.ts";
+import { binanceHistory, createBinanceAdapter } from "./binance.ts";
+import { createGateAdapter, gateHistory } from "./gate.ts";
+import { cachedHistory } from "./history.ts";
 import type { Fetch } from "./http.ts";
 import { liveMarkets, type Markets, storedMarkets } from "./markets/markets.ts";
 import { createPaperAdapter, parseStartBalances } from "./paper.ts";
@@ -24,6 +25,8 @@ export interface Exchanges {
   markets(kind?: AdapterKind): Markets;
   /** Loads the live markets when the live adapter trades (at start). */
   start(): Promise<void>;
+  /** The exchange's public candle history, closed bars cached (history.ts). */
+  history(exchange: ExchangeName): CandleHistory;
 }
 
 /** Where paper orders take their prices: the market's feeds (server/market/), one per exchange. */
@@ -45,6 +48,8 @@ export interface ExchangesDeps {
   timeoutMs?: number;
   /** The exchanges' own markets, when the caller shares them (with the live feeds); else made. */
   liveMarkets?: Markets & { load?(): Promise<void> };
+  /** How long a chart waits for an exchange's candle history; default 2 s. */
+  historyTimeoutMs?: number;
 }
 
 /** Maps a bot key's `adapter` column ("paper", "binance", "gate") to an account kind. */
@@ -96,7 +101,17 @@ export function createExchanges(deps: ExchangesDeps): Exchanges {
       }),
     },
   };
+  const historyOf = (exchange: ExchangeName) => ({
+    baseUrl: exchange === "binance" ? deps.config.BINANCE_REST_URL : deps.config.GATE_REST_URL,
+    fetch: deps.fetch,
+    timeoutMs: deps.historyTimeoutMs ?? 2_000,
+  });
+  const history: Record<ExchangeName, CandleHistory> = {
+    binance: cachedHistory(binanceHistory(historyOf("binance")), deps.clock),
+    gate: cachedHistory(gateHistory(historyOf("gate")), deps.clock),
+  };
   return {
+    history: (exchange) => history[exchange],
     adapter(exchange, kind = deps.config.EXCHANGE_ADAPTER) {
       if (exchange !== "binance" && exchange !== "gate") {
         throw new ExchangeError(exchange, msg("exchange.unsupported", { exchange }));

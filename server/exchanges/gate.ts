@@ -7,6 +7,7 @@
 // retries once.
 import { dec } from "../core/decimal.shared.ts";
 import {
+  type CandleHistory,
   type Credentials,
   type ExchangeAdapter,
   ExchangeError,
@@ -15,7 +16,13 @@ import {
 } from "./adapter.ts";
 import { restCall } from "./http.ts";
 import { prepareOrder, requireRule } from "./markets/markets.ts";
-import { credentialsOf, exchangeClock, type RestAdapterDeps } from "./rest-adapter.ts";
+import { exchangeSymbol } from "./pairs.shared.ts";
+import {
+  credentialsOf,
+  exchangeClock,
+  type PublicDeps,
+  type RestAdapterDeps,
+} from "./rest-adapter.ts";
 import { gateRestSign } from "./signing.ts";
 
 const PREFIX = "/api/v4";
@@ -56,20 +63,53 @@ interface GateOrder {
 export const gateOrderText = (clientOrderId: string) =>
   `t-${clientOrderId.replace(/[^0-9A-Za-z_.-]/g, "").slice(0, 28)}`;
 
+const gateCall = (deps: PublicDeps) => <T>(url: string, init: RequestInit) =>
+  restCall<T>({
+    exchange: "gate",
+    title: "Gate",
+    fetch: deps.fetch ?? fetch,
+    url,
+    init,
+    timeoutMs: deps.timeoutMs,
+    errorMessage: (b) => (b as { message?: string }).message,
+    errorCode: (b) => (b as { label?: string }).label,
+  });
+
+/**
+ * A candlestick, all strings: [open time (s), quote volume, close, high, low, open, base volume,
+ * window closed].
+ */
+type Candlestick = [string, string, string, string, string, string, ...string[]];
+
+/**
+ * Gate's public candles: GET /api/v4/spot/candlesticks (from and to inclusive, seconds; at most
+ * 1000 points a request).
+ */
+export function gateHistory(deps: PublicDeps): CandleHistory {
+  const base = deps.baseUrl.replace(/\/+$/, "");
+  const call = gateCall(deps);
+  return {
+    async bars(pair, interval, fromMs, toMs) {
+      const symbol = exchangeSymbol("gate", pair);
+      if (!symbol) return [];
+      const query = new URLSearchParams({
+        currency_pair: symbol,
+        interval,
+        from: String(Math.floor(fromMs / 1000)),
+        to: String(Math.floor(toMs / 1000)),
+      });
+      const rows = await call<Candlestick[]>(`${base}${PREFIX}/spot/candlesticks?${query}`, {
+        method: "GET",
+        headers: { Accept: "application/json" },
+      });
+      return rows.map(([t, , c, h, l, o]) => ({ t: Number(t) * 1000, o, h, l, c }));
+    },
+  };
+}
+
 export function createGateAdapter(deps: RestAdapterDeps): ExchangeAdapter {
   const base = deps.baseUrl.replace(/\/+$/, "");
-
-  const call = <T>(url: string, init: RequestInit) =>
-    restCall<T>({
-      exchange: "gate",
-      title: "Gate",
-      fetch: deps.fetch ?? fetch,
-      url,
-      init,
-      timeoutMs: deps.timeoutMs,
-      errorMessage: (b) => (b as { message?: string }).message,
-      errorCode: (b) => (b as { label?: string }).label,
-    });
+  const call = gateCall(deps);
 
   const time = exchangeClock({
     clock: deps.clock,

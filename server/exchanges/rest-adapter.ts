@@ -17,6 +17,9 @@ export interface RestAdapterDeps {
   timeoutMs?: number;
 }
 
+/** What a public (unsigned) read needs: where the exchange is and how long to wait for it. */
+export type PublicDeps = Pick<RestAdapterDeps, "baseUrl" | "fetch" | "timeoutMs">;
+
 const TITLES = { binance: "Binance", gate: "Gate" } as const;
 
 /** The account's keys; an account without them is refused in the exchange's name. */

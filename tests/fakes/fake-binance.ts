@@ -21,6 +21,10 @@
 //   mid-answer ("drop"), a gateway's 502 page ("502") or Binance's 503 -1001 ("503"); with
 //   `afterFill` the order fills first, so a lookup finds it while the answer is away. `blindLookups`:
 //   so many next lookups answer 503. `held` counts waiting answers; `releaseHeld()` lets them go.
+// - `candles(symbol, interval, bars)`: the history GET /api/v3/klines serves (public, unsigned):
+//   open times in [startTime, endTime], at most `limit` (default 500, over 1000 -1130), an unknown
+//   interval -1120, an unknown symbol -1121. `historyTrouble("503" | "hang" | null)`: its answers
+//   fail or never come (until closed or set back); `historyRequests` records them.
 // - `skewClock(ms)`: Binance's clock moves against ours (-1021, /api/v3/time).
 // - `halt(symbol, on = true)`: the symbol is not TRADING (exchangeInfo status HALT, orders -1013
 //   "Market is closed."); its stream stays open and silent, as Binance's does.
@@ -104,6 +108,51 @@ function filterFailure(info: SymbolInfo, type: string, qty: Decimal, price: Deci
 
 const decimals = (text: string) => (text.split(".")[1] ?? "").length;
 
+/** Binance's kline intervals and their length in ms (1M left out: months are not one length). */
+const KLINE_MS: Record<string, number> = {
+  "1s": 1000,
+  "1m": 60_000,
+  "3m": 180_000,
+  "5m": 300_000,
+  "15m": 900_000,
+  "30m": 1_800_000,
+  "1h": 3_600_000,
+  "2h": 7_200_000,
+  "4h": 14_400_000,
+  "6h": 21_600_000,
+  "8h": 28_800_000,
+  "12h": 43_200_000,
+  "1d": 86_400_000,
+  "3d": 259_200_000,
+  "1w": 604_800_000,
+};
+
+/** A bar a test gives a fake exchange's history: open time in ms, prices as decimal strings. */
+export interface FakeBar {
+  t: number;
+  o: string;
+  h: string;
+  l: string;
+  c: string;
+}
+
+/** What goes wrong with a fake's history answers: Binance's or Gate's 5xx, or none at all. */
+export type HistoryTrouble = "503" | "hang" | null;
+
+/** Answers that never come until released (the fake closes, or the trouble is set back). */
+export function hangingAnswers() {
+  const waiting = new Set<() => void>();
+  return {
+    hang(answer: () => Response) {
+      return new Promise<Response>((resolve) => waiting.add(() => resolve(answer())));
+    },
+    release() {
+      for (const go of waiting) go();
+      waiting.clear();
+    },
+  };
+}
+
 export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   const apiKey = opts.apiKey ?? "binance-test-key";
   const secret = opts.secret ?? "binance-test-secret";
@@ -131,11 +180,53 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
   const frames: { method?: string; params?: string[]; id?: number }[] = [];
   /** Symbols not TRADING: exchangeInfo says HALT, orders are refused, streams stay silent. */
   const halted = new Set<string>();
+  /** Kline history by `${symbol} ${interval}`. */
+  const history = new Map<string, FakeBar[]>();
+  const historyRequests: Record<string, string>[] = [];
+  let historyTrouble: HistoryTrouble = null;
+  const hanging = hangingAnswers();
 
   const wallet = (asset: string) => {
     if (!wallets.has(asset)) wallets.set(asset, { free: new Decimal(0), locked: new Decimal(0) });
     return wallets.get(asset)!;
   };
+
+  function klines(p: URLSearchParams) {
+    historyRequests.push(Object.fromEntries(p));
+    if (historyTrouble === "503") {
+      return error(503, -1001, "Internal error; unable to process your request.");
+    }
+    if (historyTrouble === "hang") return hanging.hang(() => error(503, -1007, "Timeout."));
+    const symbol = p.get("symbol") ?? "";
+    if (!SYMBOLS.has(symbol)) return error(400, -1121, "Invalid symbol.");
+    const interval = p.get("interval") ?? "";
+    const step = KLINE_MS[interval];
+    if (!step) return error(400, -1120, "Invalid interval.");
+    const limit = Number(p.get("limit") ?? 500);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      return error(400, -1130, "Data sent for parameter 'limit' is not valid.");
+    }
+    const start = Number(p.get("startTime") ?? 0);
+    const end = Number(p.get("endTime") ?? Number.MAX_SAFE_INTEGER);
+    const bars = (history.get(`${symbol} ${interval}`) ?? [])
+      .filter((b) => b.t >= start && b.t <= end)
+      .sort((a, b) => a.t - b.t)
+      .slice(0, limit);
+    return Response.json(bars.map((b) => [
+      b.t,
+      b.o,
+      b.h,
+      b.l,
+      b.c,
+      "1.00000000",
+      b.t + step - 1,
+      b.c,
+      1,
+      "0.50000000",
+      new Decimal(b.c).div(2).toFixed(8),
+      "0",
+    ]));
+  }
 
   async function authenticate(req: Request, url: URL) {
     const body = req.method === "POST" ? await req.text() : "";
@@ -300,6 +391,9 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
       });
     }
     if (url.pathname === "/api/v3/time") return Response.json({ serverTime: now() });
+    if (req.method === "GET" && url.pathname === "/api/v3/klines") {
+      return await klines(url.searchParams);
+    }
     if (!["/api/v3/order", "/api/v3/account", "/api/v3/myTrades"].includes(url.pathname)) {
       return error(404, -1000, "Not found.");
     }
@@ -349,6 +443,17 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     },
     /** Sends every held answer now; how many there were. */
     releaseHeld: troubles.releaseHeld,
+    /** Sets the kline history of `symbol` ("BTCUSDT") at `interval` ("1m"). */
+    candles(symbol: string, interval: string, bars: FakeBar[]) {
+      history.set(`${symbol} ${interval}`, bars);
+    },
+    /** Every GET /api/v3/klines, its query parameters. */
+    historyRequests,
+    /** How the history answers from now on (null: as it should). */
+    historyTrouble(kind: HistoryTrouble) {
+      historyTrouble = kind;
+      if (kind !== "hang") hanging.release();
+    },
     /** Moves Binance's clock against ours (recvWindow checks, /api/v3/time). */
     skewClock(ms: number) {
       clockSkewMs = ms;
@@ -387,6 +492,7 @@ export function startFakeBinance(opts: FakeBinanceOptions = {}) {
     },
     async close() {
       troubles.releaseHeld();
+      hanging.release();
       for (const { socket } of sockets) socket.close();
       await server.shutdown();
     },

@@ -26,6 +26,11 @@
 //   `afterFill` the order fills first, so a lookup finds it while the answer is away. `blindLookups`:
 //   so many next order lookups answer 503. `held` counts waiting answers; `releaseHeld()` lets
 //   them go.
+// - `candles(pair, interval, bars)`: the history GET /api/v4/spot/candlesticks serves (public,
+//   unsigned): open times in [from, to] (seconds), at most 1000 points (a wider range, or a limit
+//   over 1000, is INVALID_PARAM_VALUE), an unknown interval INVALID_PARAM_VALUE, an unknown pair
+//   INVALID_CURRENCY_PAIR. `historyTrouble("503" | "hang" | null)`: its answers fail or never
+//   come (until closed or set back); `historyRequests` records their queries.
 // - `skewClock(ms)`: Gate's clock moves against ours (REQUEST_EXPIRED, GET /spot/time).
 // - `halt(pair, on = true)`: currency_pairs lists the pair `trade_status: untradable` (its orders
 //   are not refused: which label Gate gives them is not known here).
@@ -36,12 +41,29 @@ import { createHash, createHmac } from "node:crypto";
 import { Decimal } from "decimal.js";
 import snapshot from "../../server/exchanges/markets/snapshot.json" with { type: "json" };
 import { orderTroubles, type TroubleOptions } from "./order-trouble.ts";
+import { type FakeBar, hangingAnswers, type HistoryTrouble } from "./fake-binance.ts";
 
 const PAIRS = new Map<string, PairRules>(snapshot.gate.map((p) => [p.id, p]));
 /** Gate's spot fee, taken from the asset received. */
 const FEE = new Decimal("0.002");
 
 const decimals = (text: string) => (text.split(".")[1] ?? "").length;
+
+/** Gate's candlestick intervals, in seconds (30d left out: months are not one length). */
+const CANDLE_S: Record<string, number> = {
+  "10s": 10,
+  "1m": 60,
+  "5m": 300,
+  "15m": 900,
+  "30m": 1800,
+  "1h": 3600,
+  "4h": 14_400,
+  "8h": 28_800,
+  "1d": 86_400,
+  "7d": 604_800,
+};
+/** Points one candlestick request may cover. */
+const MAX_POINTS = 1000;
 
 export interface FakeGateOptions extends TroubleOptions {
   apiKey?: string;
@@ -110,6 +132,62 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
   const halted = new Set<string>();
   let nextId = 5000;
   let connects = 0;
+  /** Candlestick history by `${pair} ${interval}`. */
+  const history = new Map<string, FakeBar[]>();
+  const historyRequests: Record<string, string>[] = [];
+  let historyTrouble: HistoryTrouble = null;
+  const hanging = hangingAnswers();
+
+  function candlesticks(q: URLSearchParams) {
+    historyRequests.push(Object.fromEntries(q));
+    if (historyTrouble === "503") return fail(503, "SERVER_ERROR", "Internal server error");
+    if (historyTrouble === "hang") {
+      return hanging.hang(() => fail(503, "SERVER_ERROR", "Internal server error"));
+    }
+    const pair = q.get("currency_pair") ?? "";
+    if (!PAIRS.has(pair)) {
+      return fail(400, "INVALID_CURRENCY_PAIR", `Invalid currency pair ${pair}`);
+    }
+    const interval = q.get("interval") ?? "30m";
+    const step = CANDLE_S[interval];
+    if (!step) {
+      return fail(
+        400,
+        "INVALID_PARAM_VALUE",
+        `Invalid request parameter \`interval\` value: ${interval}`,
+      );
+    }
+    const limit = q.get("limit");
+    if (limit !== null && !(Number(limit) >= 1 && Number(limit) <= MAX_POINTS)) {
+      return fail(
+        400,
+        "INVALID_PARAM_VALUE",
+        `Invalid request parameter \`limit\` value: ${limit}`,
+      );
+    }
+    const to = q.has("to") ? Number(q.get("to")) : now();
+    const from = q.has("from") ? Number(q.get("from")) : to - (Number(limit ?? 100) - 1) * step;
+    if (Math.floor((to - from) / step) + 1 > MAX_POINTS) {
+      return fail(
+        400,
+        "INVALID_PARAM_VALUE",
+        "Candlestick range too broad. Maximum 1000 data points are allowed per request",
+      );
+    }
+    const bars = (history.get(`${pair} ${interval}`) ?? [])
+      .filter((b) => b.t >= from * 1000 && b.t <= to * 1000)
+      .sort((a, b) => a.t - b.t);
+    return Response.json(bars.map((b) => [
+      String(b.t / 1000),
+      new Decimal(b.c).toFixed(),
+      b.c,
+      b.h,
+      b.l,
+      b.o,
+      "1",
+      String((b.t / 1000 + step) <= now()),
+    ]));
+  }
 
   const wallet = (c: string) => {
     if (!wallets.has(c)) wallets.set(c, { available: new Decimal(0), locked: new Decimal(0) });
@@ -290,6 +368,9 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     if (req.method === "GET" && url.pathname === "/api/v4/spot/time") {
       return Response.json({ server_time: nowMs() });
     }
+    if (req.method === "GET" && url.pathname === "/api/v4/spot/candlesticks") {
+      return await candlesticks(url.searchParams);
+    }
     const body = await req.text();
     requests.push({
       method: req.method,
@@ -358,6 +439,17 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
       if (on) halted.add(pair);
       else halted.delete(pair);
     },
+    /** Sets the candlestick history of `pair` ("BTC_USDT") at `interval` ("1m"). */
+    candles(pair: string, interval: string, bars: FakeBar[]) {
+      history.set(`${pair} ${interval}`, bars);
+    },
+    /** Every GET /api/v4/spot/candlesticks, its query. */
+    historyRequests,
+    /** How the history answers from now on (null: as it should). */
+    historyTrouble(kind: HistoryTrouble) {
+      historyTrouble = kind;
+      if (kind !== "hang") hanging.release();
+    },
     /** Moves Gate's clock against ours (REQUEST_EXPIRED, GET /spot/time). */
     skewClock(ms: number) {
       clockSkewMs = ms;
@@ -398,6 +490,7 @@ export function startFakeGate(opts: FakeGateOptions = {}) {
     },
     async close() {
       troubles.releaseHeld();
+      hanging.release();
       for (const { socket } of subscribers) socket.close();
       await server.shutdown();
     },
