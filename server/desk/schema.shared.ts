@@ -1,6 +1,11 @@
 // The trading desk's queries and answers (docs/api.md#desk), shared with the dashboard: no
 // server-only imports here. Amounts are decimal strings, times epoch milliseconds.
 import { z } from "zod";
+import {
+  CANDLE_INTERVALS,
+  type CandleInterval,
+  INTERVAL_MS,
+} from "../exchanges/candle-intervals.shared.ts";
 import { bigIdParam, epochMsField } from "../core/input-rules.ts";
 import { EXCHANGES, ORDER_STATES } from "../db/enums.shared.ts";
 import { MARKET_EXCHANGES } from "../market/feed.shared.ts";
@@ -13,17 +18,7 @@ const pairField = z.string().trim().toLowerCase().min(1).max(40);
 const decimal = z.string();
 const side = z.enum(["BUY", "SELL"]);
 
-export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h", "1d"] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-
-/** Milliseconds per candle of each interval. */
-export const INTERVAL_MS: Record<CandleInterval, number> = {
-  "1m": 60_000,
-  "5m": 300_000,
-  "15m": 900_000,
-  "1h": 3_600_000,
-  "1d": 86_400_000,
-};
+export { CANDLE_INTERVALS, type CandleInterval, INTERVAL_MS };
 
 export const DESK_CANDLE_LIMIT = { default: 120, max: 500 } as const;
 export const DESK_POSITIONS_MAX = 200;

@@ -2,7 +2,7 @@
 // Implementations: paper (fills at the feed's price, balances in the database), binance (signed
 // REST, HMAC-SHA256), gate (signed REST v4, HMAC-SHA512).
 import type { CodedMessage } from "../core/messages.shared.ts";
-import type { CandleInterval } from "../desk/schema.shared.ts";
+import type { CandleInterval } from "./candle-intervals.shared.ts";
 
 export type Side = "BUY" | "SELL";
 

@@ -3,7 +3,7 @@
 // the exchange only for bars it has not answered yet. After a failure the exchange is left alone
 // for a while: an unreachable exchange must not slow every chart by its timeout.
 import type { Clock } from "../core/clock.ts";
-import { INTERVAL_MS } from "../desk/schema.shared.ts";
+import { INTERVAL_MS } from "./candle-intervals.shared.ts";
 import type { CandleHistory, HistoryBar } from "./adapter.ts";
 
 /** Bars kept per exchange (a day of minutes for a few pairs and intervals); the oldest go first. */
