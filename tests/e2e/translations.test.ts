@@ -33,12 +33,16 @@ const NAMES = [
 /** Words each language shares with English (the same spelling, its own word or a loanword). */
 const SHARED: Record<string, string[]> = {
   zh: [],
-  es: ["series", "has", "total", "roles", "factor", "actor", "spread", "extra", "regex"],
+  es: ["series", "has", "total", "roles", "factor", "actor", "spread", "extra", "regex", "min"]
+    // The months a chart's axis writes as English does.
+    .concat(["feb", "mar", "may", "jun", "jul", "oct", "nov"]),
   fr: ["profits", "profit", "actions", "action", "menu", "navigation", "via", "dates", "date"]
     .concat(["total", "transactions", "transaction", "page", "file", "mode", "change"])
-    .concat(["coin", "coins", "fraction", "notifications", "regex", "minutes"]),
+    .concat(["coin", "coins", "fraction", "notifications", "regex", "minutes", "min"])
+    .concat(["positions", "position", "trade", "trades", "desk", "oct", "nov"]),
   it: ["dashboard", "menu", "account", "date", "email", "password", "home", "reset", "file"]
-    .concat(["per", "spread", "coin", "extra", "report", "regex"]),
+    .concat(["per", "spread", "coin", "extra", "report", "regex", "min", "desk", "asset"])
+    .concat(["feb", "mar", "apr", "nov"]),
 };
 
 /** The text a person sees or hears: visible text, and labels, placeholders and titles. */

@@ -51,7 +51,9 @@ function Account({ a, pair, t }: { a: Snapshot<BalanceAccount>; pair: string; t:
     <div data-testid={`balance-${a.account}`}>
       <Group gap={6} mb={2}>
         <Text size="sm" fw={600}>{a.label}</Text>
-        <Badge size="xs" variant="light">{a.adapter}</Badge>
+        <Badge size="xs" variant="light">
+          {a.adapter === "paper" ? t("desk.adapter.paper") : a.adapter}
+        </Badge>
       </Group>
       {error && <Text size="xs" c="red.8">{error}</Text>}
       {shown.length > 0 && (

@@ -4,7 +4,7 @@
 // no component here.
 import type { ApexOptions } from "apexcharts";
 import ApexCharts from "apexcharts/core";
-import { type ComponentType, useEffect, useMemo } from "react";
+import { type ComponentType, useEffect, useMemo, useRef } from "react";
 import ReactApexChart from "react-apexcharts/core";
 // The core build with only what this chart draws.
 import "apexcharts/candlestick";
@@ -15,6 +15,7 @@ import { INTERVAL_MS } from "./intervals.ts";
 import { priceDecimals } from "../../../server/exchanges/pairs.shared.ts";
 import { market } from "../market/store.ts";
 import { formatPrice } from "../transactions/format.ts";
+import { chartLocale } from "../i18n/chart-locale.ts";
 import { withTick } from "./live.ts";
 import { deskMessages } from "./messages.ts";
 
@@ -28,6 +29,8 @@ const Chart = ReactApexChart as unknown as ComponentType<{
 }>;
 
 const CHART_ID = "desk-candles";
+
+type OhlcKey = "desk.open" | "desk.high" | "desk.low" | "desk.close";
 const UP = "#0ca678";
 const DOWN = "#e03131";
 
@@ -45,15 +48,32 @@ export default function CandleChart(
   // A margin above and below, so that a mark at the edge keeps its label.
   const all = [...marked, ...answer.candles.flatMap((c) => [Number(c.h), Number(c.l)])];
   const pad = ((Math.max(...all) - Math.min(...all)) || Math.max(...all) * 0.001) * 0.08;
+  // The candles drawn, the live one included: what the tooltip names.
+  const drawn = useRef<readonly Candle[]>(answer.candles);
   const options = useMemo<ApexOptions>(() => ({
     chart: {
       id: CHART_ID,
       animations: { enabled: false },
       toolbar: { show: false },
       zoom: { enabled: false },
+      // Its own label would be English ("candlestick chart with 1 data series").
+      accessibility: { description: t("desk.chartLabel", { pair, interval }) },
+      ...chartLocale(),
     },
     plotOptions: { candlestick: { colors: { upward: UP, downward: DOWN } } },
     xaxis: { type: "datetime", labels: { datetimeUTC: false } },
+    tooltip: {
+      // apexcharts' own candle tooltip names the prices in English.
+      custom: ({ dataPointIndex }: { dataPointIndex: number }) => {
+        const candle = drawn.current[dataPointIndex];
+        if (!candle) return "";
+        const row = (key: OhlcKey, v: string) =>
+          `<div>${t(key)}: <b>${formatPrice(v, pair)}</b></div>`;
+        return `<div class="apexcharts-tooltip-box">${row("desk.open", candle.o)}${
+          row("desk.high", candle.h)
+        }${row("desk.low", candle.l)}${row("desk.close", candle.c)}</div>`;
+      },
+    },
     yaxis: {
       // The fills and targets stay in view, above or below the candles shown.
       min: (lowest: number) => Math.min(lowest, ...marked) - pad,
@@ -90,12 +110,14 @@ export default function CandleChart(
   // The live candle: each tick of this pair moves it, drawn by the chart itself.
   useEffect(() => {
     let candles: readonly Candle[] = answer.candles;
+    drawn.current = candles;
     let last = market.prices[pair];
     return subscribe(market, () => {
       const price = market.prices[pair];
       if (market.exchange !== exchange || market.pair !== pair || !price || price === last) return;
       last = price;
       candles = withTick(candles, INTERVAL_MS[interval], Date.now(), price);
+      drawn.current = candles;
       void ApexCharts.exec(CHART_ID, "updateSeries", series(candles), false);
     });
   }, [answer]);

@@ -4,6 +4,12 @@ import type { en } from "./messages.ts";
 
 export default {
   "desk.chart": "Gráfico",
+  "desk.chartLabel": "Precio de {{pair}}, velas de {{interval}}",
+  "desk.open": "Apertura",
+  "desk.high": "Máximo",
+  "desk.low": "Mínimo",
+  "desk.close": "Cierre",
+  "desk.adapter.paper": "Simulada",
   "desk.interval": "Intervalo de las velas",
   "desk.expandChart": "Mostrar el gráfico",
   "desk.collapseChart": "Ocultar el gráfico",

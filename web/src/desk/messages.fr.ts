@@ -4,6 +4,12 @@ import type { en } from "./messages.ts";
 
 export default {
   "desk.chart": "Graphique",
+  "desk.chartLabel": "Cours de {{pair}}, bougies de {{interval}}",
+  "desk.open": "Ouverture",
+  "desk.high": "Plus haut",
+  "desk.low": "Plus bas",
+  "desk.close": "Clôture",
+  "desk.adapter.paper": "Simulé",
   "desk.interval": "Intervalle des bougies",
   "desk.expandChart": "Afficher le graphique",
   "desk.collapseChart": "Masquer le graphique",

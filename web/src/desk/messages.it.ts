@@ -4,6 +4,12 @@ import type { en } from "./messages.ts";
 
 export default {
   "desk.chart": "Grafico",
+  "desk.chartLabel": "Prezzo di {{pair}}, candele da {{interval}}",
+  "desk.open": "Apertura",
+  "desk.high": "Massimo",
+  "desk.low": "Minimo",
+  "desk.close": "Chiusura",
+  "desk.adapter.paper": "Simulato",
   "desk.interval": "Intervallo delle candele",
   "desk.expandChart": "Mostra il grafico",
   "desk.collapseChart": "Nascondi il grafico",

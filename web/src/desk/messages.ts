@@ -2,6 +2,12 @@ import { defineMessages } from "../i18n/index.ts";
 
 export const en = {
   "desk.chart": "Chart",
+  "desk.chartLabel": "{{pair}} price, {{interval}} candles",
+  "desk.open": "Open",
+  "desk.high": "High",
+  "desk.low": "Low",
+  "desk.close": "Close",
+  "desk.adapter.paper": "Paper",
   "desk.interval": "Candle interval",
   "desk.expandChart": "Show the chart",
   "desk.collapseChart": "Hide the chart",

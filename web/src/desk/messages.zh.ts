@@ -4,6 +4,12 @@ import type { en } from "./messages.ts";
 
 export default {
   "desk.chart": "图表",
+  "desk.chartLabel": "{{pair}} 价格，{{interval}} K线",
+  "desk.open": "开盘",
+  "desk.high": "最高",
+  "desk.low": "最低",
+  "desk.close": "收盘",
+  "desk.adapter.paper": "模拟",
   "desk.interval": "K 线周期",
   "desk.expandChart": "显示图表",
   "desk.collapseChart": "隐藏图表",

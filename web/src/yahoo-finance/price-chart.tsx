@@ -11,6 +11,7 @@ import { formatPrice } from "./format.ts";
 import { isIntraday, SERIES, type SeriesKey } from "./options.ts";
 import { highlightPoint } from "./store.ts";
 import { yahooMessages } from "./messages.ts";
+import { chartLocale } from "../i18n/chart-locale.ts";
 
 // react-apexcharts declares its default export inside a `declare module` block that Deno's type
 // resolution does not pick up; these are the props we use, from its documentation.
@@ -43,6 +44,9 @@ export default function PriceChart({ quotes, series, interval }: Props) {
     chart: {
       id: "btc-price-history",
       animations: { enabled: false },
+      ...chartLocale(),
+      // Its own label would be English ("line chart with 2 data series").
+      accessibility: { description: t("yahoo.title") },
       events: {
         // Fired for the point under the pointer; its index is the quote's (oldest first).
         markerClick: (_e, _chart, opts) => {
@@ -60,7 +64,7 @@ export default function PriceChart({ quotes, series, interval }: Props) {
       x: { format: isIntraday(interval) ? "MM/dd/yyyy HH:mm" : "MM/dd/yyyy" },
     },
     legend: { show: true },
-  }), [colors, quotes.length, interval]);
+  }), [colors, quotes.length, interval, t]);
 
   return (
     <div data-testid="yahoo-chart">
