@@ -27,6 +27,7 @@ async function suite(
   dirs: string[],
   env: Record<string, string>,
   parallel = true,
+  jobs = 2,
 ): Promise<Totals> {
   const present = [];
   for (const d of dirs) if (await exists(d)) present.push(d);
@@ -37,7 +38,7 @@ async function suite(
     // own check (a different set of roots, so not reused) cost CI about a minute per suite.
     args: ["test", "-A", "--no-check", ...(parallel ? ["--parallel"] : []), ...filter, ...present],
     cwd: root,
-    env: { RUST_BACKTRACE: "0", DENO_JOBS: "2", NO_COLOR: "1", ...env },
+    env: { RUST_BACKTRACE: "0", DENO_JOBS: String(jobs), NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -70,9 +71,17 @@ runs.push(
 );
 if (pgUrl) {
   runs.push(
-    await suite("API and realtime tests on PostgreSQL", ["tests/api", "tests/realtime"], {
-      TEST_DATABASE_URL: pgUrl,
-    }),
+    // Four files at a time: these tests wait on PostgreSQL (a database created and migrated per
+    // test app) more than they compute.
+    await suite(
+      "API and realtime tests on PostgreSQL",
+      ["tests/api", "tests/realtime"],
+      {
+        TEST_DATABASE_URL: pgUrl,
+      },
+      true,
+      4,
+    ),
   );
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.");
