@@ -86,9 +86,9 @@ if (pgUrl) {
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.");
 }
-// Two browser test files at a time: a browser test waits on the page and the network for much of
-// its time, so one at a time left a core idle and the suite took half of CI's 20 minutes.
-runs.push(await suite("browser tests (Chromium)", ["tests/e2e"], {}));
+// Three browser test files at a time: a browser test waits on the page and the network for most of
+// its time (the suite used under a third of two cores with two at a time).
+runs.push(await suite("browser tests (Chromium)", ["tests/e2e"], {}, true, 3));
 // CI sets TEST_FAULTS=1 so the minute-long fault tests (`deno task faults`) count in the one total.
 if (Deno.env.get("TEST_FAULTS") === "1") {
   runs.push(await suite("fault tests (kills, database restarts)", ["tests/faults"], {}, false));

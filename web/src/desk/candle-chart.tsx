@@ -29,6 +29,7 @@ const Chart = ReactApexChart as unknown as ComponentType<{
 }>;
 
 const CHART_ID = "desk-candles";
+const MIN_BARS = 30;
 
 type OhlcKey = "desk.open" | "desk.high" | "desk.low" | "desk.close";
 const UP = "#0ca678";
@@ -61,7 +62,18 @@ export default function CandleChart(
       ...chartLocale(),
     },
     plotOptions: { candlestick: { colors: { upward: UP, downward: DOWN } } },
-    xaxis: { type: "datetime", labels: { datetimeUTC: false } },
+    xaxis: {
+      type: "datetime",
+      labels: { datetimeUTC: false },
+      // A few candles would be stretched over the whole width (one spans days of axis): the axis
+      // shows at least MIN_BARS intervals, the newest at the right with room for the live one.
+      min: answer.candles.length < MIN_BARS
+        ? (answer.candles.at(-1)?.t ?? Date.now()) - (MIN_BARS - 2) * INTERVAL_MS[interval]
+        : undefined,
+      max: answer.candles.length < MIN_BARS
+        ? (answer.candles.at(-1)?.t ?? Date.now()) + 2 * INTERVAL_MS[interval]
+        : undefined,
+    },
     tooltip: {
       // apexcharts' own candle tooltip names the prices in English.
       custom: ({ dataPointIndex }: { dataPointIndex: number }) => {

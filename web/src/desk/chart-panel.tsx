@@ -71,9 +71,7 @@ export function ChartPanel() {
             data-testid="chart-sparkline"
           >
             <Sparkline
-              closes={shown
-                ? data.candles.map((c) => Number(c.c))
-                : []}
+              closes={shown ? sparkPoints(data.candles) : []}
             />
           </UnstyledButton>
         )
@@ -111,6 +109,12 @@ function Waiting() {
 }
 
 const SPARK = { width: 360, height: 40 };
+
+/** The closes, or a lone candle's open and close: a line from the first minute on. */
+const sparkPoints = (candles: readonly { o: string; c: string }[]) =>
+  candles.length === 1
+    ? [Number(candles[0].o), Number(candles[0].c)]
+    : candles.map((c) => Number(c.c));
 
 /** The closes as one line, scaled to the box. */
 function Sparkline({ closes }: { closes: number[] }) {

@@ -23,6 +23,7 @@ import { pushMessages } from "../push/messages.ts";
 import { reportsMessages } from "../reports/messages.ts";
 import { settingsMessages } from "../users/settings-messages.ts";
 import { usersMessages } from "../users/messages.ts";
+import { MENU_Z_INDEX } from "../ui/z-index.ts";
 
 const messages = combineMessages(
   menuMessages,
@@ -113,7 +114,13 @@ export default function AvatarMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu
+        position="bottom-end"
+        withinPortal
+        zIndex={MENU_Z_INDEX}
+        opened={opened}
+        onChange={setOpened}
+      >
         <Menu.Target>
           <AvatarButton ref={target} />
         </Menu.Target>

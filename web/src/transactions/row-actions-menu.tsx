@@ -8,6 +8,7 @@ import { RowActionsButton, type RowActionsProps } from "./row-actions.tsx";
 import { combineMessages } from "../i18n/index.ts";
 import { commonMessages } from "../i18n/common-messages.ts";
 import { transactionsMessages } from "./messages.ts";
+import { MENU_Z_INDEX } from "../ui/z-index.ts";
 
 const messages = combineMessages(commonMessages, transactionsMessages);
 
@@ -15,7 +16,13 @@ export default function RowActionsMenu({ tx, onDelete }: RowActionsProps) {
   const t = messages.useT();
   const { target, opened, setOpened } = useOpenedOnMount<HTMLButtonElement>();
   return (
-    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      zIndex={MENU_Z_INDEX}
+      opened={opened}
+      onChange={setOpened}
+    >
       <Menu.Target>
         <RowActionsButton ref={target} />
       </Menu.Target>

@@ -1,0 +1,124 @@
+// What the translation tests share: the words every language may share with English, the text a
+// page shows, and the walk that reads a list of scenes in English and the four other languages.
+import type { Browser, Page } from "playwright-core";
+import type { E2EServer } from "./server.ts";
+import { contextWith } from "./stored-session.ts";
+
+export const LANGS = ["zh", "es", "fr", "it"];
+
+/** Names and codes, the same in every language: exchanges, coins and NFT pairs, roles, statuses,
+ * the languages' own names in the language select, the test's user, the spec's Key/Secret, and
+ * the loanwords exchange, trading and audit. */
+const NAMES = [
+  ...["gate", "bot", "bots", "binance", "houbi", "yahoo", "finance", "btc", "usdt", "eth", "bnb"],
+  ...["fdusd", "busd", "tusd", "nft", "undead", "naft", "mepad", "usd", "utc", "http", "csv"],
+  ...["superadmin", "admin", "lead", "user", "buy", "sell", "done", "all"],
+  ...["english", "espa", "fran", "ais", "italiano", "polyglot", "example", "com"],
+  ...["key", "keys", "secret", "exchange", "trading", "audit"],
+  // Values the audit log shows as recorded (a session's scope, a loopback client's address).
+  ...["full", "enroll", "local"],
+  // The user regex field's example pattern (^trader_).
+  "trader",
+];
+
+/** Words each language shares with English (the same spelling, its own word or a loanword). */
+const SHARED: Record<string, string[]> = {
+  zh: [],
+  es: ["series", "has", "total", "roles", "factor", "actor", "spread", "extra", "regex", "min"]
+    // The months a chart's axis writes as English does.
+    .concat(["feb", "mar", "may", "jun", "jul", "oct", "nov"]),
+  fr: ["profits", "profit", "actions", "action", "menu", "navigation", "via", "dates", "date"]
+    .concat(["total", "transactions", "transaction", "page", "file", "mode", "change"])
+    .concat(["coin", "coins", "fraction", "notifications", "regex", "minutes", "min"])
+    .concat(["positions", "position", "trade", "trades", "desk", "oct", "nov"]),
+  it: ["dashboard", "menu", "account", "date", "email", "password", "home", "reset", "file"]
+    .concat(["per", "spread", "coin", "extra", "report", "regex", "min", "desk", "asset"])
+    .concat(["feb", "mar", "apr", "nov"]),
+};
+
+/** The text a person sees or hears: visible text, and labels, placeholders and titles. */
+function shownText(page: Page) {
+  return page.evaluate(() => {
+    const attrs = [...document.querySelectorAll("[aria-label], [placeholder], [title]")]
+      .flatMap((el) => ["aria-label", "placeholder", "title"].map((a) => el.getAttribute(a) ?? ""));
+    return [document.body.innerText, ...attrs].join("\n");
+  });
+}
+
+const words = (text: string, footer: string) =>
+  new Set(text.replace(footer, " ").toLowerCase().match(/[a-z]{3,}/g));
+
+/** The English words of each screen or scene left in another language's. */
+export function englishLeft(
+  english: Map<string, string>,
+  shown: Map<string, string>,
+  lang: string,
+  footer: string,
+) {
+  const allowed = new Set([...NAMES, ...SHARED[lang]]);
+  return [...shown].flatMap(([name, text]) => {
+    const englishWords = words(english.get(name)!, footer);
+    const same = [...words(text, footer)].filter((w) => englishWords.has(w) && !allowed.has(w));
+    return same.length ? [`${lang} ${name}: ${same.join(" ")}`] : [];
+  });
+}
+
+/** A modal opened or a toast provoked on `route`, read once it shows. */
+export interface Scene {
+  name: string;
+  route: string;
+  act(page: Page): Promise<unknown>;
+  /** It changes what every session sees (a new transaction, a halt). */
+  changes?: true;
+}
+
+async function play(
+  browser: Browser,
+  server: E2EServer,
+  session: string,
+  lang: string,
+  all: Scene[],
+) {
+  const context = await contextWith(browser, server, {
+    session,
+    lang,
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  const texts = new Map<string, string>();
+  for (const scene of all) {
+    await page.goto(server.baseUrl + scene.route);
+    await page.locator("main h1").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    await scene.act(page);
+    texts.set(scene.name, await shownText(page));
+  }
+  await context.close();
+  return texts;
+}
+
+/**
+ * English's and each language's readings of `all`. The scenes that change nothing on the server
+ * play in every language at once, each in its own context (one walk alone mostly waits: on page
+ * loads, the network's quiet, transitions); those that change what every session sees play after
+ * them, one language at a time, so that no other reading sees their transaction or their halt.
+ */
+export async function playAtOnce(
+  browser: Browser,
+  server: E2EServer,
+  session: string,
+  all: Scene[],
+) {
+  const langs = ["en", ...LANGS];
+  const still = all.filter((scene) => !scene.changes);
+  const changing = all.filter((scene) => scene.changes);
+  const texts = await Promise.all(langs.map((lang) => play(browser, server, session, lang, still)));
+  if (changing.length) {
+    for (const [i, lang] of langs.entries()) {
+      for (const [name, text] of await play(browser, server, session, lang, changing)) {
+        texts[i].set(name, text);
+      }
+    }
+  }
+  return texts;
+}
