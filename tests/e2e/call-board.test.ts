@@ -1,6 +1,7 @@
 // The call board in browsers (issue 29): a Lead calls three Users, each in their own context; one
 // trades, a limit refuses one, one lets the call pass. The Lead's board shows each outcome as it
-// happens, its totals add up, and the call's page in /calls shows the same after a reload. Then
+// happens, its totals add up, and the call's page in /calls shows the same after a reload and, on
+// PostgreSQL, on a second instance. Then
 // /profit's pictures, and axe on /calls, a call's page and /profit. The call's life is shortened
 // with CALL_EXPIRY_MS so a run takes seconds, not 20.
 import AxeBuilder from "@axe-core/playwright";
@@ -12,7 +13,9 @@ import { insertTransactions, roundTrip } from "../support/report-fixtures.ts";
 import { until } from "../support/until.ts";
 import { openTrading } from "./support/browser.ts";
 import { e2eTest } from "./support/e2e-test.ts";
-import { contextWith, storedSession } from "./support/stored-session.ts";
+import { contextWith, SESSION_KEY, storedSession } from "./support/stored-session.ts";
+import { TEST_DATABASE_URL } from "../support/database.ts";
+import { secondInstance } from "../support/second-instance.ts";
 
 // Long enough for three Users' pages to answer on a busy machine.
 const EXPIRY_MS = 15_000;
@@ -152,6 +155,27 @@ e2eTest(
     );
     await leadPage.waitForLoadState("networkidle");
     assert.deepEqual(await criticalAxe(leadPage), [], "a call's page");
+
+    // Another instance on the same database (PostgreSQL only) shows the same board.
+    if (TEST_DATABASE_URL) {
+      const other = await secondInstance(server);
+      const served = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, other.app.fetch);
+      try {
+        const baseUrl = `http://127.0.0.1:${served.addr.port}`;
+        const session = await leadPage.evaluate((key) => localStorage.getItem(key)!, SESSION_KEY);
+        const context = await contextWith(browser, { ...server, baseUrl }, { session });
+        const otherPage = await context.newPage();
+        await otherPage.goto(`${baseUrl}/calls/${callId}`);
+        const board = otherPage.locator("main").getByTestId("call-board");
+        await lineIn(board, "u_misser", "missed").waitFor();
+        assert.deepEqual({ lines: await lineTexts(board), totals: await totalsText(board) }, live);
+        await context.close();
+      } finally {
+        served.unref();
+        await Promise.race([served.shutdown(), new Promise((r) => setTimeout(r, 3000))]);
+        await other.close();
+      }
+    }
 
     // The history lists it with its followed share, and opens its board.
     await leadPage.goto(`${server.baseUrl}/calls`);
