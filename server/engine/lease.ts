@@ -65,6 +65,8 @@ export function startLease(opts: LeaseOptions): Lease {
   const interval = opts.intervalMs ?? LEASE_INTERVAL_MS;
   let sql = leaseClient(opts.url, opts.name);
   let held = false;
+  /** The server process of the connection that took the lock. */
+  let heldSession = 0;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -77,20 +79,29 @@ export function startLease(opts: LeaseOptions): Lease {
 
   async function renew() {
     let granted: boolean;
+    let session: number;
     try {
       const [row] = await withTimeout(
-        sql`select pg_try_advisory_lock(${ENGINE_LOCK_KEY}::bigint) as granted`,
+        sql`select pg_try_advisory_lock(${ENGINE_LOCK_KEY}::bigint) as granted,
+          pg_backend_pid() as session`,
         ANSWER_MS,
       );
-      granted = row.granted;
+      ({ granted, session } = row);
     } catch (err) {
       // The lock went with the connection, or will once PostgreSQL notices.
       reconnect();
       if (held) await lose((err as Error).message);
       return;
     }
+    // The client reconnects on its own when an idle connection is cut: the lock went with the old
+    // session, and another engine may have held it meanwhile. Step down; the next turn starts over.
+    if (held && session !== heldSession) {
+      await lose("its connection was cut");
+      return;
+    }
     if (granted && !held) {
       held = true;
+      heldSession = session;
       log(`engine ${opts.name}: active`);
       try {
         await opts.onAcquired();

@@ -50,7 +50,8 @@ Deno.test({
       const before = next.events.length;
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
         where application_name = ${`gatebot engine ${name}`}`;
-      // It may take the lease again on a fresh connection, if it asks first: either is fine.
+      // Its client reconnects by itself; the lock went with the old session, so it steps down even
+      // when its fresh connection could take the lock again.
       await until(
         () => next.events.slice(before).includes("lost"),
         5000,
