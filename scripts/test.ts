@@ -36,7 +36,17 @@ async function suite(
   const child = new Deno.Command(Deno.execPath(), {
     // No type check here: `deno task check` does it once for the whole tree, where each suite's
     // own check (a different set of roots, so not reused) cost CI about a minute per suite.
-    args: ["test", "-A", "--no-check", ...(parallel ? ["--parallel"] : []), ...filter, ...present],
+    // --unstable-no-legacy-abort: as `deno task start` serves (a request's signal aborts only when
+    // its client leaves, not once it is answered).
+    args: [
+      "test",
+      "-A",
+      "--no-check",
+      "--unstable-no-legacy-abort",
+      ...(parallel ? ["--parallel"] : []),
+      ...filter,
+      ...present,
+    ],
     cwd: root,
     env: { RUST_BACKTRACE: "0", DENO_JOBS: String(jobs), NO_COLOR: "1", ...env },
     stdout: "piped",

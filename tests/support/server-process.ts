@@ -42,7 +42,8 @@ export async function startServerProcess(opts: ServerProcessOptions): Promise<Se
   const base = `http://127.0.0.1:${port}`;
   const capture = opts.capture ?? true;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...(opts.flags ?? ["-A"]), MAIN],
+    // As `deno task start` runs it.
+    args: ["run", "--unstable-no-legacy-abort", ...(opts.flags ?? ["-A"]), MAIN],
     cwd: ROOT,
     clearEnv: opts.cleanEnv ?? true,
     env: {
