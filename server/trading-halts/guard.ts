@@ -41,6 +41,48 @@ export async function openIfAllowed<T>(
 }
 
 /**
+ * openIfAllowed in the order's own statement when nothing applies, as nearly always: `open`
+ * writes under the `guard` CTE clearGuard gives it, a row only when no halt applies and the user
+ * has no limit on the exchange (issue 31: the order is one round trip). When something did, it
+ * wrote nothing and answers NOT_CLEAR; the checks then run as openIfAllowed runs them.
+ */
+export async function openIfClear<T>(
+  deps: Pick<Deps, "clock" | "database" | "db">,
+  order: OrderToCheck,
+  open: (scoped: Scoped, clear?: ClearGuard) => Promise<T | typeof NOT_CLEAR>,
+): Promise<T> {
+  const first = await open(deps.database, clearGuard(order));
+  if (first !== NOT_CLEAR) return first;
+  return await openIfAllowed(deps, order, async (scoped) => {
+    const opened = await open(scoped);
+    if (opened === NOT_CLEAR) throw new Error("An order without its guard answered NOT_CLEAR");
+    return opened;
+  });
+}
+
+export const NOT_CLEAR = Symbol("not clear");
+
+/** A CTE for an order's statement (its parameters numbered from `first`), and its parameters. */
+export interface ClearGuard {
+  cte(first: number): string;
+  params: unknown[];
+}
+
+/** `guard` holds a row when no halt applies to the order and the user has no limit on it. */
+function clearGuard(order: OrderToCheck): ClearGuard {
+  return {
+    cte: (n) =>
+      `"guard" as (select 1 where not exists (select 1 from "trading_halts"
+        where "released_at" is null and ("scope" = 'all'
+          or ("scope" = 'exchange' and "exchange"::text = $${n})
+          or ("scope" = 'user' and "user_id" = $${n + 1}::integer)))
+      and not exists (select 1 from "trading_limits"
+        where "user_id" = $${n + 1}::integer and "exchange"::text = $${n}))`,
+    params: [order.exchange, order.userId],
+  };
+}
+
+/**
  * The halts that apply to the order and the user's limits on its exchange: one prepared
  * statement, one round trip of every order's three (issue 31). Amounts as text: exact.
  */
