@@ -4,11 +4,12 @@
 //
 // Fast at any table size: a claim reads one market's rows past their target through the partial
 // indexes transactions_bot_buy / transactions_bot_sell, in their order, and takes a batch of them
-// in one statement (FOR UPDATE SKIP LOCKED). The batch's closes go out in parallel, each account's
-// paced to its exchange's order rate, so a backlog drains at the exchange's pace.
+// in one statement (FOR UPDATE SKIP LOCKED). The closes go out in parallel, one at a time per
+// account, each account's paced to its exchange's order rate, and the next batch is claimed while
+// the last one's closes are out, so a backlog drains at the exchange's pace.
 //
 // Never twice: all state is in the database. The claim is a conditional UPDATE (closing_since
-// set), so two workers never close the same row; a worker that dies holds at most one batch, and
+// set), so two workers never close the same row; a worker that dies holds at most two batches, and
 // the final UPDATE needs the status still open, so a row becomes DONE once. Claimed rows not sent
 // when the worker stops or the database fails are released at once. The closing order's
 // clientOrderId is tx<id>c.
@@ -67,12 +68,11 @@ export const CLAIM_TIMEOUT_MS = 120_000;
 /** Longer than any one paper close can take (a statement's time limit, retries included). */
 export const PAPER_CLAIM_TIMEOUT_MS = 15_000;
 /**
- * Rows one claim takes. A batch's closes are all sent within a second or two (CLOSE_LANES at
- * once, at most ORDERS_PER_SECOND per account), far inside the claim timeouts above.
+ * Rows one claim takes. A batch's closes are all sent within a second or two (a lane per two of
+ * the pool's connections, at most ORDERS_PER_SECOND per account), far inside the claim timeouts
+ * above.
  */
 export const CLAIM_BATCH = 64;
-/** Closes in flight at once per worker: PostgreSQL's pool has 20 connections, the api needs some. */
-const CLOSE_LANES = 8;
 /**
  * Orders a second one account may send: Binance allows 50 orders per 10 s per account, Gate 10 a
  * second per account and market. The paper exchange is the database's pace.
@@ -104,12 +104,15 @@ export class BotWorker {
   private again = new Set<string>();
   private stopping = false;
   private log: NonNullable<BotWorkerOptions["log"]>;
+  /** Closes in flight at once: half the pool's connections, the api needs the rest. */
+  private lanes: number;
 
   constructor(
     private deps: BotWorkerDeps,
     opts: BotWorkerOptions = {},
   ) {
     this.log = opts.log ?? logError;
+    this.lanes = Math.max(2, (deps.database.poolSize ?? 4) >> 1);
   }
 
   /** Follows every feed's ticks, after a first pass over every market (restart catch-up). */
@@ -162,15 +165,90 @@ export class BotWorker {
     // Halts stop opening; only those that say so stop the closing orders too.
     const halted = await closingHalts(this.deps, exchange);
     if (halted.all) return 0;
+    return await this.drain(exchange, pair, price, halted.users);
+  }
+
+  /**
+   * Closes the market's claimed rows, `lanes` at once, claiming the next batch while the last
+   * one's closes are out (a claim waited for leaves every lane idle). A lane takes the first queued
+   * row whose account has no close in flight: a paper account's closes lock its balance rows and a
+   * live one's are paced, so a lane behind its own account's close would only wait. What was not
+   * sent (the worker stopping, the database failing) is released.
+   */
+  private async drain(
+    exchange: MarketExchange,
+    pair: Pair,
+    price: string,
+    haltedUsers: number[],
+  ): Promise<number> {
+    const queue: TransactionRow[] = [];
+    const owners = new Map<number, OwnerRow>();
+    const busy = new Set<string>();
     let closed = 0;
-    while (!this.stopping) {
-      const rows = await this.claim(exchange, pair, price, halted.users);
-      if (!rows.length) break;
-      const batch = await this.closeBatch(rows, price);
-      closed += batch.closed;
-      // The database failed a close: the next tick tries again, not a tight loop now.
-      if (batch.database) break;
-    }
+    let exhausted = false;
+    // The database failed a close: the next tick tries again, not a tight loop now.
+    let database = false;
+    let failure: unknown;
+    let claiming: Promise<void> | undefined;
+    let changed = Promise.withResolvers<void>();
+    const notify = () => {
+      changed.resolve();
+      changed = Promise.withResolvers<void>();
+    };
+    const refill = () => {
+      claiming ??= (async () => {
+        try {
+          const rows = await this.claim(exchange, pair, price, haltedUsers);
+          // Each side takes CLAIM_BATCH at most: fewer, and no row is left past its target.
+          if (rows.length < CLAIM_BATCH) exhausted = true;
+          if (!rows.length) return;
+          try {
+            await this.readOwners(rows, owners);
+          } catch (err) {
+            await this.release(rows);
+            throw err;
+          }
+          queue.push(...rows);
+        } catch (err) {
+          failure ??= err;
+        } finally {
+          claiming = undefined;
+          notify();
+        }
+      })();
+    };
+    const lane = async () => {
+      for (;;) {
+        if (this.stopping || database || failure !== undefined) return;
+        if (queue.length <= this.lanes && !exhausted) refill();
+        const next = queue.findIndex((row) => !busy.has(accountOf(row)));
+        if (next < 0) {
+          if (!queue.length && !claiming) return;
+          await changed.promise;
+          continue;
+        }
+        const [row] = queue.splice(next, 1);
+        const account = accountOf(row);
+        busy.add(account);
+        try {
+          await this.pace.wait(row, closesInDatabase(this.deps, row));
+          const outcome = await this.close(row, price, owners);
+          if (outcome === "closed") closed++;
+          if (outcome === "database") database = true;
+        } catch (err) {
+          // Recording a failed close failed: the row stays claimed for the sweep or the takeover.
+          failure ??= err;
+        } finally {
+          busy.delete(account);
+          notify();
+        }
+      }
+    };
+    refill();
+    await Promise.all(Array.from({ length: this.lanes }, lane));
+    await claiming;
+    if (queue.length) await this.release(queue.splice(0));
+    if (failure !== undefined) throw failure;
     return closed;
   }
 
@@ -202,54 +280,30 @@ export class BotWorker {
     return rows.map((raw) => transactionShape.read(raw));
   }
 
-  /**
-   * Closes a claimed batch: up to CLOSE_LANES closes at once, each account's spaced by its
-   * exchange's order rate. What was not sent (the worker stopping, the database failing) is
-   * released.
-   */
-  private async closeBatch(rows: TransactionRow[], price: string) {
-    const owners = await this.owners(rows);
-    const queue = rows.slice();
-    const unsent: TransactionRow[] = [];
-    let closed = 0;
-    let database = false;
-    const lane = async () => {
-      for (let row; (row = queue.shift());) {
-        if (this.stopping || database) {
-          unsent.push(row);
-          continue;
-        }
-        await this.pace.wait(row, closesInDatabase(this.deps, row));
-        const outcome = await this.close(row, price, owners);
-        if (outcome === "closed") closed++;
-        if (outcome === "database") database = true;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CLOSE_LANES, rows.length) }, lane));
-    if (unsent.length) await this.release(unsent);
-    return { closed, database };
-  }
-
   /** Claims nothing was sent for go back to the queue: only this worker's, still open. */
   private async release(rows: TransactionRow[]) {
     const t = transactions;
-    try {
-      await this.deps.db.update(t).set({ closingSince: null }).where(and(
-        inArray(t.id, rows.map((r) => r.id)),
-        inArray(t.status, ["BUY", "SELL"]),
-        eq(t.closingSince, rows[0].closingSince!),
-      ));
-    } catch (err) {
-      // Left claimed: the stale-claim sweep (paper) or the engine's takeover (live) settles them.
-      this.log(`bot worker: releasing ${rows.length} unsent claims failed`, err);
+    // A claim's rows share its time: one update per claim.
+    for (const claimed of Map.groupBy(rows, (r) => r.closingSince!.getTime()).values()) {
+      try {
+        await this.deps.db.update(t).set({ closingSince: null }).where(and(
+          inArray(t.id, claimed.map((r) => r.id)),
+          inArray(t.status, ["BUY", "SELL"]),
+          eq(t.closingSince, claimed[0].closingSince!),
+        ));
+      } catch (err) {
+        // Left claimed: the stale-claim sweep (paper) or the engine's takeover (live) settles them.
+        this.log(`bot worker: releasing ${claimed.length} unsent claims failed`, err);
+      }
     }
   }
 
-  /** The batch's owners (their keys, their names for the views): one read per batch. */
-  private async owners(rows: TransactionRow[]) {
-    const ids = [...new Set(rows.map((r) => r.userId))];
+  /** The owners (their keys, their names for the views) of a claim's rows: one read per claim. */
+  private async readOwners(rows: TransactionRow[], owners: Map<number, OwnerRow>) {
+    const ids = [...new Set(rows.map((r) => r.userId))].filter((id) => !owners.has(id));
+    if (!ids.length) return;
     const found = await this.deps.db.select().from(users).where(inArray(users.id, ids));
-    return new Map(found.map((u) => [u.id, u]));
+    for (const u of found) owners.set(u.id, u);
   }
 
   /** Places the closing order and records it: closed, or why not (see the header). */
@@ -371,6 +425,10 @@ export function claimStatement(
     returning ${sql.raw(transactionShape.select)}`;
 }
 
+/** The account a row's closing order goes to (bot-keys/trade.ts). */
+const accountOf = (row: TransactionRow) =>
+  `${row.exchange}:${row.botKeyId ? `bot:${row.botKeyId}` : `user:${row.userId}`}`;
+
 /** Spaces each live account's orders by its exchange's rate (real time: the exchange's window). */
 class OrderPace {
   private next = new Map<string, number>();
@@ -378,8 +436,7 @@ class OrderPace {
   async wait(row: TransactionRow, inDatabase: boolean) {
     if (inDatabase) return;
     const exchange = row.exchange as MarketExchange;
-    const account = row.botKeyId ? `bot:${row.botKeyId}` : `user:${row.userId}`;
-    const key = `${exchange}:${account}`;
+    const key = accountOf(row);
     const now = performance.now();
     for (const [k, at] of this.next) if (at < now) this.next.delete(k);
     const at = Math.max(now, this.next.get(key) ?? 0);

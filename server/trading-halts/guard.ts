@@ -2,9 +2,9 @@
 // manual and call orders, the bot follow-up's extras and multi-account bot orders alike. Halts and
 // limits are read from the database on every order, so a halt set on any instance holds on all
 // of them at once and survives restarts.
-import { and, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { dec, type DecimalInput } from "../core/decimal.shared.ts";
-import { tradingHalts, transactions } from "../db/schema.ts";
+import { transactions } from "../db/schema.ts";
 import { textRows } from "../db/raw-rows.ts";
 import type { Deps } from "../deps.ts";
 import { exchangeTitle } from "../exchanges/pairs.shared.ts";
@@ -38,6 +38,48 @@ export async function openIfAllowed<T>(
     await assertPerDay({ clock: deps.clock, db: scoped.db }, order, maxPerDay);
     return await open(scoped);
   });
+}
+
+/**
+ * openIfAllowed in the order's own statement when nothing applies, as nearly always: `open`
+ * writes under the `guard` CTE clearGuard gives it, a row only when no halt applies and the user
+ * has no limit on the exchange (issue 31: the order is one round trip). When something did, it
+ * wrote nothing and answers NOT_CLEAR; the checks then run as openIfAllowed runs them.
+ */
+export async function openIfClear<T>(
+  deps: Pick<Deps, "clock" | "database" | "db">,
+  order: OrderToCheck,
+  open: (scoped: Scoped, clear?: ClearGuard) => Promise<T | typeof NOT_CLEAR>,
+): Promise<T> {
+  const first = await open(deps.database, clearGuard(order));
+  if (first !== NOT_CLEAR) return first;
+  return await openIfAllowed(deps, order, async (scoped) => {
+    const opened = await open(scoped);
+    if (opened === NOT_CLEAR) throw new Error("An order without its guard answered NOT_CLEAR");
+    return opened;
+  });
+}
+
+export const NOT_CLEAR = Symbol("not clear");
+
+/** A CTE for an order's statement (its parameters numbered from `first`), and its parameters. */
+export interface ClearGuard {
+  cte(first: number): string;
+  params: unknown[];
+}
+
+/** `guard` holds a row when no halt applies to the order and the user has no limit on it. */
+function clearGuard(order: OrderToCheck): ClearGuard {
+  return {
+    cte: (n) =>
+      `"guard" as (select 1 where not exists (select 1 from "trading_halts"
+        where "released_at" is null and ("scope" = 'all'
+          or ("scope" = 'exchange' and "exchange"::text = $${n})
+          or ("scope" = 'user' and "user_id" = $${n + 1}::integer)))
+      and not exists (select 1 from "trading_limits"
+        where "user_id" = $${n + 1}::integer and "exchange"::text = $${n}))`,
+    params: [order.exchange, order.userId],
+  };
 }
 
 /**
@@ -86,26 +128,25 @@ function assertNotHalted(halts: HaltSeen[], order: OrderToCheck) {
   }
 }
 
+/**
+ * The halts that stop the bot's closes on one exchange: read on every scan, so one prepared
+ * statement (a drizzle query was built anew each time) on the unreleased halts' partial index.
+ */
+const CLOSING_HALTS = `select "scope", "user_id" as "userId" from "trading_halts"
+  where "released_at" is null and "stops_closing"
+    and ("scope" in ('all', 'user') or ("scope" = 'exchange' and "exchange"::text = $1))`;
+
 /** What the bot worker may not close on one exchange: everything, or these users' rows. */
-export async function closingHalts(deps: Pick<Deps, "db">, exchange: string) {
-  const halts = (await activeHalts(deps, exchange)).filter((h) => h.stopsClosing);
+export async function closingHalts(deps: Pick<Deps, "database">, exchange: string) {
+  const halts = await textRows<{ scope: keyof typeof SCOPE_ORDER; userId: number | null }>(
+    deps.database,
+    CLOSING_HALTS,
+    [exchange],
+  );
   return {
     all: halts.some((h) => h.scope !== "user"),
     users: halts.flatMap((h) => h.userId === null ? [] : [h.userId]),
   };
-}
-
-/** Active halts for everyone, for the exchange, and for the user (every user's when absent). */
-function activeHalts(deps: Pick<Deps, "db">, exchange: string, userId?: number) {
-  const h = tradingHalts;
-  return deps.db.select().from(h).where(and(
-    isNull(h.releasedAt),
-    or(
-      eq(h.scope, "all"),
-      and(eq(h.scope, "exchange"), sql`${h.exchange}::text = ${exchange}`),
-      userId === undefined ? eq(h.scope, "user") : and(eq(h.scope, "user"), eq(h.userId, userId)),
-    ),
-  ));
 }
 
 /** Answers the user's daily maximum on the exchange, if any. */

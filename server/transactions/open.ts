@@ -25,7 +25,7 @@ import { InDoubtError, placeOrFind } from "../exchanges/in-doubt.ts";
 import { refusalMessage } from "../exchanges/refusals.ts";
 import { exchangeTitle } from "../exchanges/pairs.shared.ts";
 import type { Scoped } from "../trading-halts/day-lock.ts";
-import { openIfAllowed } from "../trading-halts/guard.ts";
+import { type ClearGuard, NOT_CLEAR, openIfClear } from "../trading-halts/guard.ts";
 import {
   insertTransaction,
   type NewTransaction,
@@ -71,7 +71,11 @@ export type OpenDeps = Pick<
  * at most; past it the row is answered still pending and settled when the exchange answers.
  */
 export async function openTransaction(deps: OpenDeps, req: OpenRequest): Promise<TransactionRow> {
-  const opened = await openIfAllowed(deps, req.values, (scoped) => record(deps, scoped, req));
+  const opened = await openIfClear(
+    deps,
+    req.values,
+    (scoped, clear) => record(deps, scoped, req, clear),
+  );
   if (!("sent" in opened)) return opened;
   const { row, sent } = opened;
   // Sent outside the request: the settling outlives its deadline, and its writes are not the
@@ -118,15 +122,18 @@ interface Sent {
 
 /**
  * Under the halts and limits check (`scoped`: under a daily maximum, the limit lock's
- * transaction): a row without an order, a paper fill with its row in one statement, or a live
- * order's pending row, committed with the lock's transaction before anything is sent.
+ * transaction; `clear`: in the statement itself, NOT_CLEAR when one applies): a row without an
+ * order, a paper fill with its row in one statement, or a live order's pending row, committed with
+ * the lock's transaction before anything is sent.
  */
 async function record(
   deps: Pick<Deps, "clock" | "config" | "db" | "exchanges">,
   scoped: Scoped,
   req: OpenRequest,
-): Promise<TransactionRow | { row: TransactionRow; sent: Sent }> {
-  if (!req.credentials) return await insertTransaction(scoped, req.values, req);
+  clear?: ClearGuard,
+): Promise<TransactionRow | { row: TransactionRow; sent: Sent } | typeof NOT_CLEAR> {
+  const opts = { id: req.id, outcome: req.outcome, clear };
+  if (!req.credentials) return await insertTransaction(scoped, req.values, opts) ?? NOT_CLEAR;
   const { exchange, pair, quantity } = req.values;
   const adapter = deps.exchanges.adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
@@ -141,14 +148,15 @@ async function record(
     clientOrderId: openOrderId(id),
   };
   if (adapter.inDatabase) {
-    const planned = await adapter.inDatabase.plan(account, order).catch((err) => {
-      throw exchangeFailure(exchange, err);
-    });
+    const planned = await adapter.inDatabase.plan(account, order, { guarded: !!clear })
+      .catch((err) => {
+        throw exchangeFailure(exchange, err);
+      });
     const row = await insertTransaction(scoped, {
       ...req.values,
       adapter: adapter.name,
       ...openingFill(planned.result, req.values),
-    }, { id, outcome: req.outcome, fill: planned.fill });
+    }, { ...opts, id, fill: planned.fill });
     if (!row) throw exchangeFailure(exchange, await planned.refusal());
     return row;
   }
@@ -162,7 +170,9 @@ async function record(
     // HTTP timeout and the lookups after a lost one). An order reaching the exchange later than
     // that is refused by the exchange's own receive window (Binance recvWindow, Gate's expiry).
     orderCheckAt: new Date(now.getTime() + deps.config.ORDER_SENDING_MS),
-  }, { id, outcome: req.outcome });
+  }, { ...opts, id });
+  // Nothing written: a halt or limit applies (a row without a fill is never refused).
+  if (row === NOT_CLEAR || !row) return NOT_CLEAR;
   return { row, sent: { adapter, account, order } };
 }
 

@@ -6,6 +6,7 @@ import type { FillSql, OrderResult } from "../exchanges/adapter.ts";
 import { transactions } from "../db/schema.ts";
 import { executeRows, textRows } from "../db/raw-rows.ts";
 import { transactionShape } from "./row-sql.ts";
+import { type ClearGuard, NOT_CLEAR } from "../trading-halts/guard.ts";
 import type { TransactionRow } from "./view.ts";
 
 export type NewTransaction = Omit<typeof transactions.$inferInsert, "id">;
@@ -75,21 +76,31 @@ const DEFAULTS: Record<string, unknown> = Object.fromEntries(
   ),
 );
 
-/** Statement texts by shape (fill text, outcome or not): each is prepared once per connection. */
+/**
+ * Statement texts by shape (fill text, outcome or not, guarded or not): each is prepared once per
+ * connection.
+ */
 const statements = new Map<string, string>();
 
-function insertStatement(fillCte: string | undefined, fillParams: number, outcome: boolean) {
-  const key = `${fillCte ?? ""}|${outcome}`;
+function insertStatement(
+  fillCte: string | undefined,
+  fillParams: number,
+  outcome: boolean,
+  guard: ClearGuard | undefined,
+) {
+  const key = `${fillCte ?? ""}|${outcome}|${!!guard}`;
   let text = statements.get(key);
   if (text) return text;
   let n = fillParams;
   const values = transactionShape.columns.map((c) => `$${++n}::${c.type}`).join(", ");
+  // A fill is guarded by its own statement (the adapter's guarded form); a row alone, here.
+  const source = fillCte ? " from fill" : guard ? ` where exists (select 1 from "guard")` : "";
   const ctes = [
     ...(fillCte ? [fillCte] : []),
     `ins as (insert into "transactions" (${
       transactionShape.columns.map((c) => `"${c.name}"`).join(", ")
     })
-      overriding system value select ${values}${fillCte ? " from fill" : ""}
+      overriding system value select ${values}${source}
       returning ${transactionShape.select})`,
     ...(outcome
       ? [`outcome as (insert into "call_outcomes" ("call_id", "user_id", "outcome",
@@ -97,7 +108,12 @@ function insertStatement(fillCte: string | undefined, fillParams: number, outcom
           on conflict do nothing)`]
       : []),
   ];
-  text = `with ${ctes.join(", ")} select * from ins`;
+  // The guard comes first: the CTEs after it read it.
+  if (guard) ctes.unshift(guard.cte(n + 1));
+  text = guard
+    ? `with ${ctes.join(", ")} select (select count(*) from "guard")::int as "clear", ins.*
+      from (select 1) one left join ins on true`
+    : `with ${ctes.join(", ")} select * from ins`;
   statements.set(key, text);
   return text;
 }
@@ -109,23 +125,33 @@ interface InsertOptions {
   outcome?: Outcome;
 }
 
+interface GuardedInsertOptions extends InsertOptions {
+  /** Written with the paper fill: null (and nothing written) when the fill was refused. */
+  fill?: FillSql;
+  /**
+   * Written only when no halt or limit applies (trading-halts/guard.ts openIfClear): NOT_CLEAR
+   * (and nothing written) when one did.
+   */
+  clear?: ClearGuard;
+}
+
 /** Inserts a row in one statement, with its call outcome when given. */
 export function insertTransaction(
   database: Pick<Database, "db" | "sql">,
   values: NewTransaction,
-  opts?: InsertOptions,
+  opts?: InsertOptions & { fill?: never; clear?: never },
 ): Promise<TransactionRow>;
-/** With a fill: null (and nothing written) when the fill was refused. */
+/** With a fill or a guard: what became of it (see GuardedInsertOptions). */
 export function insertTransaction(
   database: Pick<Database, "db" | "sql">,
   values: NewTransaction,
-  opts: InsertOptions & { fill: FillSql },
-): Promise<TransactionRow | null>;
+  opts: GuardedInsertOptions,
+): Promise<TransactionRow | null | typeof NOT_CLEAR>;
 export async function insertTransaction(
   database: Pick<Database, "db" | "sql">,
   values: NewTransaction,
-  opts: InsertOptions & { fill?: FillSql } = {},
-): Promise<TransactionRow | null> {
+  opts: GuardedInsertOptions = {},
+): Promise<TransactionRow | null | typeof NOT_CLEAR> {
   const now = new Date();
   const row: Record<string, unknown> = {
     ...DEFAULTS,
@@ -134,7 +160,7 @@ export async function insertTransaction(
     ...values,
     id: opts.id ?? await reserveTransactionId(database.db),
   };
-  const { fill, outcome } = opts;
+  const { fill, outcome, clear } = opts;
   const params = [
     ...fill?.params ?? [],
     // Dates as ISO text: the drivers then send every parameter the same way.
@@ -143,8 +169,10 @@ export async function insertTransaction(
       return v instanceof Date ? v.toISOString() : v ?? null;
     }),
     ...outcome ? [outcome.callId, outcome.outcome] : [],
+    ...clear?.params ?? [],
   ];
-  const text = insertStatement(fill?.cte, fill?.params.length ?? 0, !!outcome);
+  const text = insertStatement(fill?.cte, fill?.params.length ?? 0, !!outcome, clear);
   const [created] = await textRows<Record<string, unknown>>(database, text, params);
-  return created ? transactionShape.read(created) : null;
+  if (clear && !created.clear) return NOT_CLEAR;
+  return created && created.id != null ? transactionShape.read(created) : null;
 }

@@ -1,8 +1,8 @@
 // The bot worker on the paper exchange, whose closes are one statement: a failure or a dead worker
 // leaves nothing half-done, so no row ever waits for a person.
 import assert from "node:assert/strict";
-import { eq, inArray } from "drizzle-orm";
-import { BotWorker, PAPER_CLAIM_TIMEOUT_MS } from "../../server/bot/worker.ts";
+import { eq, inArray, sql } from "drizzle-orm";
+import { BotWorker, CLAIM_BATCH, PAPER_CLAIM_TIMEOUT_MS } from "../../server/bot/worker.ts";
 import { paperBalances, transactions } from "../../server/db/schema.ts";
 import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp } from "../support/test-app.ts";
@@ -112,5 +112,56 @@ Deno.test("worker: stop() lets the current close finish and claims nothing more"
     assert.ok(rows.filter((r) => r.status === "DONE").length <= 1);
   } finally {
     await s.t.close();
+  }
+});
+
+Deno.test("worker: a backlog past one claim closes once each, one close at a time per account", async () => {
+  const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:100000,BTC:2" });
+  const a = await t.user("SuperAdmin");
+  const b = await t.user("SuperAdmin");
+  await giveKeys(t, a.id, "binance");
+  await giveKeys(t, b.id, "binance");
+  const sim = t.market.sim("binance")!;
+  sim.setPrice("btc_usdt", "60000");
+  // More rows than one claim takes (CLAIM_BATCH), the two accounts' interleaved.
+  const count = 2 * CLAIM_BATCH + 3;
+  await t.deps.db.execute(sql`insert into transactions (user_id, status, pair, exchange, adapter,
+      use_bot, market_price, buy_price, sell_price, amount, quantity, filled_quantity, avg_price,
+      opened_at)
+    select (case when g % 2 = 0 then ${a.id} else ${b.id} end)::int, 'BUY', 'btc_usdt', 'binance',
+      'paper', 'buy_sell', 60000, 60000, 60100, 6, 0.0001, 0.0001, 60000, now()
+    from generate_series(1, ${count}) g`);
+  const inFlight = new Map<string, number>();
+  let most = 0;
+  let together = 0;
+  const closed: number[] = [];
+  t.deps.onTransactionChanged = (view) => {
+    closed.push(view.id);
+    const account = `user:${view.userId}`;
+    inFlight.set(account, inFlight.get(account)! - 1);
+  };
+  const worker = new BotWorker({
+    ...t.deps,
+    exchanges: interceptPaperPlans(t.deps.exchanges, (account, _order, next) => {
+      const now = (inFlight.get(account.id) ?? 0) + 1;
+      inFlight.set(account.id, now);
+      most = Math.max(most, now);
+      together = Math.max(together, [...inFlight.values()].filter((n) => n > 0).length);
+      return next();
+    }),
+  });
+  try {
+    worker.start();
+    sim.setPrice("btc_usdt", "60100.00");
+    await worker.idle();
+    assert.equal(closed.length, count);
+    assert.equal(new Set(closed).size, count, "each closed once");
+    const rows = await t.deps.db.select().from(transactions);
+    assert.ok(rows.every((r) => r.status === "DONE" && r.closingSince === null));
+    assert.equal(most, 1, "one close at a time per account");
+    assert.equal(together, 2, "the two accounts' closes side by side");
+  } finally {
+    await worker.stop();
+    await t.close();
   }
 });
