@@ -5,11 +5,12 @@
 // and Admins on every instance as a `call-board` message with the line and the board's totals. A
 // line only moves forward: a trade wins over a refusal (server/calls/answers.ts), nothing moves a
 // traded or missed line.
-import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PERMISSIONS } from "../auth/roles.shared.ts";
 import { logError } from "../core/log-error.ts";
 import { outsideRequest } from "../core/request-scope.ts";
 import { callRecipients, calls } from "../db/schema.ts";
+import { rawShape, textRows } from "../db/raw-rows.ts";
 import type { RecipientState } from "../db/enums.shared.ts";
 import type { Deps } from "../deps.ts";
 import { openedSide } from "../calls/answers.ts";
@@ -116,7 +117,7 @@ export async function markSeen(
  * such a row (a fill, a close) changes the board's money, so the line is sent again.
  */
 export async function onCallTransaction(
-  deps: BoardDeps & Pick<Deps, "config">,
+  deps: BoardDeps & Pick<Deps, "config" | "database">,
   tx: TransactionView,
 ) {
   if (tx.kind === "missed_call") {
@@ -124,18 +125,25 @@ export async function onCallTransaction(
     await move(deps, tx.callId, [tx.userId], { state: "missed", transactionId: tx.id }, UNDECIDED);
     return;
   }
-  const at = new Date(tx.createdAt);
-  const cr = callRecipients;
-  const found = await deps.db.select({ call: calls, line: cr }).from(cr)
-    .innerJoin(calls, eq(calls.id, cr.callId))
-    .where(and(
-      eq(cr.userId, tx.userId),
-      lte(cr.callAt, at),
-      gte(cr.callAt, new Date(at.getTime() - deps.config.CALL_EXPIRY_MS)),
-      gte(calls.expiresAt, at),
-    ));
-  for (const { call, line } of found) await answer(deps, call, line, tx);
+  const at = Date.parse(tx.createdAt);
+  const found = await textRows<Record<string, unknown>>(deps.database, LINES_OF_ROW, [
+    tx.userId,
+    new Date(at).toISOString(),
+    new Date(at - deps.config.CALL_EXPIRY_MS).toISOString(),
+  ]);
+  for (const raw of found) await answer(deps, callShape.read(raw), lineShape.read(raw), tx);
 }
+
+const callShape = rawShape(calls, "c.");
+const lineShape = rawShape(callRecipients, "r.");
+/**
+ * The lines of the calls a row of `$1` created at `$2` answers (sent since `$3`, not yet expired).
+ * Run after every order and every change of a row: one prepared statement, not a query built anew.
+ */
+const LINES_OF_ROW = `select ${callShape.select}, ${lineShape.select}
+  from "call_recipients" join "calls" on "calls"."id" = "call_recipients"."call_id"
+  where "call_recipients"."user_id" = $1 and "call_recipients"."call_at" <= $2
+    and "call_recipients"."call_at" >= $3 and "calls"."expires_at" >= $2`;
 
 async function answer(
   deps: BoardDeps,
