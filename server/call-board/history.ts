@@ -37,6 +37,11 @@ function targetIs(raw: string): SQL {
   );
 }
 
+/** The order of calls_created and calls_from_created, whose created_at is `desc nulls last`: a
+ * plain `desc` (nulls first) is another order to PostgreSQL, which then sorts every call (ties,
+ * rare, are sorted by id on top of the index's order). */
+const newestFirst = sql`${calls.createdAt} desc nulls last`;
+
 const median = sql<number | null>`(percentile_cont(0.5) within group (order by ${cr.reactionMs})
   filter (where ${cr.state} = 'traded'))`;
 const followedCount = sql<number>`(count(*) filter (where ${cr.state} = 'traded'))::int`;
@@ -68,7 +73,7 @@ export async function listCalls(
   );
   const [page, [{ totalItems }]] = await Promise.all([
     deps.db.select().from(calls).where(where)
-      .orderBy(desc(calls.createdAt), desc(calls.id))
+      .orderBy(newestFirst, desc(calls.id))
       .limit(query.limit).offset((query.page - 1) * query.limit),
     deps.db.select({ totalItems: count() }).from(calls).where(where),
   ]);
@@ -81,7 +86,7 @@ export async function listCalls(
         followed: followedCount,
         median,
       }).from(cr).where(inArray(cr.callId, ids)).groupBy(cr.callId),
-      recipientMoney(deps.db, ids, livePrices(deps.market)),
+      recipientMoney(deps.db, page, livePrices(deps.market)),
     ])
     : [[], []];
   const linesOf = new Map(lines.map((l) => [l.callId, l]));

@@ -2,7 +2,8 @@
 // asked of the real server run as a subprocess: GET /calls (everyone's, one Lead's, a later page,
 // a pair) and GET /profits, GET /profits/series for a month and for all time. Each answers
 // REQUESTS times after a warm-up; the p95 of each is held under 100 ms (docs/reports.md#calls).
-// BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+// BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards
+// (kept, its name printed, with BENCH_KEEP_DATABASE=1: to EXPLAIN the queries on the seeded rows).
 import { startBenchServer } from "../support/bench-server.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
@@ -147,7 +148,8 @@ export async function run(): Promise<boolean> {
       child.kill("SIGTERM");
       await child.status;
     }
-    await db.drop();
+    if (Deno.env.get("BENCH_KEEP_DATABASE") === "1") console.log(`database kept: ${db.url}`);
+    else await db.drop();
   }
 }
 
