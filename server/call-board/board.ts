@@ -42,23 +42,18 @@ const sideOf = sql<"BUY" | "SELL" | null>`(array_agg(case
 type CallWindow = Pick<typeof calls.$inferSelect, "id" | "createdAt" | "expiresAt">;
 
 /**
- * The money of each (call, recipient) of `page`: their trades during the call and their
- * missed-call row. The page's whole window, as constants, bounds the trades too: each call's
- * window comes from a join, which the planner cannot size, so without it the planner guesses
- * thousands of trades a line and hashes or walks each user's whole history (1.5 s at 1,000,000
- * rows); with it, each line reads its call's seconds of transactions_created (docs/reports.md#speed).
+ * The trades of each (call, recipient) of `page` (not empty), summed. The page's whole window, as
+ * constants, bounds the trades too: each call's window comes from a join, which the planner cannot
+ * size, so without it the planner guesses thousands of trades a line and hashes or walks each
+ * user's whole history (1.5 s at 1,000,000 rows); with it, each line reads its call's seconds of
+ * transactions_created (docs/reports.md#speed).
  */
-export async function recipientMoney(
-  db: Db,
-  page: CallWindow[],
-  prices: LivePrices,
-): Promise<RecipientMoney[]> {
-  if (!page.length) return [];
-  const callIds = page.map((c) => c.id);
+export function tradesInCalls(db: Db, page: CallWindow[], prices: LivePrices) {
   const from = new Date(Math.min(...page.map((c) => c.createdAt.getTime())));
   const to = new Date(Math.max(...page.map((c) => c.expiresAt.getTime())));
+  const ids = page.map((c) => c.id);
   const cr = callRecipients;
-  const traded = await db.select({
+  return db.select({
     callId: cr.callId,
     userId: cr.userId,
     filledAmount: sumText(sql`${t.filledQuantity} * ${t.avgPrice}`, opened),
@@ -70,8 +65,21 @@ export async function recipientMoney(
     .innerJoin(calls, eq(calls.id, cr.callId))
     .innerJoin(t, and(tradedInCall, between(t.createdAt, from, to)))
     .crossJoin(sql`(select ${JSON.stringify(prices)}::jsonb as "prices") "live"`)
-    .where(inArray(cr.callId, callIds))
+    // The ids on both sides: each call is then read through its key, never by a scan to hash.
+    .where(and(inArray(cr.callId, ids), inArray(calls.id, ids)))
     .groupBy(cr.callId, cr.userId);
+}
+
+/** The money of each (call, recipient) of `page`: their trades during the call and their missed-call row. */
+export async function recipientMoney(
+  db: Db,
+  page: CallWindow[],
+  prices: LivePrices,
+): Promise<RecipientMoney[]> {
+  if (!page.length) return [];
+  const callIds = page.map((c) => c.id);
+  const cr = callRecipients;
+  const traded = await tradesInCalls(db, page, prices);
   const missed = await db.select({
     callId: cr.callId,
     userId: cr.userId,

@@ -65,7 +65,9 @@ const fromRows = sql`select to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-
   ${apart("oneSided")} as one_sided, ${apart("unpriced")} as unpriced,
   ${tally(missedCall)} as missed_calls, ${total(targetProfit, missedCall)} as missed_profit
   from ${t}`;
-const groupedAsDays = sql`group by 1, ${t.userId}, ${t.pair}, ${t.exchange}`;
+/** profit_days' rows recomputed from the transactions `where` holds (as a subquery). */
+export const rowSums = (where: SQL | undefined) =>
+  sql`(${fromRows} where ${where} group by 1, ${t.userId}, ${t.pair}, ${t.exchange})`;
 
 const summaryColumns = sql`to_char(${p.day}, 'YYYY-MM-DD') as day, ${p.userId} as user_id,
   ${p.pair} as pair, ${p.exchange} as exchange, ${p.trades} as trades, ${p.wins} as wins,
@@ -87,7 +89,7 @@ export function profitDaySource(range: ProfitRange): SQL {
   const first = range.start === undefined ? undefined : Math.ceil(range.start / DAY_MS) * DAY_MS;
   const last = range.end === undefined ? undefined : Math.floor(range.end / DAY_MS) * DAY_MS;
   if (first !== undefined && last !== undefined && first >= last) {
-    return sql`(${fromRows} where ${filters(range)} ${groupedAsDays})`;
+    return rowSums(filters(range));
   }
   const whole = and(
     first === undefined ? undefined : gte(p.day, dayText(first)),
@@ -97,11 +99,11 @@ export function profitDaySource(range: ProfitRange): SQL {
   const parts = [sql`select ${summaryColumns} from ${p}${whole ? sql` where ${whole}` : sql``}`];
   if (first !== undefined && range.start !== first) {
     const head = filters(range, lt(t.createdAt, new Date(first)));
-    parts.push(sql`${fromRows} where ${head} ${groupedAsDays}`);
+    parts.push(sql`select * from ${rowSums(head)} h`);
   }
   if (last !== undefined) {
     const tail = filters(range, gte(t.createdAt, new Date(last)));
-    parts.push(sql`${fromRows} where ${tail} ${groupedAsDays}`);
+    parts.push(sql`select * from ${rowSums(tail)} l`);
   }
   return sql`(${sql.join(parts, sql` union all `)})`;
 }

@@ -27,33 +27,36 @@ const sums = sql.raw(`coalesce(trim_scale(round(sum(s.profit), 8))::text, '0') a
   coalesce(sum(s.trades)::int, 0) as trades, coalesce(sum(s.wins)::int, 0) as wins,
   coalesce(trim_scale(round(sum(s.fees), 8))::text, '0') as fees`);
 
-export async function profitSeries(
-  deps: Pick<Deps, "db">,
-  query: ProfitSeriesQuery,
-): Promise<ProfitSeries> {
+/** The series' points and totals, from profit_days (days.ts). */
+export function profitSeriesSql(query: ProfitSeriesQuery) {
   const key = sql.raw(KEYS[query.groupBy]);
   // Only the groups with a counted row, as /profit's total counts them.
   const source = sql`(select * from ${profitDaySource(query)} c where c.trades > 0)`;
   // A user's point is labelled with their name; the others' keys say what they are.
   const label = query.groupBy === "user" ? sql`min(u.username)` : key;
   const order = query.groupBy === "day" ? key : sql`sum(s.profit) desc, ${key}`;
-  const points = await executeRows<ProfitPoint>(
-    deps.db,
-    sql`select ${key} as key, ${label} as label, ${sums}
-    from ${source} s join ${users} u on u.id = s.user_id
-    group by ${key} order by ${order}`,
-  );
+  return {
+    points: sql`select ${key} as key, ${label} as label, ${sums}
+      from ${source} s join ${users} u on u.id = s.user_id
+      group by ${key} order by ${order}`,
+    totals: sql`select ${sums}, trim_scale(max(s.best))::text as best,
+      trim_scale(min(s.worst))::text as worst
+      from ${source} s`,
+  };
+}
+
+export async function profitSeries(
+  deps: Pick<Deps, "db">,
+  query: ProfitSeriesQuery,
+): Promise<ProfitSeries> {
+  const queries = profitSeriesSql(query);
+  const points = await executeRows<ProfitPoint>(deps.db, queries.points);
   const [totals] = await executeRows<
     { realizedPnl: string; trades: number; wins: number; fees: string } & {
       best: string | null;
       worst: string | null;
     }
-  >(
-    deps.db,
-    sql`select ${sums}, trim_scale(max(s.best))::text as best,
-      trim_scale(min(s.worst))::text as worst
-    from ${source} s`,
-  );
+  >(deps.db, queries.totals);
   return {
     groupBy: query.groupBy,
     points,

@@ -50,25 +50,23 @@ function profitRows(db: Db, where: SQL | undefined) {
 const round8 = (column: string) => sql.raw(`trim_scale(round(sum(${column}), 8))::text`);
 const int = (column: string) => sql.raw(`sum(${column})::int`);
 
-/** A page of (day, user, pair) rows, newest day first, and the range's totals: from profit_days. */
-export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery) {
-  const source = profitDaySource(query);
-  const items = await executeRows<ProfitRow>(
-    deps.db,
-    sql`select s.day, s.user_id as "userId", u.username, s.pair, ${int("s.trades")} as trades,
+/** A page of (day, user, pair) rows, newest day first, from profit_days (days.ts). */
+export function profitItemsSql(query: ProfitListQuery) {
+  return sql`select s.day, s.user_id as "userId", u.username, s.pair, ${int("s.trades")} as trades,
       ${round8("s.quantity")} as quantity, ${round8("s.buy_amount")} as "buyAmount",
       ${round8("s.sell_amount")} as "sellAmount", ${round8("s.profit")} as profit,
       ${int("s.not_counted_trades")} as "notCountedTrades",
       ${round8("s.not_counted_profit")} as "notCountedProfit",
       ${int("s.missed_calls")} as "missedCalls", ${round8("s.missed_profit")} as "missedProfit"
-    from ${source} s join ${users} u on u.id = s.user_id
+    from ${profitDaySource(query)} s join ${users} u on u.id = s.user_id
     group by s.day, s.user_id, u.username, s.pair
     order by s.day desc, u.username, s.pair
-    limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-  );
-  const [totals] = await executeRows<Record<string, number> & Record<string, string>>(
-    deps.db,
-    sql`select count(distinct (s.day, s.user_id, s.pair))::int as "totalItems",
+    limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+}
+
+/** The range's totals, from profit_days (days.ts). */
+export function profitTotalsSql(range: ProfitRange) {
+  return sql`select count(distinct (s.day, s.user_id, s.pair))::int as "totalItems",
       coalesce(${int("s.trades")}, 0) as trades,
       coalesce(${round8("s.profit")}, '0') as profit,
       coalesce(${int("s.not_counted_trades")}, 0) as "notCounted",
@@ -80,7 +78,14 @@ export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery
       coalesce(${int("s.edited")}, 0) as edited,
       coalesce(${int("s.one_sided")}, 0) as "oneSided",
       coalesce(${int("s.unpriced")}, 0) as unpriced
-    from ${source} s`,
+    from ${profitDaySource(range)} s`;
+}
+
+export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery) {
+  const items = await executeRows<ProfitRow>(deps.db, profitItemsSql(query));
+  const [totals] = await executeRows<Record<string, number> & Record<string, string>>(
+    deps.db,
+    profitTotalsSql(query),
   );
   return {
     items,
