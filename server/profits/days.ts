@@ -1,9 +1,9 @@
 // What GET /profits and its series read: per UTC day, user, pair and exchange, the sums of the rows
-// /profit reads (service.ts filters), unrounded. Whole days in the range come from profit_days
+// /profit reads (filters), unrounded. Whole days in the range come from profit_days
 // (server/db/schema.ts, kept by a trigger on transactions), a few thousand rows for a million
 // transactions; the range's first and last day, when it cuts them, from their transactions, by
 // the same rules (books.ts). Callers round the sums they add up, as they would round the rows'.
-import { and, type AnyColumn, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { profitDays as p, transactions as t } from "../db/schema.ts";
 import {
   boughtFor,
@@ -18,14 +18,18 @@ import type { ProfitRange } from "./schema.ts";
 
 const DAY_MS = 86_400_000;
 
-/** The rows /profit reads: DONE, confirmed, in the range and pair (the series reads the same). */
+/**
+ * The rows /profit reads: DONE, confirmed, in the range and pair (the series reads the same). The
+ * end is inclusive to the millisecond: a row at 23:59:59.999 and some µs is in a range ending at
+ * 23:59:59.999 (what the page sends for the end of a day), so that day is whole.
+ */
 export function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
   return and(
     eq(t.status, "DONE"),
     // A DONE row whose opening order is pending, refused or unknown made nothing (yet).
     isNull(t.orderState),
     range.start === undefined ? undefined : gte(t.createdAt, new Date(range.start)),
-    range.end === undefined ? undefined : lte(t.createdAt, new Date(range.end)),
+    range.end === undefined ? undefined : lt(t.createdAt, new Date(range.end + 1)),
     range.pair ? eq(t.pair, range.pair) : undefined,
     ...more,
   );
@@ -82,12 +86,11 @@ const dayText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The (day, user_id, pair, exchange) groups of `range` with profit_days' columns, as a subquery.
- * A day is whole when the range holds every instant of it: from its midnight to the next (the end
- * is inclusive and in ms, the rows' times in µs).
+ * A day is whole when the range holds every instant of it, from its midnight to the next.
  */
 export function profitDaySource(range: ProfitRange): SQL {
   const first = range.start === undefined ? undefined : Math.ceil(range.start / DAY_MS) * DAY_MS;
-  const last = range.end === undefined ? undefined : Math.floor(range.end / DAY_MS) * DAY_MS;
+  const last = range.end === undefined ? undefined : Math.floor((range.end + 1) / DAY_MS) * DAY_MS;
   if (first !== undefined && last !== undefined && first >= last) {
     return rowSums(filters(range));
   }
@@ -101,7 +104,7 @@ export function profitDaySource(range: ProfitRange): SQL {
     const head = filters(range, lt(t.createdAt, new Date(first)));
     parts.push(sql`select * from ${rowSums(head)} h`);
   }
-  if (last !== undefined) {
+  if (last !== undefined && last <= range.end!) {
     const tail = filters(range, gte(t.createdAt, new Date(last)));
     parts.push(sql`select * from ${rowSums(tail)} l`);
   }
