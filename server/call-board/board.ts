@@ -4,7 +4,7 @@
 // created while it ran (the rule of server/calls/answers.ts: an order need not name the call);
 // realized is what profit counts of them (server/reports/books.ts), unrealized their open rows at
 // the live price (server/transactions/pnl.ts), missed the missed-call row's would-be, apart.
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, between, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import type { Db } from "../db/client.ts";
 import { callRecipients, calls, transactions as t, users } from "../db/schema.ts";
@@ -39,18 +39,21 @@ const sideOf = sql<"BUY" | "SELL" | null>`(array_agg(case
   when ${t.useBot} in ('only_sell', 'sell_buy') then 'SELL' end
   order by ${t.createdAt}, ${t.id}) filter (where ${opened}))[1]`;
 
+type CallWindow = Pick<typeof calls.$inferSelect, "id" | "createdAt" | "expiresAt">;
+
 /**
- * The money of each (call, recipient) of `callIds`: their trades during the call (through the
- * transactions' created_at index: a call's window is seconds) and their missed-call row.
+ * The trades of each (call, recipient) of `page` (not empty), summed. The page's whole window, as
+ * constants, bounds the trades too: each call's window comes from a join, which the planner cannot
+ * size, so without it the planner guesses thousands of trades a line and hashes or walks each
+ * user's whole history (1.5 s at 1,000,000 rows); with it, each line reads its call's seconds of
+ * transactions_created (docs/reports.md#speed).
  */
-export async function recipientMoney(
-  db: Db,
-  callIds: string[],
-  prices: LivePrices,
-): Promise<RecipientMoney[]> {
-  if (!callIds.length) return [];
+export function tradesInCalls(db: Db, page: CallWindow[], prices: LivePrices) {
+  const from = new Date(Math.min(...page.map((c) => c.createdAt.getTime())));
+  const to = new Date(Math.max(...page.map((c) => c.expiresAt.getTime())));
+  const ids = page.map((c) => c.id);
   const cr = callRecipients;
-  const traded = await db.select({
+  return db.select({
     callId: cr.callId,
     userId: cr.userId,
     filledAmount: sumText(sql`${t.filledQuantity} * ${t.avgPrice}`, opened),
@@ -60,10 +63,23 @@ export async function recipientMoney(
     side: sideOf,
   }).from(cr)
     .innerJoin(calls, eq(calls.id, cr.callId))
-    .innerJoin(t, tradedInCall)
+    .innerJoin(t, and(tradedInCall, between(t.createdAt, from, to)))
     .crossJoin(sql`(select ${JSON.stringify(prices)}::jsonb as "prices") "live"`)
-    .where(inArray(cr.callId, callIds))
+    // The ids on both sides: each call is then read through its key, never by a scan to hash.
+    .where(and(inArray(cr.callId, ids), inArray(calls.id, ids)))
     .groupBy(cr.callId, cr.userId);
+}
+
+/** The money of each (call, recipient) of `page`: their trades during the call and their missed-call row. */
+export async function recipientMoney(
+  db: Db,
+  page: CallWindow[],
+  prices: LivePrices,
+): Promise<RecipientMoney[]> {
+  if (!page.length) return [];
+  const callIds = page.map((c) => c.id);
+  const cr = callRecipients;
+  const traded = await tradesInCalls(db, page, prices);
   const missed = await db.select({
     callId: cr.callId,
     userId: cr.userId,
@@ -127,7 +143,7 @@ export async function readBoard(
     .innerJoin(users, eq(users.id, cr.userId))
     .where(eq(cr.callId, callId))
     .orderBy(users.username);
-  const money = new Map((await recipientMoney(db, [callId], prices)).map((m) => [m.userId, m]));
+  const money = new Map((await recipientMoney(db, [call], prices)).map((m) => [m.userId, m]));
   const recipients = rows.map(({ r, username }): BoardRecipient => {
     const m = money.get(r.userId);
     const filled = m && nonZero(m.quantity);

@@ -37,6 +37,11 @@ function targetIs(raw: string): SQL {
   );
 }
 
+/** The order of calls_created and calls_from_created, whose created_at is `desc nulls last`: a
+ * plain `desc` (nulls first) is another order to PostgreSQL, which then sorts every call (ties,
+ * rare, are sorted by id on top of the index's order). */
+const newestFirst = sql`${calls.createdAt} desc nulls last`;
+
 const median = sql<number | null>`(percentile_cont(0.5) within group (order by ${cr.reactionMs})
   filter (where ${cr.state} = 'traded'))`;
 const followedCount = sql<number>`(count(*) filter (where ${cr.state} = 'traded'))::int`;
@@ -45,12 +50,8 @@ const share = (part: number, whole: number) => (whole ? part / whole : 0);
 const sum = (values: (string | null)[]) =>
   values.reduce((acc, v) => (v === null ? acc : acc.plus(v)), new Decimal(0)).toFixed();
 
-/** A Lead reads their own calls only (calls.viewAll: everyone's). */
-export async function listCalls(
-  deps: Pick<Deps, "db" | "market">,
-  viewer: SessionUser,
-  query: CallHistoryQuery,
-): Promise<CallHistory> {
+/** A page of calls and their count (a Lead reads their own calls only; calls.viewAll everyone's). */
+export function callPage(db: Deps["db"], viewer: SessionUser, query: CallHistoryQuery) {
   const leadId = can(viewer.role, "calls.viewAll") ? query.leadId : viewer.id;
   const where = and(
     leadId === undefined ? undefined : eq(calls.fromUserId, leadId),
@@ -60,18 +61,27 @@ export async function listCalls(
       ? or(
         eq(calls.target, query.pair),
         exists(
-          deps.db.select({ one: sql`1` }).from(cr)
+          db.select({ one: sql`1` }).from(cr)
             .where(and(eq(cr.callId, calls.id), eq(cr.pair, query.pair))),
         ),
       )
       : undefined,
   );
-  const [page, [{ totalItems }]] = await Promise.all([
-    deps.db.select().from(calls).where(where)
-      .orderBy(desc(calls.createdAt), desc(calls.id))
+  return {
+    page: db.select().from(calls).where(where)
+      .orderBy(newestFirst, desc(calls.id))
       .limit(query.limit).offset((query.page - 1) * query.limit),
-    deps.db.select({ totalItems: count() }).from(calls).where(where),
-  ]);
+    count: db.select({ totalItems: count() }).from(calls).where(where),
+  };
+}
+
+export async function listCalls(
+  deps: Pick<Deps, "db" | "market">,
+  viewer: SessionUser,
+  query: CallHistoryQuery,
+): Promise<CallHistory> {
+  const queries = callPage(deps.db, viewer, query);
+  const [page, [{ totalItems }]] = await Promise.all([queries.page, queries.count]);
   const ids = page.map((c) => c.id);
   const [lines, money] = ids.length
     ? await Promise.all([
@@ -81,7 +91,7 @@ export async function listCalls(
         followed: followedCount,
         median,
       }).from(cr).where(inArray(cr.callId, ids)).groupBy(cr.callId),
-      recipientMoney(deps.db, ids, livePrices(deps.market)),
+      recipientMoney(deps.db, page, livePrices(deps.market)),
     ])
     : [[], []];
   const linesOf = new Map(lines.map((l) => [l.callId, l]));

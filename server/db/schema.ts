@@ -271,6 +271,41 @@ export const transactions = pgTable("transactions", {
 ]);
 
 /**
+ * What /profit and its series read instead of a million transactions (docs/reports.md#speed): per
+ * UTC day of creation, user, pair and exchange, the sums of the DONE, confirmed rows as
+ * server/reports/books.ts counts them. Kept by the trigger transactions_profit_days (drizzle/0020)
+ * in the transaction of every insert, update and delete of a row, whoever writes it, so it is
+ * never behind; a group with no row left is deleted. Sums are unrounded NUMERIC: reads round the
+ * total as they would round a sum of the rows.
+ */
+export const profitDays = pgTable("profit_days", {
+  day: date("day", { mode: "string" }).notNull(),
+  userId: integer("user_id").notNull(),
+  pair: text("pair").notNull(),
+  exchange: exchangeEnum("exchange").notNull(),
+  /** Counted (books.ts realized): trades, wins (realizedPnl above 0) and their sums. */
+  trades: integer("trades").notNull(),
+  wins: integer("wins").notNull(),
+  quantity: numeric("quantity").notNull(),
+  buyAmount: numeric("buy_amount").notNull(),
+  sellAmount: numeric("sell_amount").notNull(),
+  profit: numeric("profit").notNull(),
+  fees: numeric("fees").notNull(),
+  best: numeric("best"),
+  worst: numeric("worst"),
+  /** Not counted (books.ts notRealized) with their targets' profit, and why. */
+  notCountedTrades: integer("not_counted_trades").notNull(),
+  notCountedProfit: numeric("not_counted_profit").notNull(),
+  typed: integer("typed").notNull(),
+  handClosed: integer("hand_closed").notNull(),
+  edited: integer("edited").notNull(),
+  oneSided: integer("one_sided").notNull(),
+  unpriced: integer("unpriced").notNull(),
+  missedCalls: integer("missed_calls").notNull(),
+  missedProfit: numeric("missed_profit").notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.userId, t.pair, t.exchange] })]);
+
+/**
  * Reconciliation (docs/trading.md#reconciliation): each check of one account on one exchange, what
  * the exchange holds against what the ledger says it should since the last checkpoint (the last
  * check without drift).

@@ -1,72 +1,62 @@
-// GET /profits/series: the rows GET /profits counts (service.ts filters, books.ts's realized rule),
-// grouped by UTC day, user, pair or exchange, for /profit's charts. Each point is a plain sum of
-// NUMERIC(38, 8) realizedPnl, so the points add up to /profit's total and to the CSV's Profit
-// column to the cent and beyond. Fees are what the counted rows' fills paid in the quote asset or
-// the base (valued at that fill's price); a fee in a third asset (BNB) has no stored price and is
-// in realizedPnl only.
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+// GET /profits/series: the rows GET /profits counts (days.ts: filters, books.ts's realized rule),
+// grouped by UTC day, user, pair or exchange, for /profit's charts, read from the same per-day sums
+// (days.ts). Each point is a plain sum of NUMERIC(38, 8) realizedPnl, so the points add up to
+// /profit's total and to the CSV's Profit column to the cent and beyond. Fees are what the counted
+// rows' fills paid in the quote asset or the base (days.ts).
+import { sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
-import { transactions as t, users } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { countWhere, realized } from "../reports/books.ts";
-import { decimalText } from "../reports/keyset.ts";
+import { executeRows } from "../db/raw-rows.ts";
 import type {
   ProfitGroup,
   ProfitPoint,
   ProfitSeries,
   ProfitSeriesQuery,
 } from "../calls/board.shared.ts";
-import { filters } from "./service.ts";
+import { profitDaySource } from "./days.ts";
 
-const quoteOf = sql`upper(split_part(${t.pair}, '_', 2))`;
-const baseOf = sql`upper(split_part(${t.pair}, '_', 1))`;
-const feeValue = (fee: AnyColumn, asset: AnyColumn, price: AnyColumn) =>
-  sql`case when upper(${asset}) = ${quoteOf} then coalesce(${fee}, 0)
-    when upper(${asset}) = ${baseOf} then coalesce(${fee}, 0) * coalesce(${price}, 0)
-    else 0 end`;
-const fees = sql`${feeValue(t.fee, t.feeAsset, t.avgPrice)}
-  + ${feeValue(t.closeFee, t.closeFeeAsset, t.filledPrice)}`;
-
-const sumWhere = (value: SQL | AnyColumn) =>
-  decimalText(sql`coalesce(round(sum(${value}) filter (where ${realized}), 8), 0)`);
-const pnl = sumWhere(t.realizedPnl);
-const feeSum = sumWhere(fees);
-const wins = countWhere(sql`${realized} and ${t.realizedPnl} > 0`);
-const trades = countWhere(realized);
-
-const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-const KEYS: Record<ProfitGroup, SQL<string>> = {
-  day,
-  user: sql<string>`${t.userId}::text`,
-  pair: sql<string>`${t.pair}`,
-  exchange: sql<string>`${t.exchange}::text`,
+const KEYS: Record<ProfitGroup, string> = {
+  day: "s.day",
+  user: "s.user_id::text",
+  pair: "s.pair",
+  exchange: "s.exchange::text",
 };
+
+const sums = sql.raw(`coalesce(trim_scale(round(sum(s.profit), 8))::text, '0') as "realizedPnl",
+  coalesce(sum(s.trades)::int, 0) as trades, coalesce(sum(s.wins)::int, 0) as wins,
+  coalesce(trim_scale(round(sum(s.fees), 8))::text, '0') as fees`);
+
+/** The series' points and totals, from profit_days (days.ts). */
+export function profitSeriesSql(query: ProfitSeriesQuery) {
+  const key = sql.raw(KEYS[query.groupBy]);
+  // Only the groups with a counted row, as /profit's total counts them.
+  const source = sql`(select * from ${profitDaySource(query)} c where c.trades > 0)`;
+  // A user's point is labelled with their name; the others' keys say what they are.
+  const label = query.groupBy === "user" ? sql`min(u.username)` : key;
+  const order = query.groupBy === "day" ? key : sql`sum(s.profit) desc, ${key}`;
+  return {
+    points: sql`select ${key} as key, ${label} as label, ${sums}
+      from ${source} s join ${users} u on u.id = s.user_id
+      group by ${key} order by ${order}`,
+    totals: sql`select ${sums}, trim_scale(max(s.best))::text as best,
+      trim_scale(min(s.worst))::text as worst
+      from ${source} s`,
+  };
+}
 
 export async function profitSeries(
   deps: Pick<Deps, "db">,
   query: ProfitSeriesQuery,
 ): Promise<ProfitSeries> {
-  const key = KEYS[query.groupBy];
-  const where = filters(query, realized);
-  // A user's point is labelled with their name; the others' keys say what they are.
-  const label = query.groupBy === "user" ? sql<string>`min(${users.username})` : key;
-  const points: ProfitPoint[] = await deps.db.select({
-    key,
-    label,
-    realizedPnl: pnl,
-    trades,
-    wins,
-    fees: feeSum,
-  }).from(t).innerJoin(users, sql`${users.id} = ${t.userId}`).where(where).groupBy(key)
-    .orderBy(query.groupBy === "day" ? key : sql`sum(${t.realizedPnl}) desc, ${key}`);
-  const [totals] = await deps.db.select({
-    realizedPnl: pnl,
-    trades,
-    wins,
-    fees: feeSum,
-    best: sql<string | null>`trim_scale(max(${t.realizedPnl}))::text`,
-    worst: sql<string | null>`trim_scale(min(${t.realizedPnl}))::text`,
-  }).from(t).where(where);
+  const queries = profitSeriesSql(query);
+  const points = await executeRows<ProfitPoint>(deps.db, queries.points);
+  const [totals] = await executeRows<
+    { realizedPnl: string; trades: number; wins: number; fees: string } & {
+      best: string | null;
+      worst: string | null;
+    }
+  >(deps.db, queries.totals);
   return {
     groupBy: query.groupBy,
     points,

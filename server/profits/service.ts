@@ -3,16 +3,17 @@
 // transaction counts on the day it was created. What profit leaves out is counted apart
 // (books.ts): rows closed by hand, typed, one-sided or without a result, with what they would
 // have made at their targets, and missed calls with what they would have made. No HTTP here.
-import { and, desc, eq, gte, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { ProfitListQuery, ProfitRange, ProfitRow } from "./schema.ts";
+import { executeRows } from "../db/raw-rows.ts";
+import { filters, profitDaySource } from "./days.ts";
 import {
   boughtFor,
   countWhere,
   missedCall,
-  NOT_COUNTED_REASONS,
   notRealized,
   realized,
   soldFor,
@@ -26,19 +27,6 @@ const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')
 const profitSum = sum8(sql`${t.realizedPnl}`, realized);
 const notCountedSum = sum8(targetProfit, notRealized);
 const missedProfit = sum8(targetProfit, missedCall);
-
-/** The rows /profit reads: DONE, confirmed, in the range and pair (the series reads the same). */
-export function filters(range: ProfitRange, ...more: (SQL | undefined)[]) {
-  return and(
-    eq(t.status, "DONE"),
-    // A DONE row whose opening order is pending, refused or unknown made nothing (yet).
-    isNull(t.orderState),
-    range.start === undefined ? undefined : gte(t.createdAt, new Date(range.start)),
-    range.end === undefined ? undefined : lte(t.createdAt, new Date(range.end)),
-    range.pair ? eq(t.pair, range.pair) : undefined,
-    ...more,
-  );
-}
 
 function profitRows(db: Db, where: SQL | undefined) {
   return db.select({
@@ -59,43 +47,60 @@ function profitRows(db: Db, where: SQL | undefined) {
     .groupBy(day, t.userId, users.username, t.pair);
 }
 
-const apart = (reason: keyof typeof NOT_COUNTED_REASONS) =>
-  countWhere(sql`${notRealized} and ${NOT_COUNTED_REASONS[reason]}`);
+const round8 = (column: string) => sql.raw(`trim_scale(round(sum(${column}), 8))::text`);
+const int = (column: string) => sql.raw(`sum(${column})::int`);
+
+/** A page of (day, user, pair) rows, newest day first, from profit_days (days.ts). */
+export function profitItemsSql(query: ProfitListQuery) {
+  return sql`select s.day, s.user_id as "userId", u.username, s.pair, ${int("s.trades")} as trades,
+      ${round8("s.quantity")} as quantity, ${round8("s.buy_amount")} as "buyAmount",
+      ${round8("s.sell_amount")} as "sellAmount", ${round8("s.profit")} as profit,
+      ${int("s.not_counted_trades")} as "notCountedTrades",
+      ${round8("s.not_counted_profit")} as "notCountedProfit",
+      ${int("s.missed_calls")} as "missedCalls", ${round8("s.missed_profit")} as "missedProfit"
+    from ${profitDaySource(query)} s join ${users} u on u.id = s.user_id
+    group by s.day, s.user_id, u.username, s.pair
+    order by s.day desc, u.username, s.pair
+    limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+}
+
+/** The range's totals, from profit_days (days.ts). */
+export function profitTotalsSql(range: ProfitRange) {
+  return sql`select count(distinct (s.day, s.user_id, s.pair))::int as "totalItems",
+      coalesce(${int("s.trades")}, 0) as trades,
+      coalesce(${round8("s.profit")}, '0') as profit,
+      coalesce(${int("s.not_counted_trades")}, 0) as "notCounted",
+      coalesce(${round8("s.not_counted_profit")}, '0') as "notCountedProfit",
+      coalesce(${int("s.missed_calls")}, 0) as "missedCalls",
+      coalesce(${round8("s.missed_profit")}, '0') as "missedProfit",
+      coalesce(${int("s.typed")}, 0) as typed,
+      coalesce(${int("s.hand_closed")}, 0) as "handClosed",
+      coalesce(${int("s.edited")}, 0) as edited,
+      coalesce(${int("s.one_sided")}, 0) as "oneSided",
+      coalesce(${int("s.unpriced")}, 0) as unpriced
+    from ${profitDaySource(range)} s`;
+}
 
 export async function listProfits(deps: Pick<Deps, "db">, query: ProfitListQuery) {
-  const where = filters(query);
-  const items: ProfitRow[] = await profitRows(deps.db, where)
-    .orderBy(desc(day), users.username, t.pair)
-    .limit(query.limit).offset((query.page - 1) * query.limit);
-  const [totals] = await deps.db.select({
-    totalItems: sql<number>`count(distinct (${day}, ${t.userId}, ${t.pair}))::int`,
-    trades: countWhere(realized),
-    profit: profitSum,
-    notCounted: countWhere(notRealized),
-    notCountedProfit: notCountedSum,
-    missedCalls: countWhere(missedCall),
-    missedProfit,
-    typed: apart("typed"),
-    handClosed: apart("handClosed"),
-    edited: apart("edited"),
-    oneSided: apart("oneSided"),
-    unpriced: apart("unpriced"),
-  }).from(t).where(where);
-  const { totalItems, trades, profit, notCounted, notCountedProfit, missedCalls, ...rest } = totals;
+  const items = await executeRows<ProfitRow>(deps.db, profitItemsSql(query));
+  const [totals] = await executeRows<Record<string, number> & Record<string, string>>(
+    deps.db,
+    profitTotalsSql(query),
+  );
   return {
     items,
-    totalItems,
-    total: { trades, profit },
+    totalItems: totals.totalItems,
+    total: { trades: totals.trades, profit: totals.profit },
     notCounted: {
-      trades: notCounted,
-      profit: notCountedProfit,
-      typed: rest.typed,
-      handClosed: rest.handClosed,
-      edited: rest.edited,
-      oneSided: rest.oneSided,
-      unpriced: rest.unpriced,
+      trades: totals.notCounted,
+      profit: totals.notCountedProfit,
+      typed: totals.typed,
+      handClosed: totals.handClosed,
+      edited: totals.edited,
+      oneSided: totals.oneSided,
+      unpriced: totals.unpriced,
     },
-    missedCalls: { count: missedCalls, profit: rest.missedProfit },
+    missedCalls: { count: totals.missedCalls, profit: totals.missedProfit },
   };
 }
 

@@ -132,7 +132,10 @@ Deno.test("profits series: for random days of trades, missed calls and hand-clos
       await insertUser(t.deps.db, "p_two"),
       await insertUser(t.deps.db, "p_three"),
     ];
-    const range = `start=${START}&end=${START + 7 * DAY - 1}`;
+    const ranges = [
+      `start=${START}&end=${START + 7 * DAY - 1}`,
+      `start=${START + DAY / 2}&end=${START + 5 * DAY + DAY / 3}`,
+    ];
     await fc.assert(
       fc.asyncProperty(fc.array(rowArb, { maxLength: 25 }), async (rows) => {
         await t.deps.db.delete(transactions);
@@ -156,18 +159,21 @@ Deno.test("profits series: for random days of trades, missed calls and hand-clos
             }),
           );
         }
-        const profit = await expectStatus(t, 200, "GET", `/api/profits?${range}&limit=1`, {
-          token: admin.token,
-        });
-        const csv = await csvProfit(t, admin.token, range);
-        assert.equal(csv.toFixed(), new Decimal(profit.total.profit).toFixed());
-        for (const groupBy of PROFIT_GROUPS) {
-          const s = await series(t, admin.token, `groupBy=${groupBy}&${range}`);
-          const points = total(s.points.map((p) => p.realizedPnl));
-          assert.equal(points.toFixed(), new Decimal(profit.total.profit).toFixed(), groupBy);
-          assert.equal(s.totals.realizedPnl, profit.total.profit, groupBy);
-          assert.equal(s.points.reduce((n, p) => n + p.trades, 0), profit.total.trades);
-          assert.equal(s.totals.trades, profit.total.trades);
+        // Whole days (read from profit_days), and a range cutting its first and last day.
+        for (const range of ranges) {
+          const profit = await expectStatus(t, 200, "GET", `/api/profits?${range}&limit=1`, {
+            token: admin.token,
+          });
+          const csv = await csvProfit(t, admin.token, range);
+          assert.equal(csv.toFixed(), new Decimal(profit.total.profit).toFixed());
+          for (const groupBy of PROFIT_GROUPS) {
+            const s = await series(t, admin.token, `groupBy=${groupBy}&${range}`);
+            const points = total(s.points.map((p) => p.realizedPnl));
+            assert.equal(points.toFixed(), new Decimal(profit.total.profit).toFixed(), groupBy);
+            assert.equal(s.totals.realizedPnl, profit.total.profit, groupBy);
+            assert.equal(s.points.reduce((n, p) => n + p.trades, 0), profit.total.trades);
+            assert.equal(s.totals.trades, profit.total.trades);
+          }
         }
       }),
       { numRuns: 25 },

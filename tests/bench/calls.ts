@@ -2,7 +2,8 @@
 // asked of the real server run as a subprocess: GET /calls (everyone's, one Lead's, a later page,
 // a pair) and GET /profits, GET /profits/series for a month and for all time. Each answers
 // REQUESTS times after a warm-up; the p95 of each is held under 100 ms (docs/reports.md#calls).
-// BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards.
+// BENCH_DATABASE_URL names the server; a scratch database is created on it and dropped afterwards
+// (kept, its name printed, with BENCH_KEEP_DATABASE=1: to EXPLAIN the queries on the seeded rows).
 import { startBenchServer } from "../support/bench-server.ts";
 import { BENCH_DATABASE_URL, scratchDatabase } from "../support/scratch-database.ts";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
@@ -67,7 +68,9 @@ async function seed(url: string) {
     from calls c, generate_series(0, ${RECIPIENTS - 1}) r,
       lateral (select id from users where "group" = c."group" and role = 'User'
         order by id offset r limit 1) u`;
-  await sql`analyze`;
+  // Vacuumed as autovacuum keeps it: the seed's 333,000 closes each rewrote a profit_days row,
+  // whose dead versions autovacuum clears after a few hundred (docs/reports.md#speed).
+  await sql`vacuum analyze`;
   const [admin] = await sql`select id from users where username = 'bench_admin'`;
   const [lead] = await sql`select id from users where username = 'lead_1'`;
   const token = randomHex(32);
@@ -147,7 +150,8 @@ export async function run(): Promise<boolean> {
       child.kill("SIGTERM");
       await child.status;
     }
-    await db.drop();
+    if (Deno.env.get("BENCH_KEEP_DATABASE") === "1") console.log(`database kept: ${db.url}`);
+    else await db.drop();
   }
 }
 
