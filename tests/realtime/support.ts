@@ -1,6 +1,12 @@
 // Real sockets on 127.0.0.1 against an in-process app: a served test app and a client that queues
 // what it receives so tests can await the next message of a type.
 import type { ServerMessage } from "../../server/realtime/protocol.ts";
+import { type Config, testConfig } from "../../server/config.ts";
+import {
+  type GuardedServer,
+  guardLimits,
+  serveGuarded,
+} from "../../server/core/connection-guard.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import type { TestApp, TestUser } from "../support/test-app.ts";
 
@@ -8,15 +14,29 @@ export { until } from "../support/until.ts";
 
 export interface Served {
   origin: string;
+  server: GuardedServer;
   socketUrl(token: string): string;
   close(): Promise<void>;
 }
 
-export function serve(app: { fetch: (req: Request) => Response | Promise<Response> }): Served {
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
+/** The app behind the server's own guard (server/core/connection-guard.ts), as main.ts serves it. */
+export function serve(
+  app: {
+    fetch: (
+      req: Request,
+      info: Deno.ServeHandlerInfo<Deno.NetAddr>,
+    ) => Response | Promise<Response>;
+  },
+  config: Partial<Config> = {},
+): Served {
+  const server = serveGuarded(
+    { port: 0, hostname: "127.0.0.1", ...guardLimits(testConfig(config)) },
+    app.fetch,
+  );
   const origin = `127.0.0.1:${server.addr.port}`;
   return {
     origin,
+    server,
     socketUrl: (token) => `ws://${origin}/api/socket?token=${encodeURIComponent(token)}`,
     close: () => server.shutdown(),
   };
