@@ -15,7 +15,7 @@ import { and, count, eq } from "drizzle-orm";
 import { auditLog } from "../../server/db/schema.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import { makeTestApp, type TestApp } from "../support/test-app.ts";
-import { serve, type Served, TestSocket, until } from "../realtime/support.ts";
+import { RawSocket, serve, type Served, until } from "../realtime/support.ts";
 
 export interface AbuseFigures {
   rounds: number;
@@ -61,16 +61,20 @@ async function settleMemory() {
   }
 }
 
-function frameOf(kind: number, size: number): string | Uint8Array<ArrayBuffer> {
+const enc = new TextEncoder();
+const JOIN = enc.encode(JSON.stringify({ type: "JoinGroup" }));
+
+/** Sends one hostile frame; kinds: binary, oversized text, malformed text, a lone surrogate. */
+function sendHostile(socket: RawSocket, kind: number, size: number) {
   switch (kind) {
     case 0:
-      return new Uint8Array(size);
+      return socket.send(2, { size, fill: 0 });
     case 1:
-      return "x".repeat(Math.min(size, 8 * 1024 * 1024));
+      return socket.send(1, { size: Math.min(size, 8 * 1024 * 1024), fill: 0x78 });
     case 2:
-      return "{".repeat(Math.min(size, 4000));
+      return socket.send(1, enc.encode("{".repeat(Math.min(size, 4000))));
     default:
-      return JSON.stringify({ type: "JoinGroup", exchange: "\ud800" });
+      return socket.send(1, enc.encode(JSON.stringify({ type: "JoinGroup", exchange: "\ud800" })));
   }
 }
 
@@ -80,27 +84,22 @@ async function socketRound(
   r: { upgrades: number; frames: { kind: number; size: number }[]; burst: number },
   figures: AbuseFigures,
 ) {
-  const tried = await Promise.allSettled(
-    Array.from({ length: r.upgrades }, () => TestSocket.open(served.socketUrl(token))),
+  // By hand (RawSocket): frames streamed from small buffers, so the RSS figure is the server's.
+  const tried = await Promise.all(
+    Array.from({ length: r.upgrades }, () => RawSocket.open(served, token)),
   );
-  const open = tried.flatMap((t) => t.status === "fulfilled" ? [t.value] : []);
+  const open = tried.filter((s) => s !== undefined);
   figures.socketsOpened += open.length;
   figures.socketsRefused += tried.length - open.length;
   if (open.length > CAP) figures.capBreaches.push(`${r.upgrades} upgrades opened ${open.length}`);
   await Promise.all(open.map(async (socket, i) => {
     const frame = r.frames[i % r.frames.length];
-    for (let n = 0; n < r.burst; n++) socket.send({ type: "JoinGroup" });
-    if (socket.ws.readyState === WebSocket.OPEN) {
-      socket.ws.send(frameOf(frame.kind, frame.size));
-      figures.framesSent++;
-    }
+    for (let n = 0; n < r.burst; n++) await socket.send(1, JOIN);
+    await sendHostile(socket, frame.kind, frame.size);
+    figures.framesSent++;
     // A binary or oversized frame closes the socket; the others may leave it open.
     const refused = frame.kind === 0 || (frame.kind === 1 && frame.size > 4096);
-    const closed = await Promise.race([
-      socket.closed.then(() => true),
-      new Promise<false>((r) => setTimeout(() => r(false), 2000)),
-    ]);
-    if (refused && !closed) figures.socketsKeptOpen++;
+    if (refused && !(await socket.closedWithin(2000))) figures.socketsKeptOpen++;
     await socket.close();
   }));
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sha256Hex } from "../../server/core/hex.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { closeAll, serve, TestSocket, until } from "./support.ts";
+import { closeAll, RawSocket, serve, TestSocket, until } from "./support.ts";
 
 const upgrade = { upgrade: "websocket", connection: "Upgrade" };
 
@@ -140,74 +140,27 @@ Deno.test("socket: one address's sockets are capped over all its users, under pa
   }
 });
 
-const enc = new TextEncoder();
-
-/** A socket opened by hand: a hostile frame is then streamed from one small buffer, never held. */
-async function rawSocket(served: ReturnType<typeof serve>, token: string) {
-  const [hostname, port] = served.origin.split(":");
-  const conn = await Deno.connect({ hostname, port: Number(port) });
-  await conn.write(enc.encode(
-    `GET /api/socket?token=${encodeURIComponent(token)} HTTP/1.1\r\nHost: ${served.origin}\r\n` +
-      "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
-      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-  ));
-  const buf = new Uint8Array(4096);
-  let head = "";
-  while (!head.includes("\r\n\r\n")) {
-    const n = await conn.read(buf);
-    if (n === null) throw new Error(`no upgrade: ${head}`);
-    head += new TextDecoder().decode(buf.subarray(0, n));
-  }
-  assert.match(head, /^HTTP\/1.1 101/);
-  return conn;
-}
-
-/**
- * Sends a masked binary frame of `size` bytes until the server closes; resolves with what came
- * back and how long after the frame's start the server's side ended.
- */
-async function hostileFrame(conn: Deno.TcpConn, size: number) {
-  const header = new Uint8Array([0x82, 127, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]);
-  new DataView(header.buffer).setUint32(6, size);
-  const got: number[] = [];
-  const started = performance.now();
-  let closedMs = -1;
-  const reading = (async () => {
-    const buf = new Uint8Array(4096);
-    try {
-      for (let n; (n = await conn.read(buf)) !== null;) got.push(...buf.subarray(0, n));
-    } catch { /* reset */ }
-    closedMs = performance.now() - started;
-  })();
-  const chunk = new Uint8Array(64 * 1024);
-  try {
-    await conn.write(header);
-    for (let sent = 0; sent < size && closedMs < 0; sent += chunk.length) await conn.write(chunk);
-  } catch { /* closed by the server: the point */ }
-  await reading;
-  conn.close();
-  return { answer: new Uint8Array(got), closedMs };
-}
-
 Deno.test("socket: 30 sockets sending 16 MB binary frames are all closed with 1009 within 2 s, and the memory stays", async () => {
   const t = await makeTestApp({ WS_MAX_PER_USER: 30, WS_MAX_PER_ADDRESS: 30 });
   const served = serve(t.app);
   try {
     const users = [await t.user("User"), await t.user("User"), await t.user("User")];
-    const conns = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => rawSocket(served, users[i % 3].token)),
+    const sockets = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => RawSocket.open(served, users[i % 3].token)),
     );
     await until(() => t.deps.realtime!.hub.connections.all.size === 30);
     const idle = Deno.memoryUsage().rss;
-    const answers = await Promise.all(conns.map((c) => hostileFrame(c, 16 * 1024 * 1024)));
-    const ms = Math.max(...answers.map((a) => a.closedMs));
+    const started = performance.now();
+    const closes = await Promise.all(sockets.map(async (s) => {
+      await s!.send(2, { size: 16 * 1024 * 1024, fill: 0 });
+      const closed = await s!.closed;
+      const ms = performance.now() - started;
+      await s!.close();
+      return { ...closed, ms };
+    }));
+    const ms = Math.max(...closes.map((c) => c.ms));
     assert.ok(ms < 2000, `closed after ${Math.round(ms)} ms`);
-    for (const { answer: a } of answers) {
-      // A close frame: 1009 and its reason.
-      assert.equal(a[0], 0x88);
-      assert.equal(a[2] << 8 | a[3], 1009);
-      assert.equal(new TextDecoder().decode(a.subarray(4)), "socket.frameTooLarge");
-    }
+    for (const c of closes) assert.deepEqual([c.code, c.reason], [1009, "socket.frameTooLarge"]);
     await until(() => t.deps.realtime!.hub.connections.all.size === 0);
     assert.equal(served.server.counters.framesTooBig, 30);
     const grown = (Deno.memoryUsage().rss - idle) / 1024 / 1024;
