@@ -185,7 +185,7 @@ const STREAMED = 64 * 1024;
  * small buffer, never held whole, so what the process holds is the server's doing.
  */
 export class RawSocket {
-  /** The server's close frame; code 1006 if the connection ended without one. */
+  /** The server's close frame (answered); code 1006 if the connection ended without one. */
   readonly closed: Promise<{ code: number; reason: string }>;
   #ended = false;
 
@@ -249,7 +249,6 @@ export class RawSocket {
   /** Reads the server's frames until the connection ends; the close frame's code and reason. */
   async #read(first: Uint8Array) {
     let pending = first;
-    let close = { code: 1006, reason: "" };
     const buf = new Uint8Array(STREAMED);
     for (;;) {
       while (pending.length >= 2) {
@@ -263,7 +262,10 @@ export class RawSocket {
           : length7;
         if (pending.length < at + size) break;
         if ((pending[0] & 15) === 8) {
-          close = {
+          this.#ended = true;
+          // Answered as a browser does; the server then ends the connection.
+          await this.#write(new Uint8Array([0x88, 0x80, 0, 0, 0, 0])).catch(() => {});
+          return {
             code: size >= 2 ? pending[at] << 8 | pending[at + 1] : 1005,
             reason: new TextDecoder().decode(pending.subarray(at + 2, at + size)),
           };
@@ -278,6 +280,6 @@ export class RawSocket {
       pending = next;
     }
     this.#ended = true;
-    return close;
+    return { code: 1006, reason: "" };
   }
 }
