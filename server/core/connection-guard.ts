@@ -7,7 +7,9 @@
 //   connection is closed (a body still unanswered gets 408 first);
 // - one address holds at most `maxPerAddress` connections, sockets included (429, then closed);
 // - on an upgraded socket, a client frame (or a message's fragments together) over
-//   `maxFrameBytes` closes it with 1009 as soon as its length is read: the frame is never held.
+//   `maxFrameBytes` closes it with 1009 as soon as its length is read: the frame is never held;
+//   a client that leaves the server's close frame unanswered is cut after CLOSE_ANSWER_MS (Deno
+//   would wait for the answer forever, holding the socket's places).
 // The app sees the client's own address: the loopback connection's port maps to it.
 
 import type { Config } from "../config.ts";
@@ -29,6 +31,7 @@ export interface GuardedServer {
     headerTimeouts: number;
     bodyTimeouts: number;
     framesTooBig: number;
+    closesUnanswered: number;
     addressFull: number;
   };
   /** Stops accepting, lets Deno.serve finish what is in flight, then closes what is left. */
@@ -76,7 +79,51 @@ const CLOSE_TOO_BIG = (() => {
 })();
 const SWITCHING = encoder.encode("HTTP/1.1 101");
 
-export type Ending = { why: "head" | "body" | "frame" | "malformed"; reply?: Uint8Array };
+export type Ending = {
+  why: "head" | "body" | "frame" | "close" | "malformed";
+  reply?: Uint8Array;
+};
+
+/** How long a client may take to answer the server's close frame; then the connection is cut. */
+const CLOSE_ANSWER_MS = 2000;
+
+/** A socket frame's head: its opcode, whether it ends its message, and its payload's size. */
+interface FrameHead {
+  opcode: number;
+  fin: boolean;
+  size: number;
+}
+
+/** Reads socket frames' heads as their bytes pass, in one direction; payloads are only counted. */
+class FrameReader {
+  #head = new Uint8Array(14);
+  #have = 0;
+  #left = 0;
+
+  /** Reads from `chunk` at `i` to the end of a payload, of a frame's head, or of the chunk. */
+  step(chunk: Uint8Array, i: number): { next: number; head?: FrameHead } {
+    if (this.#left > 0) {
+      const take = Math.min(this.#left, chunk.length - i);
+      this.#left -= take;
+      return { next: i + take };
+    }
+    const h = this.#head;
+    h[this.#have++] = chunk[i];
+    if (this.#have < 2) return { next: i + 1 };
+    const length7 = h[1] & 127;
+    const need = 2 + (length7 === 126 ? 2 : length7 === 127 ? 8 : 0) + (h[1] & 128 ? 4 : 0);
+    if (this.#have < need) return { next: i + 1 };
+    this.#have = 0;
+    const size = length7 === 126
+      ? h[2] << 8 | h[3]
+      : length7 === 127
+      ? (h[2] << 24 | h[3] << 16 | h[4] << 8 | h[5]) * 2 ** 32 +
+        ((h[6] << 24 | h[7] << 16 | h[8] << 8 | h[9]) >>> 0)
+      : length7;
+    this.#left = size;
+    return { next: i + 1, head: { opcode: h[0] & 15, fin: (h[0] & 128) !== 0, size } };
+  }
+}
 
 /** Index just past the first CRLFCRLF at or after `from`, or -1. */
 function headEnd(buf: Uint8Array, from: number): number {
@@ -101,8 +148,8 @@ export class ClientStream {
   #head: Uint8Array | null = null;
   #left = 0;
   #line = "";
-  #frameHead = new Uint8Array(14);
-  #frameHeadLength = 0;
+  #clientFrames = new FrameReader();
+  #serverFrames = new FrameReader();
   #message = 0;
 
   constructor(
@@ -172,14 +219,15 @@ export class ClientStream {
           break;
         }
         case FRAMES: {
-          if (this.#left > 0) {
-            const take = Math.min(this.#left, chunk.length - i);
-            i += take;
-            this.#left -= take;
-            break;
+          const { next, head } = this.#clientFrames.step(chunk, i);
+          i = next;
+          // Control frames (close, ping, pong) are at most 125 bytes and apart from messages.
+          if (!head || head.opcode >= 8) break;
+          this.#message = (head.opcode === 0 ? this.#message : 0) + head.size;
+          if (this.#message > this.limits.maxFrameBytes) {
+            return { why: "frame", reply: CLOSE_TOO_BIG };
           }
-          const ending = this.#frameByte(chunk[i++]);
-          if (ending) return ending;
+          if (head.fin) this.#message = 0;
           break;
         }
       }
@@ -187,15 +235,27 @@ export class ClientStream {
   }
 
   /** A chunk of the server's answer. */
-  fromServer(chunk: Uint8Array) {
+  fromServer(chunk: Uint8Array, now: number) {
     this.answered = true;
-    if (!this.#upgrading) return;
-    this.#upgrading = false;
-    if (SWITCHING.every((b, i) => chunk[i] === b)) [this.state, this.deadline] = [FRAMES, 0];
+    let i = chunk.length;
+    if (this.#upgrading) {
+      this.#upgrading = false;
+      if (!SWITCHING.every((b, i) => chunk[i] === b)) return;
+      [this.state, this.deadline] = [FRAMES, 0];
+      i = headEnd(chunk, 0);
+      if (i < 0) i = chunk.length;
+    } else if (this.state === FRAMES) i = 0;
+    // Deno waits for the client's answer to its close frame, however long: the client gets a while.
+    while (i < chunk.length) {
+      const { next, head } = this.#serverFrames.step(chunk, i);
+      i = next;
+      if (head?.opcode === 8 && this.deadline === 0) this.deadline = now + CLOSE_ANSWER_MS;
+    }
   }
 
   /** What ends a connection whose deadline passed. */
   overdue(): Ending {
+    if (this.state === FRAMES) return { why: "close" };
     return this.state === HEAD
       ? { why: "head" }
       : { why: "body", reply: this.answered ? undefined : REPLY_408 };
@@ -218,30 +278,6 @@ export class ClientStream {
 
   #requestRead() {
     [this.state, this.deadline] = [HEAD, 0];
-  }
-
-  #frameByte(byte: number): Ending | undefined {
-    const h = this.#frameHead;
-    h[this.#frameHeadLength++] = byte;
-    if (this.#frameHeadLength < 2) return;
-    const length7 = h[1] & 127;
-    const need = 2 + (length7 === 126 ? 2 : length7 === 127 ? 8 : 0) + (h[1] & 128 ? 4 : 0);
-    if (this.#frameHeadLength < need) return;
-    this.#frameHeadLength = 0;
-    const size = length7 === 126
-      ? h[2] << 8 | h[3]
-      : length7 === 127
-      ? (h[2] << 24 | h[3] << 16 | h[4] << 8 | h[5]) * 2 ** 32 +
-        ((h[6] << 24 | h[7] << 16 | h[8] << 8 | h[9]) >>> 0)
-      : length7;
-    const opcode = h[0] & 15;
-    // Control frames (close, ping, pong) are at most 125 bytes and apart from messages.
-    if (opcode < 8) {
-      this.#message = (opcode === 0 ? this.#message : 0) + size;
-      if (this.#message > this.limits.maxFrameBytes) return { why: "frame", reply: CLOSE_TOO_BIG };
-      if (h[0] & 128) this.#message = 0;
-    }
-    this.#left = size;
   }
 }
 
@@ -289,7 +325,13 @@ export function serveGuarded(opts: GuardOptions, handler: Handler): GuardedServe
   /** The loopback connection's local port → the client's address, for the app. */
   const clients = new Map<number, Deno.NetAddr>();
   const pumps = new Set<Promise<void>>();
-  const counters = { headerTimeouts: 0, bodyTimeouts: 0, framesTooBig: 0, addressFull: 0 };
+  const counters = {
+    headerTimeouts: 0,
+    bodyTimeouts: 0,
+    framesTooBig: 0,
+    closesUnanswered: 0,
+    addressFull: 0,
+  };
 
   const inner = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen() {} },
@@ -325,6 +367,7 @@ export function serveGuarded(opts: GuardOptions, handler: Handler): GuardedServe
     if (ending?.why === "head") counters.headerTimeouts++;
     if (ending?.why === "body") counters.bodyTimeouts++;
     if (ending?.why === "frame") counters.framesTooBig++;
+    if (ending?.why === "close") counters.closesUnanswered++;
     if (!ending?.reply) return closeQuietly(link.client);
     await link.client.write(ending.reply).catch(() => {});
     await link.client.closeWrite().catch(() => {});
@@ -390,7 +433,7 @@ export function serveGuarded(opts: GuardOptions, handler: Handler): GuardedServe
       client.setNoDelay(true);
       upstream.setNoDelay(true);
       track(pump(link, client, upstream, (c) => link.stream.feed(c, performance.now())));
-      track(pump(link, upstream, client, (c) => void link.stream.fromServer(c)));
+      track(pump(link, upstream, client, (c) => void link.stream.fromServer(c, performance.now())));
     } catch {
       await end(link);
     }

@@ -170,3 +170,28 @@ Deno.test("socket: 30 sockets sending 16 MB binary frames are all closed with 10
     await t.close();
   }
 });
+
+Deno.test("socket: a client that never answers the server's close frame is cut 2 s after it, and its place given back", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 1 });
+  const served = serve(t.app);
+  try {
+    const u = await t.user("User");
+    const socket = await RawSocket.open(served, u.token, { answerClose: false });
+    await until(() => t.deps.realtime!.hub.connections.all.size === 1);
+    const started = performance.now();
+    await socket!.send(2, new Uint8Array(3));
+    const closed = await socket!.closed;
+    const ms = performance.now() - started;
+    await socket!.close();
+    assert.deepEqual([closed.code, closed.reason], [1003, "socket.binaryRefused"]);
+    assert.ok(ms >= 2000 && ms < 3500, `cut after ${Math.round(ms)} ms`);
+    assert.equal(served.server.counters.closesUnanswered, 1);
+    await until(() => t.deps.realtime!.hub.places.held(`user:${u.id}`) === 0);
+    const again = await RawSocket.open(served, u.token);
+    assert.ok(again, "the user's one place is free again");
+    await again.close();
+  } finally {
+    await served.close();
+    await t.close();
+  }
+});

@@ -179,6 +179,10 @@ export async function stuckClient(served: Served, token: string) {
 }
 
 const STREAMED = 64 * 1024;
+const chunks = new Map<number, Uint8Array>();
+/** One shared chunk of a byte, so streaming many frames makes no garbage. */
+const filled = (byte: number) =>
+  chunks.get(byte) ?? chunks.set(byte, new Uint8Array(STREAMED).fill(byte)).get(byte)!;
 
 /**
  * A socket opened by hand, for frames no browser sends: a frame's payload is streamed from one
@@ -189,14 +193,21 @@ export class RawSocket {
   readonly closed: Promise<{ code: number; reason: string }>;
   #ended = false;
 
-  private constructor(readonly conn: Deno.TcpConn, first: Uint8Array) {
-    this.closed = this.#read(first);
+  private constructor(readonly conn: Deno.TcpConn, first: Uint8Array, answerClose: boolean) {
+    this.closed = this.#read(first, answerClose);
   }
 
-  /** Opens a socket; undefined if the server refused the upgrade. */
-  static async open(served: Served, token: string): Promise<RawSocket | undefined> {
+  /**
+   * Opens a socket; undefined if the server refused the upgrade. `answerClose: false`: the server's
+   * close frame is never answered, and `closed` waits for the connection's end.
+   */
+  static async open(
+    served: Served,
+    token: string,
+    { answerClose = true } = {},
+  ): Promise<RawSocket | undefined> {
     const { conn, status, rest } = await rawUpgrade(served, token);
-    if (status.startsWith("HTTP/1.1 101")) return new RawSocket(conn, rest);
+    if (status.startsWith("HTTP/1.1 101")) return new RawSocket(conn, rest, answerClose);
     conn.close();
   }
 
@@ -215,7 +226,7 @@ export class RawSocket {
       await this.#write(new Uint8Array([0x80 | opcode, ...head, 0, 0, 0, 0]));
       if (payload instanceof Uint8Array) await this.#write(payload);
       else {
-        const chunk = new Uint8Array(Math.min(STREAMED, size)).fill(payload.fill);
+        const chunk = filled(payload.fill);
         for (let sent = 0; sent < size && !this.#ended; sent += chunk.length) {
           await this.#write(chunk.subarray(0, Math.min(chunk.length, size - sent)));
         }
@@ -247,8 +258,9 @@ export class RawSocket {
   }
 
   /** Reads the server's frames until the connection ends; the close frame's code and reason. */
-  async #read(first: Uint8Array) {
+  async #read(first: Uint8Array, answerClose: boolean) {
     let pending = first;
+    let close = { code: 1006, reason: "" };
     const buf = new Uint8Array(STREAMED);
     for (;;) {
       while (pending.length >= 2) {
@@ -262,13 +274,16 @@ export class RawSocket {
           : length7;
         if (pending.length < at + size) break;
         if ((pending[0] & 15) === 8) {
-          this.#ended = true;
-          // Answered as a browser does; the server then ends the connection.
-          await this.#write(new Uint8Array([0x88, 0x80, 0, 0, 0, 0])).catch(() => {});
-          return {
+          close = {
             code: size >= 2 ? pending[at] << 8 | pending[at + 1] : 1005,
             reason: new TextDecoder().decode(pending.subarray(at + 2, at + size)),
           };
+          if (answerClose) {
+            this.#ended = true;
+            // Answered as a browser does; the server then ends the connection.
+            await this.#write(new Uint8Array([0x88, 0x80, 0, 0, 0, 0])).catch(() => {});
+            return close;
+          }
         }
         pending = pending.subarray(at + size);
       }
@@ -280,6 +295,6 @@ export class RawSocket {
       pending = next;
     }
     this.#ended = true;
-    return { code: 1006, reason: "" };
+    return close;
   }
 }
