@@ -13,6 +13,7 @@ import { createRelayedMarket } from "./market/relayed-market.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
+import { guardLimits, serveGuarded } from "./core/connection-guard.ts";
 
 // Since the process started: the module graph is loaded once this module's body runs.
 const modulesLoadedMs = performance.now();
@@ -70,10 +71,10 @@ const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
 const realtime = deps.realtime!;
 const app = createApp(deps);
 
-const server = Deno.serve({
+const listen = {
   port: config.PORT,
   hostname: config.HOST,
-  onListen: ({ port }) => {
+  onListen: ({ port }: Deno.NetAddr) => {
     const where = `http://localhost:${port}/login`;
     console.log(`Gate Bot back-office on ${database.kind}: sign in at ${where}`);
     console.log(
@@ -83,7 +84,12 @@ const server = Deno.serve({
     const message = seededMessage(seeded);
     if (message) console.log(message);
   },
-}, app.fetch);
+};
+// Deno Deploy routes to what Deno.serve opens, and its own front reads the connections; anywhere
+// else the server guards its connections itself (docs/configuration.md#slow-clients).
+const server = Deno.env.get("DENO_DEPLOYMENT_ID")
+  ? Deno.serve(listen, app.fetch)
+  : serveGuarded({ ...listen, ...guardLimits(config) }, app.fetch);
 
 // Stop accepting and answer not-ready, close sockets with a reason the client shows, let in-flight
 // requests and the bot's current order finish, then close the database cleanly.

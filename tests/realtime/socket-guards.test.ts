@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sha256Hex } from "../../server/core/hex.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { closeAll, serve, TestSocket, until } from "./support.ts";
+import { closeAll, RawSocket, serve, TestSocket, until } from "./support.ts";
 
 const upgrade = { upgrade: "websocket", connection: "Upgrade" };
 
@@ -71,7 +71,7 @@ Deno.test("socket: a session's expiry logs its socket out at once, not at the sw
   }
 });
 
-Deno.test("socket: a binary frame closes the socket as unsupported, small or large; text over 4 KiB as too big", async () => {
+Deno.test("socket: a small binary frame closes the socket as unsupported; any frame over 4 KiB as too big", async () => {
   const t = await makeTestApp();
   const served = serve(t.app);
   const sockets: TestSocket[] = [];
@@ -79,8 +79,10 @@ Deno.test("socket: a binary frame closes the socket as unsupported, small or lar
     const u = await t.user("User");
     const frames: [Uint8Array<ArrayBuffer> | string, number, string][] = [
       [new Uint8Array(16), 1003, "socket.binaryRefused"],
-      [new Uint8Array(1024 * 1024), 1003, "socket.binaryRefused"],
+      // Past 12 KiB the server's door closes it as its length is read (connection-guard.ts).
+      [new Uint8Array(1024 * 1024), 1009, "socket.frameTooLarge"],
       ["x".repeat(5000), 1009, "socket.frameTooLarge"],
+      ["x".repeat(20_000), 1009, "socket.frameTooLarge"],
     ];
     for (const [frame, code, reason] of frames) {
       const socket = await TestSocket.join(served, u.token);
@@ -135,5 +137,61 @@ Deno.test("socket: one address's sockets are capped over all its users, under pa
     assert.equal(refused, 2);
   } finally {
     await closeAll(t, served, sockets);
+  }
+});
+
+Deno.test("socket: 30 sockets sending 16 MB binary frames are all closed with 1009 within 2 s, and the memory stays", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 30, WS_MAX_PER_ADDRESS: 30 });
+  const served = serve(t.app);
+  try {
+    const users = [await t.user("User"), await t.user("User"), await t.user("User")];
+    const sockets = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => RawSocket.open(served, users[i % 3].token)),
+    );
+    await until(() => t.deps.realtime!.hub.connections.all.size === 30);
+    const idle = Deno.memoryUsage().rss;
+    const started = performance.now();
+    const closes = await Promise.all(sockets.map(async (s) => {
+      await s!.send(2, { size: 16 * 1024 * 1024, fill: 0 });
+      const closed = await s!.closed;
+      const ms = performance.now() - started;
+      await s!.close();
+      return { ...closed, ms };
+    }));
+    const ms = Math.max(...closes.map((c) => c.ms));
+    assert.ok(ms < 2000, `closed after ${Math.round(ms)} ms`);
+    for (const c of closes) assert.deepEqual([c.code, c.reason], [1009, "socket.frameTooLarge"]);
+    await until(() => t.deps.realtime!.hub.connections.all.size === 0);
+    assert.equal(served.server.counters.framesTooBig, 30);
+    const grown = (Deno.memoryUsage().rss - idle) / 1024 / 1024;
+    assert.ok(grown < 64, `RSS +${grown.toFixed(0)} MB`);
+  } finally {
+    await served.close();
+    await t.close();
+  }
+});
+
+Deno.test("socket: a client that never answers the server's close frame is cut 2 s after it, and its place given back", async () => {
+  const t = await makeTestApp({ WS_MAX_PER_USER: 1 });
+  const served = serve(t.app);
+  try {
+    const u = await t.user("User");
+    const socket = await RawSocket.open(served, u.token, { answerClose: false });
+    await until(() => t.deps.realtime!.hub.connections.all.size === 1);
+    const started = performance.now();
+    await socket!.send(2, new Uint8Array(3));
+    const closed = await socket!.closed;
+    const ms = performance.now() - started;
+    await socket!.close();
+    assert.deepEqual([closed.code, closed.reason], [1003, "socket.binaryRefused"]);
+    assert.ok(ms >= 2000 && ms < 3500, `cut after ${Math.round(ms)} ms`);
+    assert.equal(served.server.counters.closesUnanswered, 1);
+    await until(() => t.deps.realtime!.hub.places.held(`user:${u.id}`) === 0);
+    const again = await RawSocket.open(served, u.token);
+    assert.ok(again, "the user's one place is free again");
+    await again.close();
+  } finally {
+    await served.close();
+    await t.close();
   }
 });

@@ -1,0 +1,162 @@
+// The server's own door (server/core/connection-guard.ts), from a raw TCP client: slow heads and
+// bodies end with the connection closed within their limits, ordinary keep-alive and pipelined
+// requests pass, and one address's connections are capped.
+import assert from "node:assert/strict";
+import type { Config } from "../../server/config.ts";
+import { makeTestApp } from "../support/test-app.ts";
+import { serve } from "../realtime/support.ts";
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+/** Timers and a loaded machine: a close is due by its limit plus this. */
+const SLACK_MS = 1000;
+
+async function withServer(config: Partial<Config>, run: (origin: string) => Promise<void>) {
+  const t = await makeTestApp(config);
+  const served = serve(t.app, t.deps.config);
+  try {
+    await run(served.origin);
+  } finally {
+    await served.close();
+    await t.close();
+  }
+}
+
+/** A raw connection: what it received, and when the server closed it (ms after opening). */
+async function connect(origin: string) {
+  const [hostname, port] = origin.split(":");
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  const opened = performance.now();
+  const state = { text: "", closedMs: -1 };
+  const reading = (async () => {
+    const buf = new Uint8Array(16 * 1024);
+    try {
+      for (let n; (n = await conn.read(buf)) !== null;) {
+        state.text += dec.decode(buf.subarray(0, n));
+      }
+    } catch { /* reset, or closed here */ }
+    state.closedMs = performance.now() - opened;
+  })();
+  return {
+    state,
+    send: (text: string) => conn.write(enc.encode(text)).then(() => true, () => false),
+    /** Resolves when `text` has something matching, or the connection closed. */
+    async until(pattern: RegExp, timeoutMs = 5000) {
+      const end = performance.now() + timeoutMs;
+      while (!pattern.test(state.text) && state.closedMs < 0 && performance.now() < end) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    /** Resolves when the server closed the connection, or `timeoutMs` passed. */
+    closed(timeoutMs = 5000) {
+      return this.until(/(?!)/, timeoutMs);
+    },
+    async close() {
+      try {
+        conn.close();
+      } catch { /* closed by the server */ }
+      await reading;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+Deno.test("connections: headers sent a line a second are cut at HEADER_TIMEOUT_MS, with no answer", async () => {
+  await withServer({ HEADER_TIMEOUT_MS: 3000 }, async (origin) => {
+    const c = await connect(origin);
+    await c.send(`GET /api/health HTTP/1.1\r\nHost: ${origin}\r\n`);
+    for (let i = 0; c.state.closedMs < 0 && i < 10; i++) {
+      await sleep(1000);
+      await c.send(`X-Slow-${i}: 1\r\n`);
+    }
+    await c.closed(1000);
+    await c.close();
+    assert.equal(c.state.text, "");
+    assert.ok(c.state.closedMs >= 3000, `closed at ${c.state.closedMs}`);
+    assert.ok(c.state.closedMs < 3000 + SLACK_MS, `closed at ${c.state.closedMs}`);
+  });
+});
+
+Deno.test("connections: one that sends nothing is closed at HEADER_TIMEOUT_MS; an idle kept-alive one between requests is not", async () => {
+  await withServer({ HEADER_TIMEOUT_MS: 1000 }, async (origin) => {
+    const silent = await connect(origin);
+    const kept = await connect(origin);
+    await kept.send(`GET /api/health HTTP/1.1\r\nHost: ${origin}\r\n\r\n`);
+    await kept.until(/^HTTP\/1.1 200/);
+    await silent.closed(1000 + SLACK_MS);
+    assert.ok(silent.state.closedMs >= 1000 && silent.state.closedMs < 1000 + SLACK_MS);
+    await sleep(1500);
+    assert.equal(kept.state.closedMs, -1);
+    // Two more, pipelined in one write: a body by length, then one in chunks.
+    await kept.send(
+      `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: 2\r\n\r\n{}` +
+        `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
+        `Transfer-Encoding: chunked\r\n\r\n1\r\n{\r\n1;x=y\r\n}\r\n0\r\n\r\n` +
+        `GET /api/health HTTP/1.1\r\nHost: ${origin}\r\n\r\n`,
+    );
+    await kept.until(/(HTTP\/1.1 [^]*){4}/);
+    await kept.close();
+    await silent.close();
+    const statuses = [...kept.state.text.matchAll(/HTTP\/1.1 (\d{3}) /g)].map((m) => m[1]);
+    assert.deepEqual(statuses, ["200", "400", "400", "200"]);
+  });
+});
+
+Deno.test("connections: a body past BODY_TIMEOUT_MS gets 408 and the connection closed", async () => {
+  await withServer({ BODY_TIMEOUT_MS: 1500 }, async (origin) => {
+    const c = await connect(origin);
+    await c.send(
+      `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: 4096\r\n\r\n{`,
+    );
+    for (let i = 0; c.state.closedMs < 0 && i < 40; i++) {
+      await sleep(100);
+      await c.send('"');
+    }
+    await c.closed(3000);
+    await c.close();
+    assert.match(c.state.text, /^HTTP\/1.1 408/);
+    assert.ok(c.state.closedMs < 1500 + SLACK_MS, `closed at ${c.state.closedMs}`);
+  });
+});
+
+Deno.test("connections: a body still coming after the request's 503 has its connection closed at BODY_TIMEOUT_MS", async () => {
+  await withServer(
+    { REQUEST_TIMEOUT_MS: 1000, ORDER_ANSWER_MS: 500, BODY_TIMEOUT_MS: 2500 },
+    async (origin) => {
+      const c = await connect(origin);
+      await c.send(
+        `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: 4096\r\n\r\n{`,
+      );
+      for (let i = 0; c.state.closedMs < 0 && i < 60; i++) {
+        await sleep(100);
+        await c.send('"');
+      }
+      await c.close();
+      assert.match(c.state.text, /^HTTP\/1.1 503/);
+      assert.ok(c.state.closedMs < 2500 + SLACK_MS, `closed at ${c.state.closedMs}`);
+    },
+  );
+});
+
+Deno.test("connections: one address holds at most MAX_CONNECTIONS_PER_ADDRESS; the next gets 429", async () => {
+  await withServer({ MAX_CONNECTIONS_PER_ADDRESS: 3 }, async (origin) => {
+    const held = [await connect(origin), await connect(origin), await connect(origin)];
+    const extra = await connect(origin);
+    await extra.closed();
+    await extra.close();
+    assert.match(extra.state.text, /^HTTP\/1.1 429[^]*Retry-After: 10/);
+    await held.pop()!.close();
+    // Its place is given back once the server has seen the close.
+    await sleep(100);
+    const next = await connect(origin);
+    await next.send(`GET /api/health HTTP/1.1\r\nHost: ${origin}\r\n\r\n`);
+    await next.until(/^HTTP\/1.1 200/);
+    await next.close();
+    assert.match(next.state.text, /^HTTP\/1.1 200/);
+    await Promise.all(held.map((c) => c.close()));
+  });
+});
