@@ -74,7 +74,7 @@ export const configSchema = z.object({
   DB_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(60).default(5),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  // The server's own front door (server/core/connection-guard.ts): a request's head must arrive
+  // The server's own front door (server/front-door/connection-guard.ts): a request's head must arrive
   // within HEADER_TIMEOUT_MS of its first byte and its body within BODY_TIMEOUT_MS of the head, or
   // the connection is closed; one address holds at most MAX_CONNECTIONS_PER_ADDRESS connections
   // (not counted behind a trusted proxy, whose one address carries everybody).

@@ -13,7 +13,7 @@ import { createRelayedMarket } from "./market/relayed-market.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
-import { guardLimits, serveGuarded } from "./core/connection-guard.ts";
+import { guardLimits, serveGuarded } from "./front-door/connection-guard.ts";
 
 // Since the process started: the module graph is loaded once this module's body runs.
 const modulesLoadedMs = performance.now();

@@ -1,4 +1,4 @@
-// The server's own door (server/core/connection-guard.ts), from a raw TCP client: slow heads and
+// The server's own door (server/front-door/connection-guard.ts), from a raw TCP client: slow heads and
 // bodies end with the connection closed within their limits, ordinary keep-alive and pipelined
 // requests pass, and one address's connections are capped.
 import assert from "node:assert/strict";

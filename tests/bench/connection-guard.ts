@@ -1,10 +1,10 @@
-// What the server's own door (server/core/connection-guard.ts) costs a request: the same trivial
+// What the server's own door (server/front-door/connection-guard.ts) costs a request: the same trivial
 // handler (reads a 200-byte JSON body, answers 201) served by Deno.serve directly and behind the
 // guard, each in its own process under the order bench's load (50 connections, 10 s, after 2 s of
 // warm-up). Prints req/s, p50/p99 and the server's CPU per request for both, and the difference.
 import { cpuMs } from "../support/process-stats.ts";
 import { freePort } from "../support/server-process.ts";
-import { serveGuarded } from "../../server/core/connection-guard.ts";
+import { serveGuarded } from "../../server/front-door/connection-guard.ts";
 import { type LoadResult, postLoad } from "./transactions.ts";
 
 const CONNECTIONS = 50;

@@ -7,7 +7,7 @@
 //   deadline plus a margin, and its connection closed within the body limit plus the margin (a
 //   hang is an answer or a close later than that, or none);
 // - slow headers: a request whose headers never end must have its connection closed within the
-//   header limit plus the margin (server/core/connection-guard.ts);
+//   header limit plus the margin (server/front-door/connection-guard.ts);
 // - many addresses: guesses at one account from many addresses check no more passwords than one
 //   address would, and its owner with the right code still gets in.
 import fc from "fast-check";

@@ -6,7 +6,7 @@ import {
   type GuardedServer,
   guardLimits,
   serveGuarded,
-} from "../../server/core/connection-guard.ts";
+} from "../../server/front-door/connection-guard.ts";
 import { totpCode } from "../../server/auth/totp.ts";
 import type { TestApp, TestUser } from "../support/test-app.ts";
 
@@ -19,7 +19,7 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** The app behind the server's own guard (server/core/connection-guard.ts), as main.ts serves it. */
+/** The app behind the server's own guard (server/front-door/connection-guard.ts), as main.ts serves it. */
 export function serve(
   app: {
     fetch: (
