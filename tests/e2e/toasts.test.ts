@@ -3,7 +3,7 @@
 // with the pointer on it (Mantine pauses a hovered toast, and a tap leaves the pointer there); and a
 // success closes the error left from an earlier attempt.
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
 import { until } from "../support/until.ts";
 import { openTrading } from "./support/browser.ts";
@@ -27,6 +27,18 @@ async function saveSettings(page: Page, username: string, spread: string) {
   return toast;
 }
 
+/** Where a toast ends up: it slides in, so its box is read once two reads 50 ms apart agree. */
+async function settledBox(toast: Locator) {
+  let before = (await toast.boundingBox())!;
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = (await toast.boundingBox())!;
+    if (now.y === before.y && now.x === before.x) return now;
+    before = now;
+  }
+  return before;
+}
+
 e2eTest(
   "toasts on a phone: at the top under the topbar, the last row's actions in reach at once, closed on time while hovered, a success replaces a stale error",
   async ({ server, browser }) => {
@@ -45,8 +57,8 @@ e2eTest(
     await saveSettings(page, users[0].username, "1");
     const toast = await saveSettings(page, last, "1");
     await page.locator("[data-toast]").nth(1).waitFor({ state: "detached", timeout: 1000 });
+    const box = await settledBox(toast);
     const header = (await page.locator("header").boundingBox())!;
-    const box = (await toast.boundingBox())!;
     assert.ok(box.y >= header.y + header.height, `toast at ${box.y}, topbar ends ${header.height}`);
     assert.ok(box.y + box.height < PHONE.height / 2, `toast at ${box.y} is not at the top`);
 
@@ -109,8 +121,9 @@ e2eTest(
     const toast = userPage.locator("[data-toast=success]");
     await toast.waitFor();
 
-    const [header, call, box] = await Promise.all(
-      [userPage.locator("header"), notice, toast].map(async (l) => (await l.boundingBox())!),
+    const box = await settledBox(toast);
+    const [header, call] = await Promise.all(
+      [userPage.locator("header"), notice].map(async (l) => (await l.boundingBox())!),
     );
     assert.ok(box.y >= header.y + header.height, `toast at ${box.y}, topbar ends ${header.height}`);
     assert.ok(
