@@ -8,8 +8,12 @@ import { serve } from "../realtime/support.ts";
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-/** Timers and a loaded machine: a close is due by its limit plus this. */
-const SLACK_MS = 1000;
+/**
+ * Timers on a loaded machine (CI runs four test files at once): a close is due by its limit plus
+ * this. The exact deadlines are checked with an injected clock in connection-guard-stream.test.ts;
+ * here the point is that real connections do get cut, and never before their limit.
+ */
+const SLACK_MS = 2500;
 
 async function withServer(config: Partial<Config>, run: (origin: string) => Promise<void>) {
   const t = await makeTestApp(config);
@@ -25,8 +29,10 @@ async function withServer(config: Partial<Config>, run: (origin: string) => Prom
 /** A raw connection: what it received, and when the server closed it (ms after opening). */
 async function connect(origin: string) {
   const [hostname, port] = origin.split(":");
-  const conn = await Deno.connect({ hostname, port: Number(port) });
+  // Taken before connecting: the server starts its clock on accepting, so no earlier than this,
+  // and a close it makes at its limit is never measured here as sooner than the limit.
   const opened = performance.now();
+  const conn = await Deno.connect({ hostname, port: Number(port) });
   const state = { text: "", closedMs: -1 };
   const reading = (async () => {
     const buf = new Uint8Array(16 * 1024);
@@ -85,7 +91,8 @@ Deno.test("connections: one that sends nothing is closed at HEADER_TIMEOUT_MS; a
     await kept.send(`GET /api/health HTTP/1.1\r\nHost: ${origin}\r\n\r\n`);
     await kept.until(/^HTTP\/1.1 200/);
     await silent.closed(1000 + SLACK_MS);
-    assert.ok(silent.state.closedMs >= 1000 && silent.state.closedMs < 1000 + SLACK_MS);
+    assert.ok(silent.state.closedMs >= 1000, `closed at ${silent.state.closedMs}`);
+    assert.ok(silent.state.closedMs < 1000 + SLACK_MS, `closed at ${silent.state.closedMs}`);
     await sleep(1500);
     assert.equal(kept.state.closedMs, -1);
     // Two more, pipelined in one write: a body by length, then one in chunks.
