@@ -156,7 +156,14 @@ Deno.test("socket: transaction-changed reaches the owner and Admins, not other U
       [owner, other, admin].map((u) => TestSocket.join(served, u.token)),
     );
     sockets.push(so, sx, sa);
-    const tx = { id: 41, userId: owner.id, status: "BUY", pair: "btc_usdt" };
+    const tx = {
+      id: 41,
+      userId: owner.id,
+      status: "BUY",
+      pair: "btc_usdt",
+      // Every change also asks the call board whether the row answers a call: it reads the time.
+      createdAt: new Date().toISOString(),
+    };
     // deno-lint-ignore no-explicit-any
     t.deps.onTransactionChanged!(tx as any);
     const expected = { type: "transaction-changed", transaction: tx };
