@@ -23,7 +23,7 @@ import { pushMessages } from "../push/messages.ts";
 import { reportsMessages } from "../reports/messages.ts";
 import { settingsMessages } from "../users/settings-messages.ts";
 import { usersMessages } from "../users/messages.ts";
-import { MENU_Z_INDEX } from "../ui/z-index.ts";
+import { MENU_PROPS } from "../ui/menu-props.ts";
 
 const messages = combineMessages(
   menuMessages,
@@ -114,13 +114,7 @@ export default function AvatarMenu() {
 
   return (
     <>
-      <Menu
-        position="bottom-end"
-        withinPortal
-        zIndex={MENU_Z_INDEX}
-        opened={opened}
-        onChange={setOpened}
-      >
+      <Menu {...MENU_PROPS} opened={opened} onChange={setOpened}>
         <Menu.Target>
           <AvatarButton ref={target} />
         </Menu.Target>

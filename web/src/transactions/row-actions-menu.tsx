@@ -8,7 +8,7 @@ import { RowActionsButton, type RowActionsProps } from "./row-actions.tsx";
 import { combineMessages } from "../i18n/index.ts";
 import { commonMessages } from "../i18n/common-messages.ts";
 import { transactionsMessages } from "./messages.ts";
-import { MENU_Z_INDEX } from "../ui/z-index.ts";
+import { MENU_PROPS } from "../ui/menu-props.ts";
 
 const messages = combineMessages(commonMessages, transactionsMessages);
 
@@ -16,13 +16,7 @@ export default function RowActionsMenu({ tx, onDelete }: RowActionsProps) {
   const t = messages.useT();
   const { target, opened, setOpened } = useOpenedOnMount<HTMLButtonElement>();
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      zIndex={MENU_Z_INDEX}
-      opened={opened}
-      onChange={setOpened}
-    >
+    <Menu {...MENU_PROPS} opened={opened} onChange={setOpened}>
       <Menu.Target>
         <RowActionsButton ref={target} />
       </Menu.Target>
