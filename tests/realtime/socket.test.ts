@@ -166,7 +166,8 @@ Deno.test("socket: transaction-changed reaches the owner and Admins, not other U
     };
     // deno-lint-ignore no-explicit-any
     t.deps.onTransactionChanged!(tx as any);
-    const expected = { type: "transaction-changed", transaction: tx };
+    const { createdAt: _, ...ref } = tx;
+    const expected = { type: "transaction-changed", transaction: ref };
     assert.deepEqual(await so.next("transaction-changed"), expected);
     assert.deepEqual(await sa.next("transaction-changed"), expected);
     await sx.nothingFor(100);
