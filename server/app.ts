@@ -1,9 +1,9 @@
 // Builds the whole app from its parts. Tests call createApp(deps).request(...) with no port.
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { logger } from "hono/logger";
 import { requestId } from "hono/request-id";
 import { requestScope } from "./core/request-scope.ts";
+import { accessLogger } from "./core/access-log.ts";
 import { auditRoutes } from "./audit-log/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { botKeyRoutes } from "./bot-keys/routes.ts";
@@ -70,14 +70,8 @@ export function createApp(deps: Deps) {
     "*",
     (c, next) => (c.req.path.startsWith("/api/") ? apiRequestId : fileRequestId)(c, next),
   );
-  const accessLog = deps.accessLog;
-  if (accessLog) {
-    // One line per request, when it is answered: hono's logger also prints one as it arrives.
-    app.use("*", (c, next) =>
-      logger((line) => {
-        if (!line.startsWith("<--")) accessLog(`${line} ${c.get("requestId")}`);
-      })(c, next));
-  }
+  // One line per request, when it is answered.
+  if (deps.accessLog) app.use("*", accessLogger(deps.accessLog));
   app.use("*", securityHeaders(deps.config.TRUST_PROXY));
   app.use("*", limitBodies({ "/api/media/upload": MEDIA_BODY_LIMIT }));
   app.use("*", clientIp(deps.config.TRUST_PROXY));

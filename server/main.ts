@@ -13,6 +13,7 @@ import { createRelayedMarket } from "./market/relayed-market.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
+import { batchedLines, writeStdout } from "./core/access-log.ts";
 import { guardLimits, serveGuarded } from "./front-door/connection-guard.ts";
 
 // Since the process started: the module graph is loaded once this module's body runs.
@@ -55,6 +56,7 @@ const markets = liveMarkets({
 });
 const feeds = apiOnly ? undefined : createMarket(config, { clock: systemClock, markets });
 const market = feeds && !config.DATABASE_URL ? feeds : createRelayedMarket(systemClock);
+const accessLog = batchedLines(writeStdout);
 const deps = await composeDeps({
   config,
   database,
@@ -65,7 +67,7 @@ const deps = await composeDeps({
   liveMarkets: markets,
   vapid: await loadVapidKeys(config),
   lifecycle: { stopping: false },
-  accessLog: (line) => console.log(line),
+  accessLog: accessLog.line,
 });
 const seeded = apiOnly ? null : await seedFirstSuperAdmin(deps);
 const realtime = deps.realtime!;
@@ -97,6 +99,7 @@ stopOnSignals(() => [
   { name: "not ready", run: () => deps.lifecycle!.stopping = true },
   { name: "sockets", run: () => realtime.hub.closeAll() },
   { name: "in-flight requests", run: () => server.shutdown() },
+  { name: "access log", run: () => accessLog.flush() },
   { name: "engine (bot worker, feeds)", run: () => deps.engine?.stop() },
   { name: "realtime", run: () => realtime.close() },
   { name: "database", run: () => database.close() },
