@@ -145,7 +145,7 @@ export async function signIn(t: TestApp, u: TestUser, password: string): Promise
 }
 
 /** The socket handshake by hand: the connection and the answer's status line. */
-async function rawUpgrade(served: Served, token: string) {
+async function rawUpgrade(served: Pick<Served, "origin">, token: string) {
   const [hostname, port] = served.origin.split(":");
   const conn = await Deno.connect({ hostname, port: Number(port) });
   const key = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
@@ -202,7 +202,7 @@ export class RawSocket {
    * close frame is never answered, and `closed` waits for the connection's end.
    */
   static async open(
-    served: Served,
+    served: Pick<Served, "origin">,
     token: string,
     { answerClose = true } = {},
   ): Promise<RawSocket | undefined> {
