@@ -118,7 +118,10 @@ export async function run(): Promise<boolean> {
       if (msg.type === "price") price = msg.prices.btc_usdt ?? price;
       if (msg.type !== "call-board") return;
       const { callId, recipient } = msg as CallBoardEvent;
-      arrived.set(key(callId, recipient.userId, recipient.state), performance.now());
+      // The first arrival in a state: a line is sent again whenever its money moves (a fill, the
+      // bot's closing trade), which is no later arrival of the state.
+      const at = key(callId, recipient.userId, recipient.state);
+      if (!arrived.has(at)) arrived.set(at, performance.now());
     };
     // The sim feed's first prices, so orders are placed at the live price.
     while (!price) await sleep(20);
