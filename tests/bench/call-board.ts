@@ -120,8 +120,13 @@ export async function run(): Promise<boolean> {
       const { callId, recipient } = msg as CallBoardEvent;
       // The first arrival in a state: a line is sent again whenever its money moves (a fill, the
       // bot's closing trade), which is no later arrival of the state.
-      const at = key(callId, recipient.userId, recipient.state);
-      if (!arrived.has(at)) arrived.set(at, performance.now());
+      // The notice shown is the line's seenAt: a line read after its order went on as traded
+      // (seenAt set) never shows as seen, yet it shows the notice was seen.
+      const states = recipient.seenAt === null ? [recipient.state] : [recipient.state, "seen"];
+      for (const state of states) {
+        const at = key(callId, recipient.userId, state);
+        if (!arrived.has(at)) arrived.set(at, performance.now());
+      }
     };
     // The sim feed's first prices, so orders are placed at the live price.
     while (!price) await sleep(20);
