@@ -144,9 +144,9 @@ function overlapping(page: CallWindow[]): CallWindow[][] {
 
 /**
  * The boards of the calls named (those that exist), read together: the live board sends the lines
- * that changed in every call at once, four queries whatever their number. A line still notified or
- * seen when the call has expired reads as missed: a recipient whose page was closed never sends
- * the generate-done that would have moved it.
+ * that changed in every call at once, four queries for any number of live calls. A line still
+ * notified or seen when the call has expired reads as missed: a recipient whose page was closed
+ * never sends the generate-done that would have moved it.
  */
 export async function readBoards(
   db: Db,
