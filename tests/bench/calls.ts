@@ -101,7 +101,13 @@ async function measure(base: string, token: string, path: string, json?: unknown
       body: json === undefined ? undefined : JSON.stringify(json),
     });
     const body = await res.text();
-    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 300)}`);
+    // A request past the server's deadline (503) fails this figure, not the ones after it.
+    if (res.status !== 200) {
+      console.log(
+        `${path}: ${res.status} ${body.slice(0, 300)} (limit < ${LIMIT_P95_MS} ms) FAILED`,
+      );
+      return false;
+    }
     if (i >= 3) times.push(performance.now() - started);
   }
   const p95 = pct(times, 95);
