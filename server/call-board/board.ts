@@ -79,14 +79,16 @@ export async function recipientMoney(
   if (!page.length) return [];
   const callIds = page.map((c) => c.id);
   const cr = callRecipients;
-  const traded = await tradesInCalls(db, page, prices);
-  const missed = await db.select({
-    callId: cr.callId,
-    userId: cr.userId,
-    wouldBe: decimalText(sql`round(${targetProfit}, 8)`),
-  }).from(cr)
-    .innerJoin(t, eq(t.id, cr.transactionId))
-    .where(and(inArray(cr.callId, callIds), eq(cr.state, "missed"), eq(t.kind, "missed_call")));
+  const [traded, missed] = await Promise.all([
+    tradesInCalls(db, page, prices),
+    db.select({
+      callId: cr.callId,
+      userId: cr.userId,
+      wouldBe: decimalText(sql`round(${targetProfit}, 8)`),
+    }).from(cr)
+      .innerJoin(t, eq(t.id, cr.transactionId))
+      .where(and(inArray(cr.callId, callIds), eq(cr.state, "missed"), eq(t.kind, "missed_call"))),
+  ]);
   const key = (m: { callId: string; userId: number }) => `${m.callId}:${m.userId}`;
   const byKey = new Map<string, RecipientMoney>();
   for (const row of traded) byKey.set(key(row), { ...row, missedWouldBe: null });
@@ -126,47 +128,76 @@ export function boardTotals(recipients: BoardRecipient[]): BoardTotals {
 const nonZero = (v: string) => (new Decimal(v).isZero() ? null : v);
 
 /**
- * The board of a call, or null when there is no such call. A line still notified or seen when the
- * call has expired reads as missed: a recipient whose page was closed never sends the generate-done
- * that would have moved it.
+ * Calls whose windows overlap, together: the trades of a group are read over the group's window
+ * (tradesInCalls), which for a live call and a days-old one would span those days.
  */
-export async function readBoard(
+function overlapping(page: CallWindow[]): CallWindow[][] {
+  const groups: CallWindow[][] = [];
+  let end = -Infinity;
+  for (const call of [...page].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    if (call.createdAt.getTime() > end) groups.push([]);
+    groups[groups.length - 1].push(call);
+    end = Math.max(end, call.expiresAt.getTime());
+  }
+  return groups;
+}
+
+/**
+ * The boards of the calls named (those that exist), read together: the live board sends the lines
+ * that changed in every call at once, four queries for any number of live calls. A line still
+ * notified or seen when the call has expired reads as missed: a recipient whose page was closed
+ * never sends the generate-done that would have moved it.
+ */
+export async function readBoards(
   db: Db,
-  callId: string,
+  callIds: string[],
   prices: LivePrices,
   now: Date,
-): Promise<CallBoard | null> {
-  const [call] = await db.select().from(calls).where(eq(calls.id, callId));
-  if (!call) return null;
+): Promise<Map<string, CallBoard>> {
+  const found = callIds.length
+    ? await db.select().from(calls).where(inArray(calls.id, callIds))
+    : [];
+  if (!found.length) return new Map();
   const cr = callRecipients;
-  const rows = await db.select({ r: cr, username: users.username }).from(cr)
-    .innerJoin(users, eq(users.id, cr.userId))
-    .where(eq(cr.callId, callId))
-    .orderBy(users.username);
-  const money = new Map((await recipientMoney(db, [call], prices)).map((m) => [m.userId, m]));
-  const recipients = rows.map(({ r, username }): BoardRecipient => {
-    const m = money.get(r.userId);
-    const filled = m && nonZero(m.quantity);
+  const [rows, money] = await Promise.all([
+    db.select({ r: cr, username: users.username }).from(cr)
+      .innerJoin(users, eq(users.id, cr.userId))
+      .where(inArray(cr.callId, found.map((c) => c.id)))
+      .orderBy(users.username),
+    Promise.all(overlapping(found).map((group) => recipientMoney(db, group, prices))),
+  ]);
+  const moneyOf = new Map(money.flat().map((m) => [`${m.callId}:${m.userId}`, m]));
+  return new Map(found.map((call) => {
     const expired = call.expiresAt <= now;
-    return {
-      userId: r.userId,
-      username,
-      state: expired && (r.state === "notified" || r.state === "seen") ? "missed" : r.state,
-      delivery: r.delivery,
-      seenAt: r.seenAt?.getTime() ?? null,
-      reactionMs: r.reactionMs,
-      side: m?.side ?? null,
-      fillPrice: filled
-        ? new Decimal(m.filledAmount).div(m.quantity).toDecimalPlaces(8).toFixed()
-        : null,
-      amount: filled ? m.filledAmount : null,
-      quantity: filled ? m.quantity : null,
-      transactionId: r.transactionId,
-      reason: r.reason,
-      realizedPnl: filled ? m.realizedPnl : null,
-      unrealizedPnl: m?.unrealizedPnl ?? null,
-      missedWouldBe: m?.missedWouldBe ?? null,
-    };
-  });
-  return { call: toCallInfo(call), recipients, totals: boardTotals(recipients) };
+    const recipients = rows.filter(({ r }) => r.callId === call.id).map(
+      ({ r, username }): BoardRecipient => {
+        const m = moneyOf.get(`${call.id}:${r.userId}`);
+        const filled = m && nonZero(m.quantity);
+        return {
+          userId: r.userId,
+          username,
+          state: expired && (r.state === "notified" || r.state === "seen") ? "missed" : r.state,
+          delivery: r.delivery,
+          seenAt: r.seenAt?.getTime() ?? null,
+          reactionMs: r.reactionMs,
+          side: m?.side ?? null,
+          fillPrice: filled
+            ? new Decimal(m.filledAmount).div(m.quantity).toDecimalPlaces(8).toFixed()
+            : null,
+          amount: filled ? m.filledAmount : null,
+          quantity: filled ? m.quantity : null,
+          transactionId: r.transactionId,
+          reason: r.reason,
+          realizedPnl: filled ? m.realizedPnl : null,
+          unrealizedPnl: m?.unrealizedPnl ?? null,
+          missedWouldBe: m?.missedWouldBe ?? null,
+        };
+      },
+    );
+    return [call.id, { call: toCallInfo(call), recipients, totals: boardTotals(recipients) }];
+  }));
 }
+
+/** The board of a call, or null when there is no such call. */
+export const readBoard = async (db: Db, callId: string, prices: LivePrices, now: Date) =>
+  (await readBoards(db, [callId], prices, now)).get(callId) ?? null;

@@ -2,7 +2,19 @@
 // fast and what it earned, from call_recipients (recipients.ts) and the recipients' trades in each
 // call (board.ts). A page of history reads its calls through the calls_created index first, then
 // only those calls' lines and trades (docs/reports.md#calls).
-import { and, count, desc, eq, exists, gte, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import type { SessionUser } from "../auth/sessions.ts";
 import { can } from "../auth/roles.shared.ts";
@@ -57,15 +69,8 @@ export function callPage(db: Deps["db"], viewer: SessionUser, query: CallHistory
     leadId === undefined ? undefined : eq(calls.fromUserId, leadId),
     ...inRange(query),
     query.target ? targetIs(query.target) : undefined,
-    query.pair
-      ? or(
-        eq(calls.target, query.pair),
-        exists(
-          db.select({ one: sql`1` }).from(cr)
-            .where(and(eq(cr.callId, calls.id), eq(cr.pair, query.pair))),
-        ),
-      )
-      : undefined,
+    // The call's own row says it (calls.pairs: a pair target and the recipients' pairs).
+    query.pair ? arrayContains(calls.pairs, [query.pair]) : undefined,
   );
   return {
     page: db.select().from(calls).where(where)

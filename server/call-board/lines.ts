@@ -19,54 +19,64 @@ import { UNDECIDED } from "../calls/recipients.ts";
 import { callEffect } from "../calls/target.shared.ts";
 import { livePrices } from "../transactions/pnl.ts";
 import type { TransactionView } from "../transactions/view.ts";
-import { readBoard } from "./board.ts";
+import { readBoards } from "./board.ts";
 
 type CallRow = typeof calls.$inferSelect;
 type BoardDeps = Pick<Deps, "db" | "market" | "realtime" | "clock">;
 
-/** Per call, the lines waiting to be sent while a send of that call's board runs. */
-const waiting = new Map<string, Set<number>>();
+/** Per call, the lines waiting to be sent while a round of sends runs; one queue per instance. */
+const queues = new WeakMap<object, Map<string, Set<number>>>();
 
 /**
  * Sends the recipients' lines (as they are now) to the caller and Admins, after the answer of the
- * request that changed them and outside its deadline. A burst of changes in one call (50 recipients
- * answering at once) reads the board once per round, not once per change: the first change is
- * sent at once, the ones arriving meanwhile together right after it.
+ * request that changed them and outside its deadline. One round at a time reads the boards of
+ * every call with changed lines together (board.ts readBoards): a burst of changes (50 recipients
+ * answering, an order moving its line in each live call) costs one read per round, not one per
+ * change or per call, and nothing waits longer than the round under way.
  */
 export function publishLines(deps: BoardDeps, callId: string, userIds: number[]) {
   if (!deps.realtime || !userIds.length) return;
-  outsideRequest(() => flush(deps, callId, userIds))
-    .catch((err) => logError(`call board of call ${callId}`, err));
+  let waiting = queues.get(deps.realtime);
+  const idle = !waiting;
+  if (!waiting) queues.set(deps.realtime, waiting = new Map());
+  const lines = waiting.get(callId) ?? new Set();
+  userIds.forEach((id) => lines.add(id));
+  waiting.set(callId, lines);
+  if (idle) void outsideRequest(() => flush(deps, waiting));
 }
 
-async function flush(deps: BoardDeps, callId: string, userIds: number[]) {
-  const pending = waiting.get(callId);
-  if (pending) return void userIds.forEach((id) => pending.add(id));
-  waiting.set(callId, new Set());
+async function flush(deps: BoardDeps, waiting: Map<string, Set<number>>) {
   try {
-    let ids = new Set(userIds);
-    while (ids.size) {
-      await sendLines(deps, callId, ids);
-      ids = waiting.get(callId)!;
-      waiting.set(callId, new Set());
+    while (waiting.size) {
+      const round = new Map(waiting);
+      waiting.clear();
+      await sendLines(deps, round).catch((err) =>
+        logError(`call board of calls ${[...round.keys()].join(", ")}`, err)
+      );
     }
   } finally {
-    waiting.delete(callId);
+    queues.delete(deps.realtime!);
   }
 }
 
-async function sendLines(deps: BoardDeps, callId: string, userIds: Set<number>) {
-  const board = await readBoard(deps.db, callId, livePrices(deps.market), deps.clock.now());
-  if (!board) return;
-  const to = { users: [board.call.fromUserId], roles: [...PERMISSIONS["calls.viewAll"]] };
+async function sendLines(deps: BoardDeps, round: Map<string, Set<number>>) {
+  const boards = await readBoards(
+    deps.db,
+    [...round.keys()],
+    livePrices(deps.market),
+    deps.clock.now(),
+  );
+  const roles = [...PERMISSIONS["calls.viewAll"]];
   await Promise.all(
-    board.recipients.filter((r) => userIds.has(r.userId)).map((recipient) =>
-      deps.realtime!.hub.publish(to, {
-        type: "call-board",
-        callId,
-        recipient,
-        totals: board.totals,
-      })
+    [...boards].flatMap(([callId, board]) =>
+      board.recipients.filter((r) => round.get(callId)!.has(r.userId)).map((recipient) =>
+        deps.realtime!.hub.publish({ users: [board.call.fromUserId], roles }, {
+          type: "call-board",
+          callId,
+          recipient,
+          totals: board.totals,
+        })
+      )
     ),
   );
 }
@@ -131,7 +141,8 @@ export async function onCallTransaction(
     new Date(at).toISOString(),
     new Date(at - deps.config.CALL_EXPIRY_MS).toISOString(),
   ]);
-  for (const raw of found) await answer(deps, callShape.read(raw), lineShape.read(raw), tx);
+  // Each line at once: the newest call's line must not wait behind the older calls' updates.
+  await Promise.all(found.map((raw) => answer(deps, callShape.read(raw), lineShape.read(raw), tx)));
 }
 
 const callShape = rawShape(calls, "c.");

@@ -47,12 +47,15 @@ export async function sendCall(
   input: SendCallInput,
 ): Promise<CallInfo> {
   const now = deps.clock.now();
+  const target = normalizeTarget(input.target);
   const [row] = await deps.db.insert(calls).values({
     id: randomHex(12),
     fromUserId: caller.id,
     fromUsername: caller.username,
     group: caller.group,
-    target: normalizeTarget(input.target),
+    target,
+    // A pair target's pair; the recipients' pairs are added with their lines (drizzle/0021).
+    pairs: isFixedTarget(target) || target === CALL_TARGET_ALL ? [] : [target],
     count: input.count,
     createdAt: now,
     expiresAt: new Date(now.getTime() + deps.config.CALL_EXPIRY_MS),

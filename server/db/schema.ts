@@ -366,10 +366,18 @@ export const calls = pgTable("calls", {
   count: integer("count").notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /**
+   * The pairs the call concerns: its target when that is a pair (set by server/calls/service.ts)
+   * and its recipients' pairs (call_recipients.pair, added by a trigger on their insert). The
+   * history's pair filter reads them through calls_pairs, not a lookup of each call's lines.
+   */
+  pairs: text("pairs").array().notNull().default(sql`'{}'::text[]`),
 }, (t) => [
   // Call history (server/calls/history.ts): newest first, everyone's or one Lead's.
   index("calls_created").on(t.createdAt.desc(), t.id),
   index("calls_from_created").on(t.fromUserId, t.createdAt.desc(), t.id),
+  // A pair few calls concern: its calls found at once, not by walking calls_created to the end.
+  index("calls_pairs").using("gin", t.pairs),
 ]);
 
 /**

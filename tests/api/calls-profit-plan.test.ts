@@ -84,6 +84,10 @@ Deno.test({
           { page: 50, limit: 20 },
           { page: 1, limit: 20, leadId: lead.id },
           { page: 1, limit: 20, ...month },
+          // The pair filter reads calls.pairs (kept by a trigger on the lines), never the lines:
+          // a common pair walks calls_created, one no call has is found through calls_pairs.
+          { page: 1, limit: 20, pair: "btc_usdt", target: "BUY" },
+          { page: 1, limit: 20, pair: "eth_usdt" },
         ]
       ) {
         const filters = { target: undefined, pair: undefined, ...query };
@@ -91,8 +95,15 @@ Deno.test({
         const { page } = callPage(db, admin, filters);
         const pageText = await plan(db, page);
         assertIndexed(pageText);
-        assert.match(pageText, /calls_(from_)?created/, pageText);
+        assert.match(pageText, filters.pair ? /calls_(created|pairs)/ : /calls_(from_)?created/);
+        if (filters.pair) assert.doesNotMatch(pageText, /call_recipients/, pageText);
       }
+      // The trigger kept every call's pairs (the filter's truth is its lines').
+      const [wrong] = await executeRows<{ n: number }>(
+        db,
+        sql`select count(*)::int n from calls where pairs <> '{btc_usdt}'`,
+      );
+      assert.equal(wrong.n, 0);
       const calls = await executeRows<{ id: string; created_at: string; expires_at: string }>(
         db,
         sql`select id, created_at, expires_at from calls order by created_at desc limit 20`,

@@ -118,7 +118,15 @@ export async function run(): Promise<boolean> {
       if (msg.type === "price") price = msg.prices.btc_usdt ?? price;
       if (msg.type !== "call-board") return;
       const { callId, recipient } = msg as CallBoardEvent;
-      arrived.set(key(callId, recipient.userId, recipient.state), performance.now());
+      // The first arrival in a state: a line is sent again whenever its money moves (a fill, the
+      // bot's closing trade), which is no later arrival of the state.
+      // The notice shown is the line's seenAt: a line read after its order went on as traded
+      // (seenAt set) never shows as seen, yet it shows the notice was seen.
+      const states = recipient.seenAt === null ? [recipient.state] : [recipient.state, "seen"];
+      for (const state of states) {
+        const at = key(callId, recipient.userId, state);
+        if (!arrived.has(at)) arrived.set(at, performance.now());
+      }
     };
     // The sim feed's first prices, so orders are placed at the live price.
     while (!price) await sleep(20);
