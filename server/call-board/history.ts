@@ -18,9 +18,8 @@ import {
 import { Decimal } from "decimal.js";
 import type { SessionUser } from "../auth/sessions.ts";
 import { can } from "../auth/roles.shared.ts";
-import { callRecipients as cr, calls, transactions as t, users } from "../db/schema.ts";
+import { callRecipients as cr, calls, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
-import { decimalText } from "../reports/keyset.ts";
 import { livePrices } from "../transactions/pnl.ts";
 import type {
   CallFigures,
@@ -29,15 +28,19 @@ import type {
   CallHistoryItem,
   CallHistoryQuery,
 } from "../calls/board.shared.ts";
-import { counted, tradedInCall } from "../reports/books.ts";
+import { callResult, inCallResult } from "../reports/books.ts";
 import { recipientMoney } from "./board.ts";
 import { toCallInfo } from "../calls/service.ts";
 import { isFixedTarget } from "../calls/target.shared.ts";
 import { CALL_TARGET_ALL } from "../calls/target.shared.ts";
 
-const inRange = (r: { start?: number; end?: number }) => [
-  r.start === undefined ? undefined : gte(calls.createdAt, new Date(r.start)),
-  r.end === undefined ? undefined : lte(calls.createdAt, new Date(r.end)),
+/** Calls sent in the range, by `at`: calls.created_at, or their lines' copy of it (call_at). */
+const inRange = (
+  r: { start?: number; end?: number },
+  at: typeof calls.createdAt | typeof cr.callAt = calls.createdAt,
+) => [
+  r.start === undefined ? undefined : gte(at, new Date(r.start)),
+  r.end === undefined ? undefined : lte(at, new Date(r.end)),
 ];
 
 /** Fixed targets are stored upper-case, pair codes lower-case (service.ts normalizeTarget). */
@@ -132,20 +135,14 @@ function figuresScope(viewer: SessionUser) {
   return { users: eq(cr.userId, viewer.id), leads: sql`false` };
 }
 
-const resultSum = decimalText(
-  sql`coalesce(round(sum(${t.realizedPnl}) filter (where ${counted}), 8), 0)`,
-);
-
-export async function callFigures(
-  deps: Pick<Deps, "db">,
-  viewer: SessionUser,
-  query: CallFiguresQuery,
-): Promise<CallFigures> {
+/** The figures' four reads: each User's lines and result, each Lead's lines and desk result. */
+export function figuresQueries(db: Deps["db"], viewer: SessionUser, query: CallFiguresQuery) {
   const scope = figuresScope(viewer);
-  const range = inRange(query);
+  // Both bounds: the lines' own is read through call_recipients_call_at, not call by call.
+  const range = [...inRange(query), ...inRange(query, cr.callAt)];
   // Lines and results apart: joining the trades would count a line once per trade.
-  const [userLines, userResults, leadLines, leadResults] = await Promise.all([
-    deps.db.select({
+  return [
+    db.select({
       userId: cr.userId,
       username: users.username,
       received: sql<number>`count(*)::int`,
@@ -154,11 +151,11 @@ export async function callFigures(
     }).from(cr).innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(users, eq(users.id, cr.userId))
       .where(and(...range, scope.users)).groupBy(cr.userId, users.username)
       .orderBy(users.username),
-    deps.db.select({ userId: cr.userId, result: resultSum }).from(cr)
+    db.select({ userId: cr.userId, result: callResult }).from(cr)
       .innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(users, eq(users.id, cr.userId))
-      .innerJoin(t, tradedInCall)
+      .crossJoin(inCallResult)
       .where(and(...range, scope.users)).groupBy(cr.userId),
-    deps.db.select({
+    db.select({
       userId: calls.fromUserId,
       username: calls.fromUsername,
       sent: sql<number>`count(distinct ${calls.id})::int`,
@@ -167,10 +164,20 @@ export async function callFigures(
     }).from(calls).leftJoin(cr, eq(cr.callId, calls.id))
       .where(and(...range, scope.leads)).groupBy(calls.fromUserId, calls.fromUsername)
       .orderBy(calls.fromUsername),
-    deps.db.select({ userId: calls.fromUserId, result: resultSum }).from(cr)
-      .innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(t, tradedInCall)
+    db.select({ userId: calls.fromUserId, result: callResult }).from(cr)
+      .innerJoin(calls, eq(calls.id, cr.callId)).crossJoin(inCallResult)
       .where(and(...range, scope.leads)).groupBy(calls.fromUserId),
-  ]);
+  ] as const;
+}
+
+export async function callFigures(
+  deps: Pick<Deps, "db">,
+  viewer: SessionUser,
+  query: CallFiguresQuery,
+): Promise<CallFigures> {
+  const [userLines, userResults, leadLines, leadResults] = await Promise.all(
+    figuresQueries(deps.db, viewer, query),
+  );
   const resultOf = (rows: { userId: number; result: string }[], id: number) =>
     rows.find((r) => r.userId === id)?.result ?? "0";
   return {

@@ -420,6 +420,9 @@ export const callRecipients = pgTable("call_recipients", {
 }, (t) => [
   primaryKey({ columns: [t.callId, t.userId] }),
   index("call_recipients_user").on(t.userId, t.callAt),
+  // Everyone's lines of a range (the per-person figures, the End of Shift report): read by their
+  // calls' time, not by looking up each call's lines.
+  index("call_recipients_call_at").on(t.callAt),
 ]);
 
 export const shifts = pgTable("shifts", {

@@ -12,7 +12,7 @@ import {
   transactions as t,
   users,
 } from "../db/schema.ts";
-import { counted, realized, tradedInCall } from "./books.ts";
+import { callResult, inCallResult, realized } from "./books.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
 import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
@@ -38,15 +38,16 @@ const dayProfit = sql`(select coalesce(sum(${t.realizedPnl}), 0) from ${t}
 function callsSent(who: SQL | undefined, from: SQL, to: SQL) {
   const sent = sql`${calls.createdAt} >= ${from} and ${calls.createdAt} < ${to}
     ${who ? sql`and ${calls.fromUserId} = ${who}` : sql``}`;
-  const lines = sql`${callRecipients} join ${calls} on ${calls.id} = ${callRecipients.callId}`;
+  // Lines by their own copy of the call's time too: read through call_recipients_call_at.
+  const lines = sql`${callRecipients} join ${calls} on ${calls.id} = ${callRecipients.callId}
+    and ${callRecipients.callAt} >= ${from} and ${callRecipients.callAt} < ${to}`;
   return {
     callsSent: sql<number>`(select count(*) from ${calls} where ${sent})::int`,
     callsFollowed: decimalText(sql`(select round(100.0 * count(*) filter
       (where ${callRecipients.state} = 'traded') / nullif(count(*), 0), 2) from ${lines}
       where ${sent})`),
-    callsResult: decimalText(sql`(select coalesce(round(sum(${t.realizedPnl})
-      filter (where ${counted}), 8), 0) from ${lines} join ${t} on ${tradedInCall}
-      where ${sent})`),
+    callsResult: sql<string>`(select ${callResult} from ${lines} cross join ${inCallResult}
+      where ${sent})`,
   };
 }
 
@@ -59,7 +60,7 @@ const reportDay = callsSent(
 const inRange = (range: ReportRange) =>
   and(gte(s.createdAt, new Date(range.start)), lte(s.createdAt, new Date(range.end)));
 
-function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: number) {
+export function shiftPage(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: number) {
   return db.select({
     id: s.id,
     at: epochMicros(s.createdAt),
@@ -82,7 +83,7 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     .limit(limit);
 }
 
-type Row = Awaited<ReturnType<typeof page>>[number];
+type Row = Awaited<ReturnType<typeof shiftPage>>[number];
 
 export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
   { headers: ["Date (UTC)"], kind: "text", value: (r) => (r.at ? utcDateTime(r.at) : "TOTAL") },
@@ -103,6 +104,17 @@ export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("Calls Result", "callsResult"),
 ];
 
+/** The TOTAL row's calls: every call sent in the range. */
+export const rangeCalls = (db: Db, range: ReportRange) =>
+  db.select(
+    // Text, not a Date: postgres.js takes a Date only where drizzle knows the column it binds to.
+    callsSent(
+      undefined,
+      sql`${new Date(range.start).toISOString()}::timestamptz`,
+      sql`${new Date(range.end + 1).toISOString()}::timestamptz`,
+    ),
+  ).from(sql`(select 1) as one`);
+
 /** The sums of every amount column over the range, as one more row labelled TOTAL. */
 async function totalRow(db: Db, range: ReportRange): Promise<Row> {
   const sums = Object.fromEntries(
@@ -112,21 +124,14 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
     ...sums,
     realizedProfit: decimalText(sql`coalesce(round(sum(${dayProfit}), 8), 0)`),
   }).from(s).where(inRange(range));
-  const [shiftCalls] = await db.select(
-    // Text, not a Date: postgres.js takes a Date only where drizzle knows the column it binds to.
-    callsSent(
-      undefined,
-      sql`${new Date(range.start).toISOString()}::timestamptz`,
-      sql`${new Date(range.end + 1).toISOString()}::timestamptz`,
-    ),
-  ).from(sql`(select 1) as one`);
+  const [shiftCalls] = await rangeCalls(db, range);
   return { id: 0, at: "", reportDate: "", username: "", account: "", ...row, ...shiftCalls };
 }
 
 export function endOfShiftReport(deps: Pick<Deps, "config" | "db">, range: ReportRange) {
   const limit = deps.config.REPORT_PAGE_SIZE;
   return csvStream(END_OF_SHIFT_COLUMNS, async (cursor: TimeCursor | null) => {
-    const rows = await page(deps.db, range, cursor, limit);
+    const rows = await shiftPage(deps.db, range, cursor, limit);
     const next = nextCursor(rows, limit);
     return { rows: next ? rows : [...rows, await totalRow(deps.db, range)], next };
   });

@@ -11,6 +11,7 @@ import {
   callHistorySchema,
 } from "../../server/calls/board.shared.ts";
 import { callRecipients, transactions } from "../../server/db/schema.ts";
+import { csvLines, insertShiftReport } from "../support/report-fixtures.ts";
 import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { until } from "../support/until.ts";
 import {
@@ -220,6 +221,36 @@ Deno.test("call figures: per User and per Lead; a Lead sees their group, a User 
     // A range before the first call: nothing.
     assert.deepEqual(await figures(t, admin.token, "start=0&end=1"), { users: [], leads: [] });
     await expectStatus(t, 400, "GET", "/api/calls/figures?start=9&end=1", { token: u1.token });
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("end-of-shift report: each Lead's calls that day, the share followed and what the followers' counted trades realized", async () => {
+  const s = await setup();
+  const { t, admin, leadA, leadB } = s;
+  try {
+    const { call1 } = await seedCalls(s);
+    const at = new Date(call1.createdAt);
+    for (const lead of [leadA, leadB]) {
+      await insertShiftReport(t.deps.db, {
+        userId: lead.id,
+        createdAt: at,
+        account: lead.username,
+      });
+    }
+    const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+    const res = await t.call("POST", "/api/shift-report/daily-report", {
+      token: admin.token,
+      body: { start: day, end: day + 86_400_000 - 1 },
+    });
+    assert.equal(res.status, 200);
+    // Calls Sent, Calls Followed %, Calls Result: user_2's open row in call 1 realizes nothing.
+    assert.deepEqual((await csvLines(res)).slice(1).map((l) => l.split(",").slice(-3)), [
+      ["2", "50", "2.5"],
+      ["1", "100", "0"],
+      ["3", "60", "2.5"],
+    ]);
   } finally {
     await t.close();
   }

@@ -1,12 +1,14 @@
 // GET /calls and GET /profits stay fast at any size (issue 29, docs/reports.md#speed): with 60,000
-// transactions and 6,000 calls, PostgreSQL must plan a page of calls, its trades, and /profit's
-// rows and series on their indexes and profit_days, never a sequential scan of transactions, calls
+// transactions and 6,000 calls, PostgreSQL must plan a page of calls, its trades, the per-person
+// call figures, the End of Shift report's calls columns, and /profit's rows and series on their
+// indexes and profit_days, never a sequential scan of transactions, calls
 // or call_recipients (which took seconds at 1,000,000 rows). PostgreSQL only: PGlite has no
 // planner statistics worth the name at this size, and production runs PostgreSQL.
 import assert from "node:assert/strict";
 import { type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../../server/auth/sessions.ts";
-import { callPage } from "../../server/call-board/history.ts";
+import { callPage, figuresQueries } from "../../server/call-board/history.ts";
+import { rangeCalls, shiftPage } from "../../server/reports/end-of-shift-report.ts";
 import { tradesInCalls } from "../../server/call-board/board.ts";
 import { executeRows } from "../../server/db/raw-rows.ts";
 import type { Db } from "../../server/db/client.ts";
@@ -60,8 +62,8 @@ function inline({ sql: text, params }: { sql: string; params: unknown[] }) {
   }));
 }
 
-function assertIndexed(text: string) {
-  assert.doesNotMatch(text, /Seq Scan on (transactions|calls|call_recipients)\b/, text);
+function assertIndexed(text: string, tables = "transactions|calls|call_recipients") {
+  assert.doesNotMatch(text, new RegExp(`Seq Scan on (${tables})\\b`), text);
 }
 
 Deno.test({
@@ -122,6 +124,31 @@ Deno.test({
       );
       assertIndexed(trades);
       assert.match(trades, /transactions_created/, trades);
+      // Per-person figures and the End of Shift report's calls columns: each line sums its user's
+      // DONE rows of its call's seconds (transactions_list_user), never a user's history. A month
+      // is half the calls here, which PostgreSQL rightly reads whole: its lines, never.
+      const day = { start: FIRST + 5 * DAY, end: FIRST + 6 * DAY - 1 };
+      const leadViewer = { id: lead.id, role: "Lead", group: "g2" } as unknown as SessionUser;
+      for (
+        const [range, tables] of [[day, undefined], [
+          month,
+          "transactions|call_recipients",
+        ]] as const
+      ) {
+        for (const viewer of [admin, leadViewer]) {
+          const [userLines, users, leadLines, leads] = figuresQueries(db, viewer, range);
+          for (const query of [userLines, leadLines]) assertIndexed(await plan(db, query), tables);
+          for (const query of [users, leads]) {
+            const text = await plan(db, query);
+            assertIndexed(text, tables);
+            assert.match(text, /transactions_list_user/, text);
+          }
+        }
+        const total = await plan(db, rangeCalls(db, range));
+        assertIndexed(total, tables);
+        assert.match(total, /transactions_list_user/, total);
+        assertIndexed(await plan(db, shiftPage(db, range, null, 100)), tables);
+      }
       for (const range of [{}, month, { start: FIRST + 5 * DAY + 3_600_000 }]) {
         const query = { pair: undefined, page: 1, limit: 20, ...range };
         for (const statement of [profitItemsSql(query), profitTotalsSql(query)]) {

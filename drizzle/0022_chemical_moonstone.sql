@@ -1,0 +1,1 @@
+CREATE INDEX "call_recipients_call_at" ON "call_recipients" USING btree ("call_at");
