@@ -68,6 +68,20 @@ async function connect(origin: string) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A login whose 4 KB body comes a byte every 100 ms, `bytes` at most or until the server closes. */
+async function trickleBody(origin: string, bytes: number) {
+  const c = await connect(origin);
+  await c.send(
+    `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: 4096\r\n\r\n{`,
+  );
+  for (let i = 0; c.state.closedMs < 0 && i < bytes; i++) {
+    await sleep(100);
+    await c.send('"');
+  }
+  return c;
+}
+
 Deno.test("connections: headers sent a line a second are cut at HEADER_TIMEOUT_MS, with no answer", async () => {
   await withServer({ HEADER_TIMEOUT_MS: 3000 }, async (origin) => {
     const c = await connect(origin);
@@ -113,15 +127,7 @@ Deno.test("connections: one that sends nothing is closed at HEADER_TIMEOUT_MS; a
 
 Deno.test("connections: a body past BODY_TIMEOUT_MS gets 408 and the connection closed", async () => {
   await withServer({ BODY_TIMEOUT_MS: 1500 }, async (origin) => {
-    const c = await connect(origin);
-    await c.send(
-      `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: 4096\r\n\r\n{`,
-    );
-    for (let i = 0; c.state.closedMs < 0 && i < 40; i++) {
-      await sleep(100);
-      await c.send('"');
-    }
+    const c = await trickleBody(origin, 40);
     await c.closed(3000);
     await c.close();
     assert.match(c.state.text, /^HTTP\/1.1 408/);
@@ -133,15 +139,7 @@ Deno.test("connections: a body still coming after the request's 503 has its conn
   await withServer(
     { REQUEST_TIMEOUT_MS: 1000, ORDER_ANSWER_MS: 500, BODY_TIMEOUT_MS: 2500 },
     async (origin) => {
-      const c = await connect(origin);
-      await c.send(
-        `POST /api/users/login HTTP/1.1\r\nHost: ${origin}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: 4096\r\n\r\n{`,
-      );
-      for (let i = 0; c.state.closedMs < 0 && i < 60; i++) {
-        await sleep(100);
-        await c.send('"');
-      }
+      const c = await trickleBody(origin, 60);
       await c.close();
       assert.match(c.state.text, /^HTTP\/1.1 503/);
       assert.ok(c.state.closedMs < 2500 + SLACK_MS, `closed at ${c.state.closedMs}`);
