@@ -107,6 +107,13 @@ Deno.test("call board: traded, refused by a limit and missed, with reaction time
     const seenLine = line(await board(t, lead.token, call.id), trader);
     assert.equal(seenLine.state, "seen");
     assert.equal(seenLine.seenAt, call.createdAt + 400);
+    // Lines go out in rounds that read the board as it is then: a trade landing before the seen
+    // line's round would send it as traded (seenAt set), never as seen. The trade waits for it.
+    await until(
+      () => events.some((e) => e.msg.recipient.userId === trader.id),
+      3000,
+      "the seen line sent",
+    );
 
     t.clock.advance(1100);
     const bought = await expectStatus(t, 201, "POST", "/api/transaction", {
