@@ -86,15 +86,28 @@ async function play(
   });
   const page = await context.newPage();
   const texts = new Map<string, string>();
+  let at = "";
   for (const scene of all) {
-    await page.goto(server.baseUrl + scene.route);
-    await page.locator("main h1").first().waitFor();
-    await page.waitForLoadState("networkidle");
+    // A scene on the page the last one left needs no new load: its modal closed is that page.
+    if (scene.route !== at || !await closedDialogs(page)) {
+      await page.goto(server.baseUrl + scene.route);
+      await page.locator("main h1").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      at = scene.route;
+    }
     await scene.act(page);
     texts.set(scene.name, await shownText(page));
   }
   await context.close();
   return texts;
+}
+
+/** Closes the open modal with Escape, as a person would; false if it stays open. */
+async function closedDialogs(page: Page) {
+  await page.keyboard.press("Escape");
+  return await page.waitForFunction(() => !document.querySelector("[role=dialog]"), null, {
+    timeout: 3000,
+  }).then(() => true, () => false);
 }
 
 /**
