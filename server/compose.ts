@@ -59,10 +59,12 @@ export async function composeDeps(parts: DepsParts): Promise<Deps> {
     callGate: createCallGate({ db: base.db, clock }),
     realtime,
     ...realtime.hooks,
-    onTransactionChanged: (tx) => {
+    onTransactionChanged: (tx, callLines) => {
       realtime.hooks.onTransactionChanged(tx);
       // A recipient's order, fill, close or missed-call row moves their line on a call's board.
-      void outsideRequest(() => onCallTransaction(deps, tx))
+      // A new order's statement read its lines: usually none, and then nothing is to be done.
+      if (callLines?.length === 0 && tx.kind === "trade") return;
+      void outsideRequest(() => onCallTransaction(deps, tx, callLines))
         .catch((err) => logError(`call board of row ${tx.id}`, err));
     },
     // Users with a visible page hear the call on their socket; the others' devices are pushed.

@@ -8,6 +8,7 @@ import type { PasswordCost } from "./auth/password.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { KeyTransport } from "./keys/transport.ts";
 import type { TradeError, TransactionView } from "./transactions/view.ts";
+import type { LiveLine } from "./call-board/live-lines.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.shared.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";
@@ -38,8 +39,11 @@ export interface Deps {
   keyTransport: KeyTransport;
   /** Whether a User may trade now (a call activates that side for them): server/calls/gate.ts. */
   callGate: CallGate;
-  /** Told when a transaction is created, changed, closed by the bot or deleted. */
-  onTransactionChanged: (tx: TransactionView) => void;
+  /**
+   * Told when a transaction is created, changed, closed by the bot or deleted. `callLines`: a new
+   * row's live call lines, when the statement writing it read them (transactions/record.ts).
+   */
+  onTransactionChanged: (tx: TransactionView, callLines?: LiveLine[]) => void;
   /** Told when the bot fails to place an order (the hub sends BUY_ERROR / SELL_ERROR). */
   onTradeError: (userId: number, error: TradeError) => void;
   /** Uniform [0, 1) draws for the bot's amount variation; seeded in tests. */

@@ -9,8 +9,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { PERMISSIONS } from "../auth/roles.shared.ts";
 import { logError } from "../core/log-error.ts";
 import { outsideRequest } from "../core/request-scope.ts";
-import { callRecipients, calls } from "../db/schema.ts";
-import { rawShape, textRows } from "../db/raw-rows.ts";
+import { callRecipients } from "../db/schema.ts";
+import { textRows } from "../db/raw-rows.ts";
 import type { RecipientState } from "../db/enums.shared.ts";
 import type { Deps } from "../deps.ts";
 import { openedSide } from "../calls/answers.ts";
@@ -20,8 +20,8 @@ import { callEffect } from "../calls/target.shared.ts";
 import { livePrices } from "../transactions/pnl.ts";
 import type { TransactionView } from "../transactions/view.ts";
 import { readBoards } from "./board.ts";
+import { type LiveLine, liveLinesSql, readLiveLines } from "./live-lines.ts";
 
-type CallRow = typeof calls.$inferSelect;
 type BoardDeps = Pick<Deps, "db" | "market" | "realtime" | "clock">;
 
 /** Per call, the lines waiting to be sent while a round of sends runs; one queue per instance. */
@@ -124,63 +124,61 @@ export async function markSeen(
 /**
  * A transaction of a recipient changed: a missed-call row ends their line; a trade row created
  * during a call moves it to traded (or refused, when the exchange refused it), and any change of
- * such a row (a fill, a close) changes the board's money, so the line is sent again.
+ * such a row (a fill, a close) changes the board's money, so the line is sent again. `lines`: the
+ * row's live lines as the statement that wrote it read them (a new order's, issue 31); otherwise
+ * they are looked up here.
  */
 export async function onCallTransaction(
   deps: BoardDeps & Pick<Deps, "config" | "database">,
   tx: TransactionView,
+  lines?: LiveLine[],
 ) {
   if (tx.kind === "missed_call") {
     if (!tx.callId) return;
     await move(deps, tx.callId, [tx.userId], { state: "missed", transactionId: tx.id }, UNDECIDED);
     return;
   }
-  const at = Date.parse(tx.createdAt);
-  const found = await textRows<Record<string, unknown>>(deps.database, LINES_OF_ROW, [
-    tx.userId,
-    new Date(at).toISOString(),
-    new Date(at - deps.config.CALL_EXPIRY_MS).toISOString(),
-  ]);
+  if (!lines) {
+    const at = Date.parse(tx.createdAt);
+    const [found] = await textRows<{ lines: unknown }>(deps.database, LINES_OF_ROW, [
+      tx.userId,
+      new Date(at).toISOString(),
+      new Date(at - deps.config.CALL_EXPIRY_MS).toISOString(),
+    ]);
+    lines = readLiveLines(found?.lines);
+  }
   // Each line at once: the newest call's line must not wait behind the older calls' updates.
-  await Promise.all(found.map((raw) => answer(deps, callShape.read(raw), lineShape.read(raw), tx)));
+  await Promise.all(lines.map((line) => answer(deps, line, tx)));
 }
 
-const callShape = rawShape(calls, "c.");
-const lineShape = rawShape(callRecipients, "r.");
 /**
  * The lines of the calls a row of `$1` created at `$2` answers (sent since `$3`, not yet expired).
- * Run after every order and every change of a row: one prepared statement, not a query built anew.
+ * Run after every change of a row: one prepared statement, not a query built anew.
  */
-const LINES_OF_ROW = `select ${callShape.select}, ${lineShape.select}
-  from "call_recipients" join "calls" on "calls"."id" = "call_recipients"."call_id"
-  where "call_recipients"."user_id" = $1 and "call_recipients"."call_at" <= $2
-    and "call_recipients"."call_at" >= $3 and "calls"."expires_at" >= $2`;
+const LINES_OF_ROW = `select ${
+  liveLinesSql("$1::integer", "$2::timestamptz", "$3::timestamptz")
+} as "lines"`;
 
-async function answer(
-  deps: BoardDeps,
-  call: CallRow,
-  line: typeof callRecipients.$inferSelect,
-  tx: TransactionView,
-) {
-  const effect = callEffect(call.target, line.pair);
+async function answer(deps: BoardDeps, line: LiveLine, tx: TransactionView) {
+  const effect = callEffect(line.target, line.pair);
   const side = openedSide(tx);
   const onSide = effect && (side === null || (side === "BUY" ? effect.buy : effect.sell));
   const moved = !onSide
     ? 0
     : tx.orderState === "refused"
-    ? await move(deps, call.id, [line.userId], {
+    ? await move(deps, line.callId, [line.userId], {
       state: "refused",
       reason: {
         code: "calls.exchangeRefused",
         params: { exchange: tx.exchange, note: (tx.orderNote ?? "").slice(0, 500) },
       } satisfies CallReason,
     }, UNDECIDED)
-    : await move(deps, call.id, [line.userId], {
+    : await move(deps, line.callId, [line.userId], {
       state: "traded",
       reason: null,
-      reactionMs: Math.max(0, Date.parse(tx.createdAt) - call.createdAt.getTime()),
+      reactionMs: Math.max(0, Date.parse(tx.createdAt) - line.callAt),
       transactionId: tx.id,
     }, [...UNDECIDED, "refused"]);
   // The line stayed (already decided, or another side's row) but its money may have moved.
-  if (!moved) publishLines(deps, call.id, [line.userId]);
+  if (!moved) publishLines(deps, line.callId, [line.userId]);
 }

@@ -19,7 +19,8 @@ import type { Side } from "../exchanges/adapter.ts";
 import { kindOf } from "../exchanges/exchanges.ts";
 import { TradingRefused } from "../trading-halts/refusal.ts";
 import { exchangeFailure, type OpenDeps, openTransaction } from "./open.ts";
-import { type NewTransaction, type Outcome, reserveTransactionId } from "./record.ts";
+import { callLinesOf, type NewTransaction, type Outcome, reserveTransactionId } from "./record.ts";
+import type { LiveLine } from "../call-board/live-lines.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
 import { can } from "../auth/roles.shared.ts";
 import { botAccount, botAccountId } from "../bot-keys/accounts.ts";
@@ -83,13 +84,13 @@ export async function openForBots(
     // lists them coded again, one a line, for the client to word.
     throw new AppError(first?.code ?? "BAD_GATEWAY", listing("bots.allFailed", failures));
   }
-  for (const view of placed) deps.onTransactionChanged(view);
+  for (const r of results) if (r.transaction) deps.onTransactionChanged(r.transaction, r.callLines);
   return {
     transaction: placed[0],
     extraTransactions: placed.slice(1),
     extraErrors: errors,
     extraErrorMessages: results.flatMap((r) => r.said ? [r.said] : []),
-    botResults: results.map(({ failure: _, ...result }) => result),
+    botResults: results.map(({ failure: _, callLines: _lines, ...result }) => result),
   };
 }
 
@@ -97,7 +98,7 @@ async function openForBot(
   deps: BotTradeDeps,
   req: BotTradeRequest,
   bot: BotKeyRow,
-): Promise<BotTradeResult & { failure: AppError | null }> {
+): Promise<BotTradeResult & { failure: AppError | null; callLines?: LiveLine[] }> {
   const id = await reserveTransactionId(deps.db);
   const base = { botKeyId: bot.id, username: bot.username };
   try {
@@ -112,7 +113,14 @@ async function openForBot(
       outcome: req.outcome,
     });
     const transaction = toTransactionView(row, req.user.username);
-    return { ...base, transaction, error: null, said: null, failure: null };
+    return {
+      ...base,
+      transaction,
+      error: null,
+      said: null,
+      failure: null,
+      callLines: callLinesOf(row),
+    };
   } catch (err) {
     const failure = exchangeFailure(req.values.exchange, err);
     const { text: error, code, params } = wrapping("bots.failed", "failure", failure.said, {

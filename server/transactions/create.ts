@@ -53,7 +53,7 @@ import {
   targetField,
   varyAmount,
 } from "./pricing.shared.ts";
-import type { NewTransaction } from "./record.ts";
+import { callLinesOf, type NewTransaction } from "./record.ts";
 import type { CreateTransactionInput } from "./schema.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
 import { type MessageCode, type MessageParams, msg, type Said } from "../core/messages.shared.ts";
@@ -212,7 +212,7 @@ export async function createTransaction(
     });
   }
   const views = created.map((row) => toTransactionView(row, user.username));
-  for (const view of views) deps.onTransactionChanged(view);
+  views.forEach((view, i) => deps.onTransactionChanged(view, callLinesOf(created[i])));
   return {
     isFluctuating: false,
     ...summary,

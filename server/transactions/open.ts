@@ -133,7 +133,9 @@ async function record(
   clear?: ClearGuard,
 ): Promise<TransactionRow | { row: TransactionRow; sent: Sent } | typeof NOT_CLEAR> {
   const opts = { id: req.id, outcome: req.outcome, clear };
-  if (!req.credentials) return await insertTransaction(scoped, req.values, opts) ?? NOT_CLEAR;
+  // A row written final (no order, or a paper fill) reads its call lines with it (callLinesOf).
+  const final = { ...opts, callLinesWithin: deps.config.CALL_EXPIRY_MS };
+  if (!req.credentials) return await insertTransaction(scoped, req.values, final) ?? NOT_CLEAR;
   const { exchange, pair, quantity } = req.values;
   const adapter = deps.exchanges.adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
@@ -156,7 +158,7 @@ async function record(
       ...req.values,
       adapter: adapter.name,
       ...openingFill(planned.result, req.values),
-    }, { ...opts, id, fill: planned.fill });
+    }, { ...final, id, fill: planned.fill });
     if (!row) throw exchangeFailure(exchange, await planned.refusal());
     return row;
   }

@@ -1,10 +1,12 @@
 // Writes transaction rows. An id reserved before the order (so the order's clientOrderId names its
-// row) is inserted as given; a call outcome, and a paper fill, are written by the same statement.
+// row) is inserted as given; a call outcome, and a paper fill, are written by the same statement,
+// which also reads the new row's live call lines: an order is one round trip.
 import { getTableColumns, SQL, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client.ts";
 import type { FillSql, OrderResult } from "../exchanges/adapter.ts";
 import { transactions } from "../db/schema.ts";
 import { executeRows, textRows } from "../db/raw-rows.ts";
+import { type LiveLine, liveLinesSql, readLiveLines } from "../call-board/live-lines.ts";
 import { transactionShape } from "./row-sql.ts";
 import { type ClearGuard, NOT_CLEAR } from "../trading-halts/guard.ts";
 import type { TransactionRow } from "./view.ts";
@@ -77,8 +79,18 @@ const DEFAULTS: Record<string, unknown> = Object.fromEntries(
 );
 
 /**
- * Statement texts by shape (fill text, outcome or not, guarded or not): each is prepared once per
- * connection.
+ * Per row written with callLinesWithin: its live call lines (server/call-board/live-lines.ts),
+ * read by its own statement (issue 31: the board's lookup after the order was a round trip of its
+ * own), usually none.
+ */
+const linesOfRow = new WeakMap<TransactionRow, LiveLine[]>();
+
+/** The live call lines the statement writing `row` read, if it was asked to. */
+export const callLinesOf = (row: TransactionRow): LiveLine[] | undefined => linesOfRow.get(row);
+
+/**
+ * Statement texts by shape (fill text, outcome or not, guarded or not, with lines or not): each is
+ * prepared once per connection.
  */
 const statements = new Map<string, string>();
 
@@ -87,8 +99,9 @@ function insertStatement(
   fillParams: number,
   outcome: boolean,
   guard: ClearGuard | undefined,
+  lines: boolean,
 ) {
-  const key = `${fillCte ?? ""}|${outcome}|${!!guard}`;
+  const key = `${fillCte ?? ""}|${outcome}|${!!guard}|${lines}`;
   let text = statements.get(key);
   if (text) return text;
   let n = fillParams;
@@ -108,12 +121,15 @@ function insertStatement(
           on conflict do nothing)`]
       : []),
   ];
+  const read = lines
+    ? `, ${liveLinesSql(`ins."userId"`, `ins."createdAt"`, `$${++n}::timestamptz`)} as "callLines"`
+    : "";
   // The guard comes first: the CTEs after it read it.
   if (guard) ctes.unshift(guard.cte(n + 1));
   text = guard
-    ? `with ${ctes.join(", ")} select (select count(*) from "guard")::int as "clear", ins.*
+    ? `with ${ctes.join(", ")} select (select count(*) from "guard")::int as "clear", ins.*${read}
       from (select 1) one left join ins on true`
-    : `with ${ctes.join(", ")} select * from ins`;
+    : `with ${ctes.join(", ")} select ins.*${read} from ins`;
   statements.set(key, text);
   return text;
 }
@@ -123,6 +139,8 @@ interface InsertOptions {
   id?: number;
   /** The call outcome written with the row. */
   outcome?: Outcome;
+  /** CALL_EXPIRY_MS: the statement reads the row's live call lines too (callLinesOf). */
+  callLinesWithin?: number;
 }
 
 interface GuardedInsertOptions extends InsertOptions {
@@ -160,7 +178,8 @@ export async function insertTransaction(
     ...values,
     id: opts.id ?? await reserveTransactionId(database.db),
   };
-  const { fill, outcome, clear } = opts;
+  const { fill, outcome, clear, callLinesWithin } = opts;
+  const createdAt = (row.createdAt as Date).getTime();
   const params = [
     ...fill?.params ?? [],
     // Dates as ISO text: the drivers then send every parameter the same way.
@@ -169,10 +188,20 @@ export async function insertTransaction(
       return v instanceof Date ? v.toISOString() : v ?? null;
     }),
     ...outcome ? [outcome.callId, outcome.outcome] : [],
+    ...callLinesWithin === undefined ? [] : [new Date(createdAt - callLinesWithin).toISOString()],
     ...clear?.params ?? [],
   ];
-  const text = insertStatement(fill?.cte, fill?.params.length ?? 0, !!outcome, clear);
+  const text = insertStatement(
+    fill?.cte,
+    fill?.params.length ?? 0,
+    !!outcome,
+    clear,
+    callLinesWithin !== undefined,
+  );
   const [created] = await textRows<Record<string, unknown>>(database, text, params);
   if (clear && !created.clear) return NOT_CLEAR;
-  return created && created.id != null ? transactionShape.read(created) : null;
+  if (!created || created.id == null) return null;
+  const written = transactionShape.read(created);
+  if (callLinesWithin !== undefined) linesOfRow.set(written, readLiveLines(created.callLines));
+  return written;
 }

@@ -2,7 +2,7 @@
 // events, and no payload passes PostgreSQL's 8000-byte limit. Needs TEST_DATABASE_URL.
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { type BusEvent, createPostgresBus } from "../../server/realtime/bus.ts";
+import { type BusEvent, BUSY_GAP_MS, createPostgresBus } from "../../server/realtime/bus.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { until } from "./support.ts";
 
@@ -41,6 +41,31 @@ Deno.test({
       for (const p of payloads) assert.ok(new TextEncoder().encode(p).length < 8000);
       await sender.close();
       await receiver.close();
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+  },
+});
+
+Deno.test({
+  name: "bus: a busy bus sends its NOTIFYs BUSY_GAP_MS apart; an event then waits for the next",
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const clients = [1, 2].map(() => postgres(TEST_DATABASE_URL!, { max: 2, onnotice() {} }));
+    const [a, raw] = clients;
+    try {
+      const channel = `${CHANNEL}_gap`;
+      const sender = await createPostgresBus(a, channel);
+      const payloads: string[] = [];
+      await raw.listen(channel, (p) => payloads.push(p));
+      const started = performance.now();
+      await sender.publish(event(1));
+      await sender.publish(event(2));
+      // The second NOTIFY began no sooner than BUSY_GAP_MS after the first.
+      assert.ok(performance.now() - started >= BUSY_GAP_MS, `${performance.now() - started} ms`);
+      await until(() => payloads.length >= 2, 2000, "both NOTIFYs");
+      assert.equal(payloads.length, 2);
+      await sender.close();
     } finally {
       await Promise.all(clients.map((c) => c.end()));
     }
