@@ -2,23 +2,13 @@
 // fast and what it earned, from call_recipients (recipients.ts) and the recipients' trades in each
 // call (board.ts). A page of history reads its calls through the calls_created index first, then
 // only those calls' lines and trades (docs/reports.md#calls).
-import {
-  and,
-  arrayContains,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { Decimal } from "decimal.js";
 import type { SessionUser } from "../auth/sessions.ts";
 import { can } from "../auth/roles.shared.ts";
-import { callRecipients as cr, calls, users } from "../db/schema.ts";
+import { callLeadDays, callRecipients as cr, calls, callUserDays, users } from "../db/schema.ts";
+import { executeRows } from "../db/raw-rows.ts";
+import { splitRange } from "../reports/call-days.ts";
 import type { Deps } from "../deps.ts";
 import { livePrices } from "../transactions/pnl.ts";
 import type {
@@ -28,7 +18,6 @@ import type {
   CallHistoryItem,
   CallHistoryQuery,
 } from "../calls/board.shared.ts";
-import { callResult, inCallResult } from "../reports/books.ts";
 import { recipientMoney } from "./board.ts";
 import { toCallInfo } from "../calls/service.ts";
 import { isFixedTarget } from "../calls/target.shared.ts";
@@ -121,57 +110,96 @@ export async function listCalls(
 }
 
 /**
- * Who sees whose figures: a User their own line; a Lead their own lines and their group's users;
- * Admins everyone.
+ * Who sees whose figures, as conditions on a recipient's and a sender's id: a User their own line;
+ * a Lead their own lines and their group's users, their own calls; Admins everyone.
  */
 function figuresScope(viewer: SessionUser) {
-  if (can(viewer.role, "calls.viewAll")) return { users: undefined, leads: undefined };
+  if (can(viewer.role, "calls.viewAll")) {
+    return { users: (_: SQL) => sql`true`, leads: (_: SQL) => sql`true` };
+  }
   if (can(viewer.role, "calls.board")) {
     return {
-      // A subquery, not a join: the results' lines then need no users row (a join the planner
-      // ran as a nested loop over every user for each line).
-      users: or(
-        eq(cr.userId, viewer.id),
-        sql`${cr.userId} in (select ${users.id} from ${users} where ${users.group} = ${viewer.group})`,
-      ),
-      leads: eq(calls.fromUserId, viewer.id),
+      // A subquery, not a join: the lines then need no users row (a join the planner ran as a
+      // nested loop over every user for each line).
+      users: (id: SQL) =>
+        sql`(${id} = ${viewer.id} or ${id} in (select ${users.id} from ${users}
+          where ${users.group} = ${viewer.group}))`,
+      leads: (id: SQL) => sql`${id} = ${viewer.id}`,
     };
   }
-  return { users: eq(cr.userId, viewer.id), leads: sql`false` };
+  return { users: (id: SQL) => sql`${id} = ${viewer.id}`, leads: (_: SQL) => sql`false` };
 }
 
-/** The figures' four reads: each User's lines and result, each Lead's lines and desk result. */
-export function figuresQueries(db: Deps["db"], viewer: SessionUser, query: CallFiguresQuery) {
+const rounded = (total: SQL) => sql`trim_scale(coalesce(round(${total}, 8), 0))::text`;
+
+/**
+ * The figures' two reads, each User's and each Lead's: whole UTC days from call_user_days and
+ * call_lead_days, a day the range cuts from its lines (reports/call-days.ts); each line's result
+ * is the one kept on it (call_recipients.result), never its trades summed again. The median
+ * reaction is no sum: it reads each user's followed lines' times of the range from
+ * call_recipients_traded.
+ */
+export function figuresQueries(_db: Deps["db"], viewer: SessionUser, query: CallFiguresQuery) {
   const scope = figuresScope(viewer);
-  // Both bounds: the lines' own is read through call_recipients_call_at, not call by call.
-  const range = [...inRange(query), ...inRange(query, cr.callAt)];
-  // Lines and results apart: joining the trades would count a line once per trade.
-  return [
-    db.select({
-      userId: cr.userId,
-      username: users.username,
-      received: sql<number>`count(*)::int`,
-      followed: followedCount,
-      median,
-    }).from(cr).innerJoin(calls, eq(calls.id, cr.callId)).innerJoin(users, eq(users.id, cr.userId))
-      .where(and(...range, scope.users)).groupBy(cr.userId, users.username)
-      .orderBy(users.username),
-    db.select({ userId: cr.userId, result: callResult }).from(cr)
-      .innerJoin(calls, eq(calls.id, cr.callId)).crossJoin(inCallResult)
-      .where(and(...range, scope.users)).groupBy(cr.userId),
-    db.select({
-      userId: calls.fromUserId,
-      username: calls.fromUsername,
-      sent: sql<number>`count(distinct ${calls.id})::int`,
-      recipients: sql<number>`count(${cr.userId})::int`,
-      followed: followedCount,
-    }).from(calls).leftJoin(cr, eq(cr.callId, calls.id))
-      .where(and(...range, scope.leads)).groupBy(calls.fromUserId, calls.fromUsername)
-      .orderBy(calls.fromUsername),
-    db.select({ userId: calls.fromUserId, result: callResult }).from(cr)
-      .innerJoin(calls, eq(calls.id, cr.callId)).crossJoin(inCallResult)
-      .where(and(...range, scope.leads)).groupBy(calls.fromUserId),
-  ] as const;
+  const range = splitRange(query);
+  const r = sql.raw(`"r"`);
+  const userOf = sql`${r}."user_id"`;
+  const callAt = sql`${r}."call_at"`;
+  const userLines = sql`with parts as (
+      select d.user_id, d.received, d.followed, d.result from ${callUserDays} d
+      where ${range.days(sql`d.day`)} and ${scope.users(sql`d.user_id`)}
+      union all
+      select ${userOf}, 1, (${r}.state = 'traded')::int, ${r}.result from ${cr} ${r}
+      where ${range.cuts(callAt)} and ${scope.users(userOf)}
+    ), sums as (
+      select user_id, sum(received)::int as received, sum(followed)::int as followed,
+        sum(result) as result
+      from parts group by user_id having sum(received) > 0
+    )
+    select s.user_id as "userId", u.username, s.received, s.followed, m.median,
+      ${rounded(sql`s.result`)} as result
+    from sums s join ${users} u on u.id = s.user_id,
+      -- Each user's own range of call_recipients_traded: read in order, sorted in memory (all the
+      -- range's followed lines sorted by user at once spilled to disk at a month).
+      lateral (select percentile_cont(0.5) within group (order by ${r}.reaction_ms) as median
+        from ${cr} ${r} where ${r}.state = 'traded' and ${r}.user_id = s.user_id
+          and ${range.all(callAt)}) m
+    order by u.username`;
+  const leadLines = sql`with parts as (
+      select d.lead_id, d.lead_name, d.sent, d.recipients, d.followed, d.result
+      from ${callLeadDays} d where ${range.days(sql`d.day`)} and ${scope.leads(sql`d.lead_id`)}
+      union all
+      select c.from_user_id, c.from_username, count(distinct c.id)::int, count(*)::int,
+        (count(*) filter (where ${r}.state = 'traded'))::int, sum(${r}.result)
+      from ${cr} ${r} join ${calls} c on c.id = ${r}.call_id
+      where ${range.cuts(callAt)} and ${range.cuts(sql`c.created_at`)}
+        and ${scope.leads(sql`c.from_user_id`)}
+      group by c.from_user_id, c.from_username
+    )
+    select lead_id as "userId", lead_name as username, sum(sent)::int as sent,
+      sum(recipients)::int as recipients, sum(followed)::int as followed,
+      -- A Lead's desk result spans the names their calls carried.
+      ${rounded(sql`sum(sum(result)) over (partition by lead_id)`)} as "deskResult"
+    from parts group by lead_id, lead_name having sum(recipients) > 0 order by lead_name`;
+  return [userLines, leadLines] as const;
+}
+
+interface UserLine {
+  userId: number;
+  username: string;
+  received: number;
+  followed: number;
+  median: number | string | null;
+  result: string;
+}
+
+interface LeadLine {
+  userId: number;
+  username: string;
+  sent: number;
+  recipients: number;
+  followed: number;
+  deskResult: string;
 }
 
 export async function callFigures(
@@ -179,11 +207,11 @@ export async function callFigures(
   viewer: SessionUser,
   query: CallFiguresQuery,
 ): Promise<CallFigures> {
-  const [userLines, userResults, leadLines, leadResults] = await Promise.all(
-    figuresQueries(deps.db, viewer, query),
-  );
-  const resultOf = (rows: { userId: number; result: string }[], id: number) =>
-    rows.find((r) => r.userId === id)?.result ?? "0";
+  const [users, leads] = figuresQueries(deps.db, viewer, query);
+  const [userLines, leadLines] = await Promise.all([
+    executeRows<UserLine>(deps.db, users),
+    executeRows<LeadLine>(deps.db, leads),
+  ]);
   return {
     users: userLines.map((l) => ({
       userId: l.userId,
@@ -191,14 +219,14 @@ export async function callFigures(
       received: l.received,
       followed: l.received ? l.followed / l.received : null,
       medianReactionMs: l.median == null ? null : Math.round(Number(l.median)),
-      result: resultOf(userResults, l.userId),
+      result: l.result,
     })),
     leads: leadLines.map((l) => ({
       userId: l.userId,
       username: l.username,
       sent: l.sent,
       followed: l.recipients ? l.followed / l.recipients : null,
-      deskResult: resultOf(leadResults, l.userId),
+      deskResult: l.deskResult,
     })),
   };
 }

@@ -378,6 +378,9 @@ export const calls = pgTable("calls", {
   index("calls_from_created").on(t.fromUserId, t.createdAt.desc(), t.id),
   // A pair few calls concern: its calls found at once, not by walking calls_created to the end.
   index("calls_pairs").using("gin", t.pairs),
+  // The longest call, read by the trigger that finds the calls running at a trade's time
+  // (drizzle/0023): their windows start at most this long before it.
+  index("calls_duration").on(sql`(${t.expiresAt} - ${t.createdAt})`),
 ]);
 
 /**
@@ -417,13 +420,50 @@ export const callRecipients = pgTable("call_recipients", {
   transactionId: bigint("transaction_id", { mode: "number" }),
   /** refused: the coded reason (halts.*, limits.*, calls.exchangeRefused). */
   reason: jsonb("reason").$type<{ code: string; params: Record<string, string | number> }>(),
+  /**
+   * What the user's counted trades (reports/books.ts counted) created while the call ran realized:
+   * set on insert and kept by a trigger on transactions (drizzle/0023), so the figures and the End
+   * of Shift report read it instead of summing each line's trades (docs/reports.md#speed).
+   */
+  result: numeric("result").notNull().default("0"),
 }, (t) => [
   primaryKey({ columns: [t.callId, t.userId] }),
   index("call_recipients_user").on(t.userId, t.callAt),
   // Everyone's lines of a range (the per-person figures, the End of Shift report): read by their
   // calls' time, not by looking up each call's lines.
   index("call_recipients_call_at").on(t.callAt),
+  // The followed lines' reaction times, for the figures' median (not a sum: it cannot be kept by
+  // day): each user's of a range read from the index alone, already grouped by user.
+  index("call_recipients_traded").on(t.userId, t.callAt, t.reactionMs)
+    .where(sql`${t.state} = 'traded'`),
 ]);
+
+/**
+ * Per UTC day of the call and recipient, their lines: how many, how many followed and what they
+ * made (call_recipients.result). Kept by triggers on call_recipients and calls (drizzle/0023); the
+ * figures read whole days here and only a day the range cuts from the lines.
+ */
+export const callUserDays = pgTable("call_user_days", {
+  day: date("day", { mode: "string" }).notNull(),
+  userId: integer("user_id").notNull(),
+  received: integer("received").notNull(),
+  followed: integer("followed").notNull(),
+  result: numeric("result").notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.userId] })]);
+
+/**
+ * Per UTC day and sender (id and the name on the call) the same for their calls' lines, and how
+ * many of their calls had lines (`sent`, as the figures count them).
+ */
+export const callLeadDays = pgTable("call_lead_days", {
+  day: date("day", { mode: "string" }).notNull(),
+  leadId: integer("lead_id").notNull(),
+  leadName: text("lead_name").notNull(),
+  sent: integer("sent").notNull(),
+  recipients: integer("recipients").notNull(),
+  followed: integer("followed").notNull(),
+  result: numeric("result").notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.leadId, t.leadName] })]);
 
 export const shifts = pgTable("shifts", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),

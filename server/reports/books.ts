@@ -27,14 +27,12 @@ export const tradedInCall = and(
 /**
  * What each line's trades in its call realized, as "in_call"."pnl" (null when none), for a call
  * line query to join: each line sums its user's DONE rows of its call's seconds through
- * transactions_list_user (user_id, status, created_at). Joined flat, the planner cannot size the
- * window (it comes from the call's row) and hashed each user's trades against each of their lines:
- * billions of pairs at 1,000,000 rows (docs/reports.md#speed). Lateral, it reads only those rows.
+ * transactions_list_user (user_id, status, created_at). The rule call_recipients.result keeps
+ * (drizzle/0023 call_line_result, docs/reports.md#speed); tests/api/call-results.test.ts holds
+ * the kept results equal to it.
  */
 export const inCallResult = sql`lateral (select sum(${t.realizedPnl}) as "pnl" from ${t}
   where ${and(tradedInCall, counted)}) as "in_call"`;
-/** The sum of inCallResult over the lines, rounded to 8 decimals, 0 when none: as decimal text. */
-export const callResult = decimalText(sql`coalesce(round(sum("in_call"."pnl"), 8), 0)`);
 
 const oneSided = sql`${t.useBot} in ('only_buy', 'only_sell')`;
 const source = (s: string) => sql`${t.priceSource} = ${sql.raw(`'${s}'`)}`;

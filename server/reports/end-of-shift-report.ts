@@ -2,17 +2,20 @@
 // what the person reported, each row carries their realized profit on the report's day as /profit
 // counts it (reports/books.ts: transactions created that UTC day, from their fills), and the calls
 // they sent that day: how many, the share of recipients who traded, and what those trades realized
-// (books.ts tradedInCall). The TOTAL row's calls are every call sent in the range.
-import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+// (each line's kept result, call_recipients.result). The TOTAL row's calls are every call sent in
+// the range.
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
+  callLeadDays,
   callRecipients,
   calls,
   shiftReports as s,
   transactions as t,
   users,
 } from "../db/schema.ts";
-import { callResult, inCallResult, realized } from "./books.ts";
+import { realized } from "./books.ts";
+import { splitRange } from "./call-days.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
 import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
@@ -34,28 +37,20 @@ const dayProfit = sql`(select coalesce(sum(${t.realizedPnl}), 0) from ${t}
     and ${t.createdAt} >= ${s.reportDate}::timestamp at time zone 'UTC'
     and ${t.createdAt} < (${s.reportDate} + 1)::timestamp at time zone 'UTC')`;
 
-/** The calls `who` sent (anyone's when undefined) from `from` to before `to`. */
-function callsSent(who: SQL | undefined, from: SQL, to: SQL) {
-  const sent = sql`${calls.createdAt} >= ${from} and ${calls.createdAt} < ${to}
-    ${who ? sql`and ${calls.fromUserId} = ${who}` : sql``}`;
-  // Lines by their own copy of the call's time too: read through call_recipients_call_at.
-  const lines = sql`${callRecipients} join ${calls} on ${calls.id} = ${callRecipients.callId}
-    and ${callRecipients.callAt} >= ${from} and ${callRecipients.callAt} < ${to}`;
+/** The day's calls sent by the report's user: counted from calls (calls_from_created), their
+ * lines' share followed and result from call_lead_days (a report's day is a whole UTC day). */
+const reportDay = (() => {
+  const from = sql`${s.reportDate}::timestamp at time zone 'UTC'`;
+  const to = sql`(${s.reportDate} + 1)::timestamp at time zone 'UTC'`;
+  const days = sql`${callLeadDays} d where d.day = ${s.reportDate} and d.lead_id = ${s.userId}`;
   return {
-    callsSent: sql<number>`(select count(*) from ${calls} where ${sent})::int`,
-    callsFollowed: decimalText(sql`(select round(100.0 * count(*) filter
-      (where ${callRecipients.state} = 'traded') / nullif(count(*), 0), 2) from ${lines}
-      where ${sent})`),
-    callsResult: sql<string>`(select ${callResult} from ${lines} cross join ${inCallResult}
-      where ${sent})`,
+    callsSent: sql<number>`(select count(*) from ${calls} where ${calls.createdAt} >= ${from}
+      and ${calls.createdAt} < ${to} and ${calls.fromUserId} = ${s.userId})::int`,
+    callsFollowed: decimalText(sql`(select round(100.0 * sum(d.followed)
+      / nullif(sum(d.recipients), 0), 2) from ${days})`),
+    callsResult: decimalText(sql`(select coalesce(round(sum(d.result), 8), 0) from ${days})`),
   };
-}
-
-const reportDay = callsSent(
-  sql`${s.userId}`,
-  sql`${s.reportDate}::timestamp at time zone 'UTC'`,
-  sql`(${s.reportDate} + 1)::timestamp at time zone 'UTC'`,
-);
+})();
 
 const inRange = (range: ReportRange) =>
   and(gte(s.createdAt, new Date(range.start)), lte(s.createdAt, new Date(range.end)));
@@ -104,16 +99,27 @@ export const END_OF_SHIFT_COLUMNS: CsvColumn<Row>[] = [
   numberColumn("Calls Result", "callsResult"),
 ];
 
-/** The TOTAL row's calls: every call sent in the range. */
-export const rangeCalls = (db: Db, range: ReportRange) =>
-  db.select(
-    // Text, not a Date: postgres.js takes a Date only where drizzle knows the column it binds to.
-    callsSent(
-      undefined,
-      sql`${new Date(range.start).toISOString()}::timestamptz`,
-      sql`${new Date(range.end + 1).toISOString()}::timestamptz`,
-    ),
-  ).from(sql`(select 1) as one`);
+/**
+ * The TOTAL row's calls: every call sent in the range, counted from calls; their lines' share
+ * followed and result from call_lead_days for the whole days, from the lines for a day the range
+ * cuts (reports/call-days.ts).
+ */
+export const rangeCalls = (db: Db, range: ReportRange) => {
+  const split = splitRange(range);
+  const r = sql.raw(`"r"`);
+  const lines = sql`(select d.recipients, d.followed, d.result from ${callLeadDays} d
+      where ${split.days(sql`d.day`)}
+    union all
+    select 1, (${r}.state = 'traded')::int, ${r}.result from ${callRecipients} ${r}
+      where ${split.cuts(sql`${r}.call_at`)}) as lines`;
+  return db.select({
+    callsSent: sql<number>`(select count(*) from ${calls}
+      where ${split.all(calls.createdAt)})::int`,
+    callsFollowed: decimalText(sql`(select round(100.0 * sum(lines.followed)
+      / nullif(sum(lines.recipients), 0), 2) from ${lines})`),
+    callsResult: decimalText(sql`(select coalesce(round(sum(lines.result), 8), 0) from ${lines})`),
+  }).from(sql`(select 1) as one`);
+};
 
 /** The sums of every amount column over the range, as one more row labelled TOTAL. */
 async function totalRow(db: Db, range: ReportRange): Promise<Row> {

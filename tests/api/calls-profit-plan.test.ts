@@ -124,30 +124,39 @@ Deno.test({
       );
       assertIndexed(trades);
       assert.match(trades, /transactions_created/, trades);
-      // Per-person figures and the End of Shift report's calls columns: each line sums its user's
-      // DONE rows of its call's seconds (transactions_list_user), never a user's history. A month
-      // is half the calls here, which PostgreSQL rightly reads whole: its lines, never.
+      // Per-person figures and the End of Shift report's calls columns read each line's kept
+      // result (call_recipients.result), never the trades: whole days from call_user_days and
+      // call_lead_days, a cut day's lines through call_recipients_call_at, the median's followed
+      // lines through call_recipients_traded.
       const day = { start: FIRST + 5 * DAY, end: FIRST + 6 * DAY - 1 };
+      const cut = { start: FIRST + 5 * DAY + 3_600_000, end: FIRST + 20 * DAY - 3_600_000 };
       const leadViewer = { id: lead.id, role: "Lead", group: "g2" } as unknown as SessionUser;
-      for (
-        const [range, tables] of [[day, undefined], [
-          month,
-          "transactions|call_recipients",
-        ]] as const
-      ) {
+      for (const range of [day, month, cut, {}] as { start?: number; end?: number }[]) {
         for (const viewer of [admin, leadViewer]) {
-          const [userLines, users, leadLines, leads] = figuresQueries(db, viewer, range);
-          for (const query of [userLines, leadLines]) assertIndexed(await plan(db, query), tables);
-          for (const query of [users, leads]) {
-            const text = await plan(db, query);
-            assertIndexed(text, tables);
-            assert.match(text, /transactions_list_user/, text);
+          const [userLines, leadLines] = figuresQueries(db, viewer, range);
+          const users = await plan(db, userLines);
+          assertIndexed(users, "transactions|call_recipients");
+          assert.doesNotMatch(users, /transactions/, users);
+          assert.match(users, /call_user_days/, users);
+          if (range.start !== undefined) assert.match(users, /call_recipients_traded/, users);
+          const leads = await plan(db, leadLines);
+          assertIndexed(leads, "transactions|call_recipients");
+          assert.doesNotMatch(leads, /transactions/, leads);
+          assert.match(leads, /call_lead_days/, leads);
+          if (range === cut) {
+            assert.match(users, /call_recipients_call_at/, users);
+            assert.match(leads, /call_recipients_call_at/, leads);
           }
         }
-        const total = await plan(db, rangeCalls(db, range));
-        assertIndexed(total, tables);
-        assert.match(total, /transactions_list_user/, total);
-        assertIndexed(await plan(db, shiftPage(db, range, null, 100)), tables);
+        if (range.start === undefined || range.end === undefined) continue;
+        const report = { start: range.start, end: range.end };
+        const total = await plan(db, rangeCalls(db, report));
+        assertIndexed(total, "transactions|call_recipients");
+        assert.doesNotMatch(total, /transactions/, total);
+        assert.match(total, /call_lead_days/, total);
+        const page = await plan(db, shiftPage(db, report, null, 100));
+        assertIndexed(page, "transactions|call_recipients");
+        assert.match(page, /call_lead_days/, page);
       }
       for (const range of [{}, month, { start: FIRST + 5 * DAY + 3_600_000 }]) {
         const query = { pair: undefined, page: 1, limit: 20, ...range };
