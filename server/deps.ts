@@ -8,7 +8,7 @@ import type { PasswordCost } from "./auth/password.ts";
 import type { SessionCache } from "./auth/session-cache.ts";
 import type { KeyTransport } from "./keys/transport.ts";
 import type { TradeError, TransactionView } from "./transactions/view.ts";
-import type { LiveLine } from "./call-board/live-lines.ts";
+import type { LiveLine } from "./transactions/live-call-lines.ts";
 import type { Realtime } from "./realtime/realtime.ts";
 import type { Market } from "./market/feed.shared.ts";
 import type { Exchanges } from "./exchanges/exchanges.ts";

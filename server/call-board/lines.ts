@@ -20,7 +20,7 @@ import { callEffect } from "../calls/target.shared.ts";
 import { livePrices } from "../transactions/pnl.ts";
 import type { TransactionView } from "../transactions/view.ts";
 import { readBoards } from "./board.ts";
-import { type LiveLine, liveLinesSql, readLiveLines } from "./live-lines.ts";
+import { type LiveLine, liveLinesSql, readLiveLines } from "../transactions/live-call-lines.ts";
 
 type BoardDeps = Pick<Deps, "db" | "market" | "realtime" | "clock">;
 

@@ -20,7 +20,7 @@ import { kindOf } from "../exchanges/exchanges.ts";
 import { TradingRefused } from "../trading-halts/refusal.ts";
 import { exchangeFailure, type OpenDeps, openTransaction } from "./open.ts";
 import { callLinesOf, type NewTransaction, type Outcome, reserveTransactionId } from "./record.ts";
-import type { LiveLine } from "../call-board/live-lines.ts";
+import type { LiveLine } from "./live-call-lines.ts";
 import { toTransactionView, type TransactionView } from "./view.ts";
 import { can } from "../auth/roles.shared.ts";
 import { botAccount, botAccountId } from "../bot-keys/accounts.ts";

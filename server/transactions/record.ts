@@ -6,7 +6,7 @@ import type { Database, Db } from "../db/client.ts";
 import type { FillSql, OrderResult } from "../exchanges/adapter.ts";
 import { transactions } from "../db/schema.ts";
 import { executeRows, textRows } from "../db/raw-rows.ts";
-import { type LiveLine, liveLinesSql, readLiveLines } from "../call-board/live-lines.ts";
+import { type LiveLine, liveLinesSql, readLiveLines } from "./live-call-lines.ts";
 import { transactionShape } from "./row-sql.ts";
 import { type ClearGuard, NOT_CLEAR } from "../trading-halts/guard.ts";
 import type { TransactionRow } from "./view.ts";
@@ -79,7 +79,7 @@ const DEFAULTS: Record<string, unknown> = Object.fromEntries(
 );
 
 /**
- * Per row written with callLinesWithin: its live call lines (server/call-board/live-lines.ts),
+ * Per row written with callLinesWithin: its live call lines (server/transactions/live-call-lines.ts),
  * read by its own statement (issue 31: the board's lookup after the order was a round trip of its
  * own), usually none.
  */

@@ -1,8 +1,9 @@
 // The call lines a transaction row may answer (docs/calls.md#call-board-and-history): its user's
 // lines of the calls sent from CALL_EXPIRY_MS before the row up to the row's time and not expired
-// at it. As one SQL expression, so a new order's own statement reads them
-// (server/transactions/record.ts) and an order costs one round trip, not one more for this
-// lookup (issue 31); lines.ts runs the same expression alone for any other change of a row.
+// at it. As one SQL expression, so a new order's own statement reads them (record.ts) and an
+// order costs one round trip, not one more for this lookup (issue 31); the call board
+// (server/call-board/lines.ts) runs the same expression alone for any other change of a row. Here,
+// not in call-board/, because transactions/ must not import the board that imports it.
 
 /** What the board needs of a line and its call to move it on an order. */
 export interface LiveLine {
