@@ -6,6 +6,7 @@ import { startFakeYahoo } from "../fakes/fake-yahoo.ts";
 import { E2E_OPTS, launchBrowser } from "./support/browser.ts";
 import { startE2EServer } from "./support/server.ts";
 import { contextWith, SIGNED_IN_ROUTES, storedSession } from "./support/stored-session.ts";
+import { pageVisits } from "./support/visit.ts";
 
 const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
 
@@ -43,10 +44,9 @@ Deno.test(
 
         const context = await contextWith(browser, server, { session, viewport: size });
         const page = await context.newPage();
+        const visit = pageVisits(page, server.baseUrl);
         for (const route of SIGNED_IN_ROUTES) {
-          await page.goto(server.baseUrl + route);
-          await page.locator("main h1").first().waitFor();
-          await page.waitForLoadState("networkidle");
+          await visit(route);
           seen.push(...(await violations(page)).map((v) => `${route} ${size.width}: ${v}`));
         }
         await context.close();

@@ -3,6 +3,7 @@
 import type { Browser, Page } from "playwright-core";
 import type { E2EServer } from "./server.ts";
 import { contextWith } from "./stored-session.ts";
+import { pageVisits } from "./visit.ts";
 
 export const LANGS = ["zh", "es", "fr", "it"];
 
@@ -85,16 +86,15 @@ async function play(
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
+  const visit = pageVisits(page, server.baseUrl);
   const texts = new Map<string, string>();
   let at = "";
   for (const scene of all) {
-    // A scene on the page the last one left needs no new load: its modal closed is that page.
-    if (scene.route !== at || !await closedDialogs(page)) {
-      await page.goto(server.baseUrl + scene.route);
-      await page.locator("main h1").first().waitFor();
-      await page.waitForLoadState("networkidle");
-      at = scene.route;
-    }
+    // A scene on the page the last one left needs no visit: its modal closed is that page. A
+    // modal that stays open (it would outlive the app's navigation) is left by a full load.
+    const closed = await closedDialogs(page);
+    if (!closed || scene.route !== at) await visit(scene.route, { reload: !closed });
+    at = scene.route;
     await scene.act(page);
     texts.set(scene.name, await shownText(page));
   }
