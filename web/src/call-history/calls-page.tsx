@@ -18,8 +18,8 @@ import { formatDateTime } from "../transactions/format.ts";
 import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
 import {
+  formatMedianMs,
   formatMoney,
-  formatMs,
   formatShare,
   formatSigned,
   resultColor,
@@ -148,7 +148,7 @@ export default function CallsPage() {
           {
             key: "reaction",
             header: t("history.medianReaction"),
-            cell: (row) => (row.medianReactionMs === null ? "" : formatMs(row.medianReactionMs)),
+            cell: (row) => formatMedianMs(row.medianReactionMs),
             align: "right",
             nowrap: true,
           },

@@ -9,14 +9,13 @@ import { combineMessages } from "../i18n/index.ts";
 import { RangeFilter } from "../reports/range-filter.tsx";
 import { reportsMessages } from "../reports/messages.ts";
 import { RowsTable } from "../ui/paged-table.tsx";
-import { formatMs, formatShare, formatSigned, resultColor } from "../calls/board-format.ts";
+import { formatMedianMs, formatShare, formatSigned, resultColor } from "../calls/board-format.ts";
 import { callFigures } from "./figures-store.ts";
 import { callHistoryMessages } from "./messages.ts";
 
 const messages = combineMessages(callHistoryMessages, reportsMessages);
 
 const share = (value: number | null) => (value === null ? "" : formatShare(value));
-const ms = (value: number | null) => (value === null ? "" : formatMs(value));
 const signed = (value: string) => (
   <Text span inherit c={resultColor(value)}>{formatSigned(value)}</Text>
 );
@@ -89,7 +88,7 @@ export function CallFiguresPanel() {
             {
               key: "reaction",
               header: t("figures.medianReaction"),
-              cell: (r) => ms(r.medianReactionMs),
+              cell: (r) => formatMedianMs(r.medianReactionMs),
               align: "right",
             },
             {

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import type { CallFigures } from "../../../server/calls/board.shared.ts";
 import { session } from "../session/store.ts";
-import { formatMs, formatShare, formatSigned, resultColor } from "../calls/board-format.ts";
+import { formatMedianMs, formatShare, formatSigned, resultColor } from "../calls/board-format.ts";
 import { fetchCallFigures } from "./api.ts";
 import { callHistoryMessages } from "./messages.ts";
 
@@ -56,7 +56,7 @@ export function MyCallFigures() {
       },
       {
         label: t("figures.medianReaction"),
-        value: received.medianReactionMs === null ? "" : formatMs(received.medianReactionMs),
+        value: formatMedianMs(received.medianReactionMs),
         testId: "my-calls-reaction",
       },
       {

@@ -25,6 +25,9 @@ export const formatShare = (share: number) =>
 export const formatMs = (ms: number) =>
   `${numberFormat({ maximumFractionDigits: 0 }).format(ms)} ms`;
 
+/** A median reaction, or a dash where no call was followed (as the desk writes an empty figure). */
+export const formatMedianMs = (ms: number | null) => (ms === null ? "—" : formatMs(ms));
+
 /** A call's target as the CALL selector words it: a side, or the pair's label. */
 export function targetLabel(
   target: string,
