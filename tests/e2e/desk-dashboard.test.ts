@@ -84,6 +84,20 @@ e2eTest(
       await until(async () => (await result.textContent()) !== at70k, 10_000, "a live result");
       assert.match((await result.textContent())!, /^\+/, "a rise is a gain for a long position");
       await userPage.screenshot({ path: `test-results/desk-dashboard-open-${size.width}.png` });
+      // Close now keeps its whole label at every width (on a phone the card's line wraps instead).
+      const label = await row.getByTestId("close-now").evaluate((button) => {
+        const inner = button.querySelector(".mantine-Button-label") ?? button;
+        const card = button.closest("[data-testid^=position-]")!.getBoundingClientRect();
+        return {
+          shown: inner.clientWidth,
+          needs: inner.scrollWidth,
+          inside: button.getBoundingClientRect().right <= card.right + 0.5,
+        };
+      });
+      assert.ok(
+        label.shown > 0 && label.needs <= label.shown + 1 && label.inside,
+        JSON.stringify(label),
+      );
 
       // Close now asks first; the dialog's last button confirms.
       await row.getByTestId("close-now").click();

@@ -128,7 +128,7 @@ const PositionCard = memo(function PositionCard({ p, onClose }: RowProps) {
         </Text>
       </Group>
       <Group justify="space-between" gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" style={NUMERIC}>
+        <Text size="xs" c="dimmed" style={{ ...NUMERIC, whiteSpace: "normal", minWidth: 0 }}>
           {formatPrice(p.openPrice, p.pair)} → <LivePrice p={p} />
           {p.target !== null && ` · ${t("desk.target")} ${formatPrice(p.target, p.pair)}`}
           {" · "}
@@ -184,6 +184,8 @@ function CloseButton({ p, onClose, t }: RowProps & { t: T }) {
       color="orange"
       disabled={p.orderState === "pending"}
       onClick={() => onClose(p)}
+      // A phone's card line wraps its text instead of squeezing the button to nothing.
+      style={{ flexShrink: 0 }}
       data-testid="close-now"
     >
       {t("desk.closeNow")}
