@@ -139,7 +139,7 @@ const rounded = (total: SQL) => sql`trim_scale(coalesce(round(${total}, 8), 0)):
  * reaction is no sum: it reads each user's followed lines' times of the range from
  * call_recipients_traded.
  */
-export function figuresQueries(_db: Deps["db"], viewer: SessionUser, query: CallFiguresQuery) {
+export function figuresQueries(viewer: SessionUser, query: CallFiguresQuery) {
   const scope = figuresScope(viewer);
   const range = splitRange(query);
   const r = sql.raw(`"r"`);
@@ -207,7 +207,7 @@ export async function callFigures(
   viewer: SessionUser,
   query: CallFiguresQuery,
 ): Promise<CallFigures> {
-  const [users, leads] = figuresQueries(deps.db, viewer, query);
+  const [users, leads] = figuresQueries(viewer, query);
   const [userLines, leadLines] = await Promise.all([
     executeRows<UserLine>(deps.db, users),
     executeRows<LeadLine>(deps.db, leads),

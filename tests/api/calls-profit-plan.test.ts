@@ -133,7 +133,7 @@ Deno.test({
       const leadViewer = { id: lead.id, role: "Lead", group: "g2" } as unknown as SessionUser;
       for (const range of [day, month, cut, {}] as { start?: number; end?: number }[]) {
         for (const viewer of [admin, leadViewer]) {
-          const [userLines, leadLines] = figuresQueries(db, viewer, range);
+          const [userLines, leadLines] = figuresQueries(viewer, range);
           const users = await plan(db, userLines);
           assertIndexed(users, "transactions|call_recipients");
           assert.doesNotMatch(users, /transactions/, users);
