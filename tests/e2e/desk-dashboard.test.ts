@@ -99,6 +99,20 @@ e2eTest(
         JSON.stringify(label),
       );
 
+      // A menu opened while the call's notice shows lies above it: its items take their clicks
+      // (on a phone the notice spans the top of the screen, over the avatar menu).
+      await userPage.getByTestId("call-notice").waitFor();
+      await userPage.getByTestId("avatar-menu").click();
+      const item = userPage.getByTestId("menu-change-password");
+      await item.waitFor();
+      const onTop = await item.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      });
+      assert.ok(onTop, "the avatar menu's items are above the call's notice");
+      await userPage.keyboard.press("Escape");
+      await item.waitFor({ state: "hidden" });
+
       // Close now asks first; the dialog's last button confirms.
       await row.getByTestId("close-now").click();
       const dialog = userPage.getByRole("dialog");

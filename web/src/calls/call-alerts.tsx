@@ -5,6 +5,7 @@ import { Notification, Portal } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSnapshot } from "valtio";
 import { dismissNotice } from "./actions.ts";
+import { CALL_NOTICE_Z } from "../ui/layers.ts";
 import { NoticeBody } from "./notice-body.tsx";
 import { calls } from "./store.ts";
 import { board } from "./board-store.ts";
@@ -46,7 +47,7 @@ export function CallAlerts() {
               top: 80,
               left: "50%",
               transform: "translateX(-50%)",
-              zIndex: 1000,
+              zIndex: CALL_NOTICE_Z,
               minWidth: 280,
             }}
           >
