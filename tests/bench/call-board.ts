@@ -164,7 +164,9 @@ export async function run(): Promise<boolean> {
           pair: "btc_usdt",
           amount: "20",
           buyPrice: price,
-          sellPrice: price,
+          // A 1% target, as a trader sets one: a target at the price itself was refused whenever
+          // the simulated price had risen since (a BUY's target is at or above the market).
+          sellPrice: (Number(price) * 1.01).toFixed(2),
           useBot: "buy_sell",
           status: "BUY",
           exchange: "binance",
