@@ -59,6 +59,10 @@ async function startInstance(url: string, appKey: string, roles: "both" | "api")
     ROLES: roles,
     MARKET_FEED: "sim",
     MARKET_SIM_INTERVAL_MS: "1000",
+    // Every benchmark socket comes from 127.0.0.1: past the 200 sockets and 500 connections one
+    // address may hold (issue 30's limits) the rest were refused with 429 and the run died.
+    WS_MAX_PER_ADDRESS: String(SOCKETS + 100),
+    MAX_CONNECTIONS_PER_ADDRESS: String(SOCKETS + 100),
   });
   // Callers address it without the scheme (http:// and ws:// both).
   return { base: base.replace("http://", ""), child };

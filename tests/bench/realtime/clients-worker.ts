@@ -28,7 +28,7 @@ function open(base: string, token: string) {
   return new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`ws://${base}/api/socket?token=${token}`);
     ws.onopen = () => ws.send(JSON.stringify({ type: "JoinGroup", exchange: "binance" }));
-    ws.onerror = () => reject(new Error("socket refused"));
+    ws.onerror = (e) => reject(new Error(`socket refused: ${(e as ErrorEvent).message}`));
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data) as ServerMessage;
       if (msg.type === "joined") resolve();
