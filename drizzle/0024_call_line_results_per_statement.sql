@@ -29,3 +29,14 @@ END $$;
 CREATE TRIGGER call_recipients_results_insert AFTER INSERT ON call_recipients
   REFERENCING NEW TABLE AS added_results FOR EACH STATEMENT
   EXECUTE FUNCTION call_recipients_results_added();
+--> statement-breakpoint
+-- The day sums count a line's state only as traded or not: a line seen, refused or missed changes
+-- none of them, yet fired the trigger, which updated its user's day row and its Lead's. Every
+-- member's "seen" of a call then waited on the Lead's one day row in turn, and a no-op update of
+-- it was written each time.
+DROP TRIGGER call_recipients_days_update ON call_recipients;
+--> statement-breakpoint
+CREATE TRIGGER call_recipients_days_update AFTER UPDATE ON call_recipients
+  FOR EACH ROW WHEN ((OLD.state = 'traded') IS DISTINCT FROM (NEW.state = 'traded')
+    OR OLD.result <> NEW.result OR OLD.call_id <> NEW.call_id OR OLD.user_id <> NEW.user_id)
+  EXECUTE FUNCTION call_recipients_days();
