@@ -4,12 +4,12 @@ import { startServerProcess } from "./server-process.ts";
 
 /**
  * How `deno task start` and deploy/gatebot.service run the server (docs/configuration.md#memory):
- * a 16 MB young generation (a third less CPU per CSV row and a sixth less per order than 4 MB,
- * and a streamed report still within limits), and an old generation that grows by half of what it
- * kept at each full collection keeps socket abuse's garbage within bounds (V8's own factor, up to
- * 4, let it reach +92 MB). Benchmarks run the server the same way.
+ * an 8 MB young generation (a third less CPU per CSV row than 4 MB; 16 MB's longer scavenges put
+ * a call's delivery to 1,000 sockets past its limit), and an old generation that grows by half of
+ * what it kept at each full collection keeps socket abuse's garbage within bounds (V8's own
+ * factor, up to 4, let it reach +92 MB). Benchmarks run the server the same way.
  */
-export const SERVER_V8_FLAGS = ["--v8-flags=--max-semi-space-size=16,--heap-growing-percent=50"];
+export const SERVER_V8_FLAGS = ["--v8-flags=--max-semi-space-size=8,--heap-growing-percent=50"];
 
 /** Starts the server with `env` on top of the basics and waits until /api/health answers. */
 export async function startBenchServer(
