@@ -126,7 +126,9 @@ export async function run(): Promise<boolean> {
   const db = await scratchDatabase(BENCH_DATABASE_URL, `gb_bench_calls_${Deno.pid}`);
   let child: Deno.ChildProcess | undefined;
   try {
-    // Migrated by the server's first start; seeded after.
+    // Migrated before the server starts: an api instance leaves migrations to the engines, and
+    // its health check read a database without tables ("relation users does not exist").
+    await (await openDatabase({ url: db.url, max: 1 })).close();
     const appKey = randomHex(32);
     const server = await startBenchServer({
       DATABASE_URL: db.url,
