@@ -23,9 +23,9 @@ async function sendCall(run: postgres.Sql, id: string) {
 }
 
 /** The plans auto_explain logged for the statements run by `work`, each with its text. */
-async function explained(url: string, mode: string, work: (run: postgres.Sql) => Promise<unknown>) {
+async function explained(url: URL, mode: string, work: (run: postgres.Sql) => Promise<unknown>) {
   const plans: string[] = [];
-  const run = postgres(url, { max: 1, onnotice: (n) => plans.push(String(n.message)) });
+  const run = postgres(url.href, { max: 1, onnotice: (n) => plans.push(String(n.message)) });
   try {
     await run`load 'auto_explain'`;
     await run`set auto_explain.log_min_duration = 0`;
@@ -72,11 +72,13 @@ Deno.test({
           'days_' || g || '@example.com', 'x', 400000 + g,
           (case when g = 0 then 'Lead' else 'User' end)::role, 'g'
         from generate_series(0, ${MEMBERS}) g`);
-      const { host, port, database: name, user } = database.sql!.options;
-      const url = `postgres://${user}@${host[0]}:${port[0]}/${name}`;
+      // The test's own database, with TEST_DATABASE_URL's server and credentials.
+      const url = new URL(TEST_DATABASE_URL!);
+      url.pathname = `/${database.sql!.options.database}`;
       // Two months of day rows for every member, and today's, as after the day's first call.
       await db.execute(sql`insert into call_user_days (day, user_id, received, followed, result)
-        select current_date - d, id, 1, 0, 0 from users, generate_series(1, 60) d
+        select (now() at time zone 'UTC')::date - d, id, 1, 0, 0 from users,
+          generate_series(1, 60) d
         where role = 'User'`);
       await sendCall(database.sql!, "days_first");
       // calls keeps no statistics yet, as a young table: the estimates that made the bad plan.
@@ -101,7 +103,7 @@ Deno.test({
       // The sums are still right: every member received three calls today but two, who lost one
       // line of each of the last two.
       const sums = await database.sql!`select received, count(*)::int as users from call_user_days
-        where day = current_date group by received order by received`;
+        where day = (now() at time zone 'UTC')::date group by received order by received`;
       assert.deepEqual([...sums], [{ received: 1, users: 2 }, { received: 3, users: MEMBERS - 2 }]);
     } finally {
       await database.close();
