@@ -64,6 +64,22 @@ export interface FillSql {
   params: unknown[];
 }
 
+/** An order's fill as the columns of one row of the relation DatabaseOrders.fillMany reads. */
+export const FILL_COLUMNS = {
+  fill_account: "text",
+  fill_paid_asset: "text",
+  fill_paid: "numeric",
+  fill_received_asset: "text",
+  fill_received: "numeric",
+  fill_client_order_id: "text",
+  fill_pair: "text",
+  fill_side: "text",
+  fill_quantity: "numeric",
+  fill_price: "numeric",
+} as const;
+
+export type FillRow = Record<keyof typeof FILL_COLUMNS, string>;
+
 export interface DatabaseOrders {
   /**
    * Checks and prices the order: its SQL and the result it has once that SQL filled it.
@@ -75,10 +91,19 @@ export interface DatabaseOrders {
     order: OrderRequest,
     opts?: { guarded?: boolean },
   ): Promise<PlannedFill>;
+  /**
+   * The fill of many orders in one statement (server/transactions/fill-batches.ts): a WITH list
+   * defining `fill`, one row (with `idx` and the FILL_COLUMNS) per order of `source` that filled,
+   * where `source` is a relation with `idx` and the FILL_COLUMNS, one account per row, and an
+   * order is tried only where `when`, SQL over its row `f`, holds.
+   */
+  fillMany(source: string, when: string): string;
 }
 
 export interface PlannedFill {
   fill: FillSql;
+  /** The same order as a row for fillMany. */
+  row: FillRow;
   result: OrderResult;
   /** Why the fill wrote nothing, when it did not. */
   refusal(): Promise<ExchangeError>;

@@ -2,9 +2,10 @@
 // its own price (waiting for the market to reach it is the bot worker's job). Balances live in
 // paper_balances per account and never go negative. No fees.
 //
-// An order is one statement (FILL_CTE): both balance rows locked in one fixed order, the debit,
-// guarded by the balance, and the credit, which happens only if the debit did. Opening a transaction runs that statement with the transaction's
-// insert (DatabaseOrders), so a paper fill never exists without its record.
+// An order is one statement (paperFills): both balance rows locked in one fixed order, the debit,
+// guarded by the balance, and the credit, which happens only if the debit did. Opening a
+// transaction runs that statement with the transaction's insert (DatabaseOrders), so a paper fill
+// never exists without its record; orders opened together share one (fill-batches.ts).
 //
 // Funding: the first time an account is used it is credited PAPER_START_BALANCES (one row per
 // asset, inserted only where none exists, so spending an asset to zero never refills it).
@@ -20,6 +21,8 @@ import {
   type Balance,
   type ExchangeAdapter,
   ExchangeError,
+  FILL_COLUMNS,
+  type FillRow,
   type OrderRequest,
   type OrderResult,
   type PlannedFill,
@@ -33,32 +36,42 @@ export function parseStartBalances(text: string): Record<string, string> {
 }
 
 /**
- * $1 account, $2 asset paid, $3 amount paid, $4 asset received, $5 amount received; the order's
- * record (fill_order): $6 client order id, $7 pair, $8 side, $9 quantity, $10 price.
+ * The fills of the orders in `source` (FILL_COLUMNS, one row per account) where `when` holds.
  *
- * `locked` takes both balance rows in asset order before the debit touches either: a BUY pays the
- * quote and a SELL the base, so locking "paid, then received" let a BUY and a SELL on one account
- * each hold the row the other waited for (a deadlock). The debit reads `locked` in its WHERE, an
- * init plan that runs before the debit locks anything. `guarded`: the debit also needs a row in
- * the caller's `guard` CTE (DatabaseOrders.plan), read first.
+ * `locked` takes the balance rows in (account, asset) order before the debit touches any: a BUY
+ * pays the quote and a SELL the base, so locking "paid, then received" let a BUY and a SELL on one
+ * account each hold the row the other waited for (a deadlock), and statements filling several
+ * accounts lock them in the same order. The debit reads `locked` in its WHERE, an init plan that
+ * runs before the debit locks anything. The credit happens only where the debit did.
  */
-function fillCte(guarded: boolean) {
-  return `locked as (select "asset" from "paper_balances"
-    where "account" = $1 and "asset" in ($2, $4) order by "asset" for update),
-  fill as (update "paper_balances" set "free" = "free" - $3::numeric
-    where ${guarded ? `exists (select 1 from "guard") and ` : ""}"account" = $1 and "asset" = $2
-      and "free" >= $3::numeric and (select count(*) from locked) >= 0 returning "account"),
-  fill_credit as (insert into "paper_balances" ("account", "asset", "free")
-    select "account", $4, $5::numeric from fill
+export function paperFills(source: string, when: string) {
+  return `"locked" as (select b."account" from "paper_balances" b, ${source} f
+    where ${when} and b."account" = f."fill_account"
+      and b."asset" in (f."fill_paid_asset", f."fill_received_asset")
+    order by b."account", b."asset" for update of b),
+  "fill" as (update "paper_balances" b set "free" = b."free" - f."fill_paid"
+    from ${source} f
+    where ${when} and b."account" = f."fill_account" and b."asset" = f."fill_paid_asset"
+      and b."free" >= f."fill_paid" and (select count(*) from "locked") >= 0
+    returning f."idx", ${Object.keys(FILL_COLUMNS).map((c) => `f."${c}"`).join(", ")}),
+  "fill_credit" as (insert into "paper_balances" ("account", "asset", "free")
+    select "fill_account", "fill_received_asset", "fill_received" from "fill"
     on conflict ("account", "asset")
     do update set "free" = "paper_balances"."free" + excluded."free"),
-  fill_order as (insert into "paper_orders" ("account", "client_order_id", "pair", "side",
+  "fill_order" as (insert into "paper_orders" ("account", "client_order_id", "pair", "side",
       "quantity", "price")
-    select "account", $6, $7, $8, $9::numeric, $10::numeric from fill on conflict do nothing)`;
+    select "fill_account", "fill_client_order_id", "fill_pair", "fill_side", "fill_quantity",
+      "fill_price" from "fill" on conflict do nothing)`;
 }
-const FILL_CTE = fillCte(false);
-const GUARDED_FILL_CTE = fillCte(true);
-const PLACE = `with ${FILL_CTE} select count(*)::int as "filled" from fill`;
+
+/** One order's fill from parameters $1..$10 (FILL_COLUMNS' order). */
+const ONE = `(select 1 as "idx", ${
+  Object.entries(FILL_COLUMNS).map(([c, type], i) => `$${i + 1}::${type} as "${c}"`).join(", ")
+})`;
+const FILL_CTE = paperFills(ONE, "true");
+/** `guarded`: only when the caller's CTE `guard` has a row (DatabaseOrders.plan). */
+const GUARDED_FILL_CTE = paperFills(ONE, `exists (select 1 from "guard")`);
+const PLACE = `with ${FILL_CTE} select count(*)::int as "filled" from "fill"`;
 
 export interface PaperAdapterDeps {
   database: Pick<Database, "db" | "sql">;
@@ -117,22 +130,24 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
       ? [{ asset: pair.quote, amount: quote }, { asset: pair.base, amount: quantity }]
       : [{ asset: pair.base, amount: quantity }, { asset: pair.quote, amount: quote }];
     await fund(account.id);
+    const row: FillRow = {
+      fill_account: account.id,
+      fill_paid_asset: paid.asset,
+      fill_paid: paid.amount.toFixed(8),
+      fill_received_asset: received.asset,
+      fill_received: received.amount.toFixed(8),
+      fill_client_order_id: order.clientOrderId,
+      fill_pair: order.pair,
+      fill_side: order.side,
+      fill_quantity: quantity.toFixed(8),
+      fill_price: dec(price).toFixed(8),
+    };
     return {
       fill: {
         cte: opts.guarded ? GUARDED_FILL_CTE : FILL_CTE,
-        params: [
-          account.id,
-          paid.asset,
-          paid.amount.toFixed(8),
-          received.asset,
-          received.amount.toFixed(8),
-          order.clientOrderId,
-          order.pair,
-          order.side,
-          quantity.toFixed(8),
-          dec(price).toFixed(8),
-        ],
+        params: Object.keys(FILL_COLUMNS).map((c) => row[c as keyof FillRow]),
       },
+      row,
       result: paperResult(order.clientOrderId, quantity, price),
       refusal: () => refusal(account, paid),
     };
@@ -153,7 +168,7 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
 
   return {
     name: "paper",
-    inDatabase: { plan },
+    inDatabase: { plan, fillMany: paperFills },
 
     async placeOrder(account: AccountRef, order: OrderRequest): Promise<OrderResult> {
       const planned = await plan(account, order);

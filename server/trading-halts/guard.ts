@@ -68,16 +68,22 @@ export interface ClearGuard {
   params: unknown[];
 }
 
+/**
+ * SQL that holds when no halt applies to an order on `exchange` (text) by `user` (integer) and the
+ * user has no limit on it: expressions, e.g. parameters or a row's columns.
+ */
+export const clearSql = (exchange: string, user: string) =>
+  `not exists (select 1 from "trading_halts"
+      where "released_at" is null and ("scope" = 'all'
+        or ("scope" = 'exchange' and "exchange"::text = ${exchange})
+        or ("scope" = 'user' and "user_id" = ${user})))
+    and not exists (select 1 from "trading_limits"
+      where "user_id" = ${user} and "exchange"::text = ${exchange})`;
+
 /** `guard` holds a row when no halt applies to the order and the user has no limit on it. */
 function clearGuard(order: OrderToCheck): ClearGuard {
   return {
-    cte: (n) =>
-      `"guard" as (select 1 where not exists (select 1 from "trading_halts"
-        where "released_at" is null and ("scope" = 'all'
-          or ("scope" = 'exchange' and "exchange"::text = $${n})
-          or ("scope" = 'user' and "user_id" = $${n + 1}::integer)))
-      and not exists (select 1 from "trading_limits"
-        where "user_id" = $${n + 1}::integer and "exchange"::text = $${n}))`,
+    cte: (n) => `"guard" as (select 1 where ${clearSql(`$${n}`, `$${n + 1}::integer`)})`,
     params: [order.exchange, order.userId],
   };
 }

@@ -36,6 +36,7 @@ import {
 } from "./record.ts";
 import { msg } from "../core/messages.shared.ts";
 import { nextCheckAt } from "./resolver.ts";
+import { insertFilled } from "./fill-batches.ts";
 import { toTransactionView, type TransactionRow } from "./view.ts";
 import { logError } from "../core/log-error.ts";
 
@@ -150,15 +151,25 @@ async function record(
     clientOrderId: openOrderId(id),
   };
   if (adapter.inDatabase) {
-    const planned = await adapter.inDatabase.plan(account, order, { guarded: !!clear })
-      .catch((err) => {
-        throw exchangeFailure(exchange, err);
-      });
-    const row = await insertTransaction(scoped, {
+    const planned = await adapter.inDatabase.plan(account, order).catch((err) => {
+      throw exchangeFailure(exchange, err);
+    });
+    const values = {
       ...req.values,
       adapter: adapter.name,
       ...openingFill(planned.result, req.values),
-    }, { ...final, id, fill: planned.fill });
+    };
+    // Guarded in its own statement: shared with the orders opened at the same moment.
+    const row = clear
+      ? await insertFilled(scoped, adapter.inDatabase, {
+        values,
+        id,
+        fill: planned.row,
+        outcome: req.outcome,
+        callLinesWithin: deps.config.CALL_EXPIRY_MS,
+      })
+      : await insertTransaction(scoped, values, { ...final, id, fill: planned.fill });
+    if (row === "not clear") return NOT_CLEAR;
     if (!row) throw exchangeFailure(exchange, await planned.refusal());
     return row;
   }

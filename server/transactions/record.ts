@@ -106,7 +106,7 @@ function insertStatement(
   if (text) return text;
   let n = fillParams;
   const values = transactionShape.columns.map((c) => `$${++n}::${c.type}`).join(", ");
-  // A fill is guarded by its own statement (the adapter's guarded form); a row alone, here.
+  // A guarded fill is fill-batches.ts's statement; a row alone is guarded here.
   const source = fillCte ? " from fill" : guard ? ` where exists (select 1 from "guard")` : "";
   const ctes = [
     ...(fillCte ? [fillCte] : []),
@@ -132,6 +132,33 @@ function insertStatement(
     : `with ${ctes.join(", ")} select ins.*${read} from ins`;
   statements.set(key, text);
   return text;
+}
+
+/**
+ * Every column of the row to insert, by key: the defaults where `values` leaves one out, and dates
+ * as ISO text (the drivers then send every parameter the same way).
+ */
+export function completeRow(values: NewTransaction, id: number): Record<string, unknown> {
+  const now = new Date().toISOString();
+  const row: Record<string, unknown> = {
+    ...DEFAULTS,
+    createdAt: now,
+    updatedAt: now,
+    ...values,
+    id,
+  };
+  for (const { key } of transactionShape.columns) {
+    const v = row[key];
+    row[key] = v instanceof Date ? v.toISOString() : v ?? null;
+  }
+  return row;
+}
+
+/** The row a statement returned (transactionShape's select list), with its call lines if read. */
+export function writtenRow(created: Record<string, unknown>, lines: boolean): TransactionRow {
+  const written = transactionShape.read(created);
+  if (lines) linesOfRow.set(written, readLiveLines(created.callLines));
+  return written;
 }
 
 interface InsertOptions {
@@ -170,23 +197,12 @@ export async function insertTransaction(
   values: NewTransaction,
   opts: GuardedInsertOptions = {},
 ): Promise<TransactionRow | null | typeof NOT_CLEAR> {
-  const now = new Date();
-  const row: Record<string, unknown> = {
-    ...DEFAULTS,
-    createdAt: now,
-    updatedAt: now,
-    ...values,
-    id: opts.id ?? await reserveTransactionId(database.db),
-  };
+  const row = completeRow(values, opts.id ?? await reserveTransactionId(database.db));
   const { fill, outcome, clear, callLinesWithin } = opts;
-  const createdAt = (row.createdAt as Date).getTime();
+  const createdAt = Date.parse(row.createdAt as string);
   const params = [
     ...fill?.params ?? [],
-    // Dates as ISO text: the drivers then send every parameter the same way.
-    ...transactionShape.columns.map(({ key }) => {
-      const v = row[key];
-      return v instanceof Date ? v.toISOString() : v ?? null;
-    }),
+    ...transactionShape.columns.map(({ key }) => row[key]),
     ...outcome ? [outcome.callId, outcome.outcome] : [],
     ...callLinesWithin === undefined ? [] : [new Date(createdAt - callLinesWithin).toISOString()],
     ...clear?.params ?? [],
@@ -201,7 +217,5 @@ export async function insertTransaction(
   const [created] = await textRows<Record<string, unknown>>(database, text, params);
   if (clear && !created.clear) return NOT_CLEAR;
   if (!created || created.id == null) return null;
-  const written = transactionShape.read(created);
-  if (callLinesWithin !== undefined) linesOfRow.set(written, readLiveLines(created.callLines));
-  return written;
+  return writtenRow(created, callLinesWithin !== undefined);
 }

@@ -119,6 +119,7 @@ export function interceptPaperPlans(
       return {
         ...inner,
         inDatabase: {
+          ...inner.inDatabase!,
           plan: (account, order, opts) =>
             plan(account, order, () => inner.inDatabase!.plan(account, order, opts)),
         },

@@ -1,0 +1,157 @@
+// Paper orders opened together share one statement (server/transactions/fill-batches.ts): each
+// account still pays only what it has, a halt or limit still applies to its own user's orders,
+// and one order's fault does not fail the others in its statement.
+import assert from "node:assert/strict";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { dec } from "../../server/core/decimal.shared.ts";
+import {
+  paperBalances,
+  paperOrders,
+  tradingHalts,
+  tradingLimits,
+  transactions,
+} from "../../server/db/schema.ts";
+import { insertFilled } from "../../server/transactions/fill-batches.ts";
+import { reserveTransactionId } from "../../server/transactions/record.ts";
+import { makeTestApp } from "../support/test-app.ts";
+import { buyBody, giveKeys } from "./transactions-fixtures.ts";
+
+Deno.test("fill batches: orders of many accounts at once share statements; each account pays what it has; halts and limits hold per user", async () => {
+  // 250 USDT an account: two BUYs of 100 fill, the third is refused for its funds.
+  const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:250" });
+  try {
+    const traders = [];
+    for (let i = 0; i < 8; i++) {
+      const lead = await t.user("Lead");
+      await giveKeys(t, lead.id, "binance");
+      traders.push(lead);
+    }
+    const [halted, limited] = traders;
+    const admin = await t.user("SuperAdmin");
+    await t.deps.db.insert(tradingHalts).values({
+      scope: "user",
+      userId: halted.id,
+      reason: "test halt",
+      createdBy: admin.id,
+    });
+    await t.deps.db.insert(tradingLimits).values({
+      userId: limited.id,
+      exchange: "binance",
+      maxPerOrder: "1000",
+    });
+    const body = buyBody(t, { amount: "100" });
+    const answers = await Promise.all(traders.flatMap((trader) =>
+      [0, 1, 2].map(async () => {
+        const res = await t.call("POST", "/api/transaction", { token: trader.token, body });
+        return { trader: trader.id, status: res.status, body: await res.json() };
+      })
+    ));
+
+    const of = (id: number) => answers.filter((a) => a.trader === id);
+    assert.deepEqual(of(halted.id).map((a) => a.status), [403, 403, 403]);
+    for (const trader of traders.slice(1)) {
+      const statuses = of(trader.id).map((a) => a.status).sort();
+      assert.deepEqual(
+        statuses,
+        [201, 201, 400],
+        `trader ${trader.id}: ${JSON.stringify(of(trader.id))}`,
+      );
+      const refused = of(trader.id).find((a) => a.status === 400)!;
+      assert.match(refused.body.message, /insufficient|not enough/i);
+    }
+
+    const rows = await t.deps.db.select({
+      userId: transactions.userId,
+      amount: transactions.amount,
+      // The transaction that wrote the row: rows written by one statement share it.
+      xmin: sql<string>`${transactions}.xmin::text`,
+    }).from(transactions);
+    assert.equal(rows.length, 14);
+    assert.equal(rows.filter((r) => r.userId === halted.id).length, 0);
+    const statements = new Set(rows.map((r) => r.xmin)).size;
+    assert.ok(statements < rows.length, `${rows.length} orders in ${statements} statements`);
+
+    // Each account: its two fills, its balance the start less what they paid, never below zero.
+    for (const trader of traders.slice(1)) {
+      const account = `user:${trader.id}`;
+      const fills = await t.deps.db.select().from(paperOrders)
+        .where(eq(paperOrders.account, account));
+      assert.equal(fills.length, 2);
+      const [usdt] = await t.deps.db.select().from(paperBalances)
+        .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT")));
+      const paid = fills.reduce((sum, f) => sum.plus(dec(f.quantity).mul(f.price)), dec(0));
+      assert.ok(dec(usdt.free).gte(0));
+      assert.ok(dec(usdt.free).plus(paid).minus(250).abs().lte("0.00000002"), usdt.free);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+Deno.test("fill batches: an order that cannot be written fails alone; the others in its statement are written", async () => {
+  const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:1000" });
+  try {
+    const leads = [await t.user("Lead"), await t.user("Lead"), await t.user("Lead")];
+    const paper = t.deps.exchanges.adapter("binance", "paper");
+    const price = t.market.feed("binance").price("btc_usdt")!;
+    const open = async (userId: number, account: string) => {
+      const id = await reserveTransactionId(t.deps.db);
+      const planned = await paper.inDatabase!.plan({
+        id: account,
+        credentials: { key: "k", secret: "s" },
+      }, {
+        pair: "btc_usdt",
+        side: "BUY",
+        type: "market",
+        quantity: "0.001",
+        quoteAmount: "100",
+        clientOrderId: `o${id}`,
+      });
+      const now = t.clock.now();
+      return insertFilled(t.deps.database, paper.inDatabase!, {
+        id,
+        fill: planned.row,
+        callLinesWithin: 60_000,
+        values: {
+          userId,
+          status: "BUY",
+          pair: "btc_usdt",
+          exchange: "binance",
+          adapter: "paper",
+          useBot: "buy_sell",
+          marketPrice: price,
+          buyPrice: price,
+          sellPrice: price,
+          amount: "100",
+          quantity: "0.001",
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+    };
+    // No such user: its row breaks the user foreign key, and with it its first statement.
+    const results = await Promise.allSettled([
+      ...leads.map((l) => open(l.id, `user:${l.id}`)),
+      open(999_999, "user:999999"),
+      ...leads.map((l) => open(l.id, `user:${l.id}`)),
+    ]);
+    assert.deepEqual(results.map((r) => r.status), [
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    const ids = leads.map((l) => l.id);
+    const rows = await t.deps.db.select().from(transactions)
+      .where(inArray(transactions.userId, ids));
+    assert.equal(rows.length, 6);
+    const [orphan] = await t.deps.db.select().from(paperOrders)
+      .where(eq(paperOrders.account, "user:999999"));
+    assert.equal(orphan, undefined, "the failed order's fill was undone with its row");
+  } finally {
+    await t.close();
+  }
+});
