@@ -6,6 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Db } from "./client.ts";
 import { retryConflicts } from "../core/database-faults.ts";
+import { dec, Decimal } from "../core/decimal.shared.ts";
 
 /** The rows of a drizzle query run as it is: postgres.js answers an array, PGlite `{ rows }`. */
 export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -56,8 +57,27 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
   }));
   const dates = columns.filter((c) => c.type.startsWith("timestamp")).map((c) => c.key);
   const bigints = columns.filter((c) => c.type === "bigint").map((c) => c.key);
+  const scales = columns.flatMap((c) => {
+    const scale = /^numeric\(\d+, (\d+)\)$/.exec(c.type)?.[1];
+    return scale ? [[c.key, Number(scale)] as const] : [];
+  });
   return {
     columns,
+    /**
+     * The row as read() gives it once written from `values` (every column, by key, as sent):
+     * NUMERIC(p, s) at its scale, rounded half away from zero as PostgreSQL rounds, dates and
+     * bigints as read() makes them. For a statement that need not send back what it wrote.
+     */
+    stored(values: Record<string, unknown>): T["$inferSelect"] {
+      const row: Record<string, unknown> = { ...values };
+      for (const [key, scale] of scales) {
+        const v = row[key];
+        if (v != null) row[key] = dec(v as string).toFixed(scale, Decimal.ROUND_HALF_UP);
+      }
+      for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
+      for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);
+      return row as T["$inferSelect"];
+    },
     /** `"table"."column" as "<prefix>key", ...` */
     select: columns.map((c) => `"${tableName}"."${c.name}" as "${prefix}${c.key}"`).join(", "),
     /**

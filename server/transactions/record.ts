@@ -136,29 +136,34 @@ function insertStatement(
 
 /**
  * Every column of the row to insert, by key: the defaults where `values` leaves one out, and dates
- * as ISO text (the drivers then send every parameter the same way).
+ * as ISO text (the drivers then send every parameter the same way); `put` takes each in turn.
  */
-export function completeRow(values: NewTransaction, id: number): Record<string, unknown> {
+export function eachColumn(
+  values: NewTransaction,
+  id: number,
+  put: (column: (typeof transactionShape.columns)[number], value: unknown) => void,
+) {
   const now = new Date().toISOString();
-  const row: Record<string, unknown> = {
-    ...DEFAULTS,
-    createdAt: now,
-    updatedAt: now,
-    ...values,
-    id,
-  };
-  for (const { key } of transactionShape.columns) {
-    const v = row[key];
-    row[key] = v instanceof Date ? v.toISOString() : v ?? null;
+  for (const column of transactionShape.columns) {
+    put(column, columnValue(values as Record<string, unknown>, column.key, id, now));
   }
-  return row;
 }
 
-/** The row a statement returned (transactionShape's select list), with its call lines if read. */
-export function writtenRow(created: Record<string, unknown>, lines: boolean): TransactionRow {
-  const written = transactionShape.read(created);
-  if (lines) linesOfRow.set(written, readLiveLines(created.callLines));
-  return written;
+function columnValue(given: Record<string, unknown>, key: string, id: number, now: string) {
+  if (key === "id") return id;
+  const v = given[key];
+  if (v !== undefined) return v instanceof Date ? v.toISOString() : v;
+  if (key in DEFAULTS) return DEFAULTS[key];
+  return CLOCK.has(key) ? now : null;
+}
+
+/** Set on each insert when not given (the schema's defaultNow). */
+const CLOCK = new Set(["createdAt", "updatedAt"]);
+
+/** A row written, with the call lines its statement read (liveLinesSql's value), if it did. */
+export function writtenRow(row: TransactionRow, callLines?: unknown): TransactionRow {
+  if (callLines !== undefined) linesOfRow.set(row, readLiveLines(callLines));
+  return row;
 }
 
 interface InsertOptions {
@@ -197,12 +202,16 @@ export async function insertTransaction(
   values: NewTransaction,
   opts: GuardedInsertOptions = {},
 ): Promise<TransactionRow | null | typeof NOT_CLEAR> {
-  const row = completeRow(values, opts.id ?? await reserveTransactionId(database.db));
+  const columns: unknown[] = [];
+  let createdAt = 0;
+  eachColumn(values, opts.id ?? await reserveTransactionId(database.db), (column, value) => {
+    columns.push(value);
+    if (column.key === "createdAt") createdAt = Date.parse(value as string);
+  });
   const { fill, outcome, clear, callLinesWithin } = opts;
-  const createdAt = Date.parse(row.createdAt as string);
   const params = [
     ...fill?.params ?? [],
-    ...transactionShape.columns.map(({ key }) => row[key]),
+    ...columns,
     ...outcome ? [outcome.callId, outcome.outcome] : [],
     ...callLinesWithin === undefined ? [] : [new Date(createdAt - callLinesWithin).toISOString()],
     ...clear?.params ?? [],
@@ -217,5 +226,8 @@ export async function insertTransaction(
   const [created] = await textRows<Record<string, unknown>>(database, text, params);
   if (clear && !created.clear) return NOT_CLEAR;
   if (!created || created.id == null) return null;
-  return writtenRow(created, callLinesWithin !== undefined);
+  return writtenRow(
+    transactionShape.read(created),
+    callLinesWithin === undefined ? undefined : created.callLines,
+  );
 }

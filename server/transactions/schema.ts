@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SERVER_MESSAGES } from "../core/messages.shared.ts";
 import { bigIdParam, idParam } from "../core/input-rules.ts";
-import { Decimal } from "../core/decimal.shared.ts";
+import { dec, Decimal, floor8 } from "../core/decimal.shared.ts";
 import {
   BOT_MODES,
   EXCHANGES,
@@ -20,13 +20,14 @@ const MAX_MONEY = new Decimal("1e29");
  * A non-negative decimal sent as a string or a JSON number, kept as a string floored to 8
  * decimals: no float reaches storage.
  */
-export const decimalField = z.union([z.number(), z.string()]).transform((v, ctx) => {
+// Strings first: they are what clients send, and a union's failed options each cost an issue.
+export const decimalField = z.union([z.string(), z.number()]).transform((v, ctx) => {
   const text = typeof v === "number" ? new Decimal(v).toFixed() : v.trim();
-  if (!/^\d+(\.\d+)?$/.test(text) || new Decimal(text).gte(MAX_MONEY)) {
+  if (!/^\d+(\.\d+)?$/.test(text) || dec(text).gte(MAX_MONEY)) {
     ctx.addIssue({ code: "custom", message: SERVER_MESSAGES["input.nonNegative"] });
     return z.NEVER;
   }
-  return new Decimal(text).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
+  return floor8(text);
 });
 
 const blankToUndefined = (v: unknown) => v === "" || v === null ? undefined : v;

@@ -60,6 +60,19 @@ Deno.test("fill batches: orders of many accounts at once share statements; each 
       assert.match(refused.body.message, /insufficient|not enough/i);
     }
 
+    // The answer's row (built from what was sent) is the row stored, as the list reads it back.
+    const batched = traders.slice(2).map((x) => x.id);
+    const answered = answers.find((a) => a.status === 201 && batched.includes(a.trader))!;
+    const trader = traders.find((x) => x.id === answered.trader)!;
+    const list = await (await t.call("GET", "/api/transaction?limit=100", { token: trader.token }))
+      .json();
+    const listed = list.ALL.items.find((i: { id: number }) =>
+      i.id === answered.body.transaction.id
+    );
+    const { unrealizedPnl: _live, ...stored } = listed;
+    const { unrealizedPnl: _none, ...given } = answered.body.transaction;
+    assert.deepEqual(given, stored);
+
     const rows = await t.deps.db.select({
       userId: transactions.userId,
       amount: transactions.amount,
