@@ -27,6 +27,38 @@ export const dec = (v: DecimalInput): Decimal => {
 };
 
 /** Floors to 8 decimals, as the spec's quantities and prices are. */
-export const floor8 = (v: DecimalInput) => dec(v).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
+export const floor8 = (v: DecimalInput) =>
+  plainWithin(v, 8)
+    ? padTo(v as string, 8)
+    : dec(v).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed(8);
+
+/**
+ * `v` at `scale` decimals, rounded half away from zero as PostgreSQL's NUMERIC(p, scale) stores
+ * it, in the text PostgreSQL gives back.
+ */
+export const atScale = (v: DecimalInput, scale: number) =>
+  plainWithin(v, scale)
+    ? padTo(v as string, scale)
+    : unsignedZero(dec(v).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP)).toFixed(scale);
+
+/** PostgreSQL has no negative zero. */
+const unsignedZero = (d: Decimal) => d.isZero() ? d.abs() : d;
+
+// Decimal text as toFixed writes it (no leading zeros, no exponent): the money the server passes
+// around already is, and padding it with zeros costs far less than a Decimal and its text (issue
+// 31: parsing and writing decimals was a tenth of an order's work).
+const PLAIN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+/** Plain text with at most `scale` decimals, not a negative zero (toFixed writes no sign on it). */
+const plainWithin = (v: DecimalInput, scale: number) =>
+  typeof v === "string" && PLAIN.test(v) && decimalsOf(v) <= scale && !/^-0(\.0*)?$/.test(v);
+const decimalsOf = (text: string) => {
+  const dot = text.indexOf(".");
+  return dot < 0 ? 0 : text.length - dot - 1;
+};
+const padTo = (text: string, scale: number) => {
+  const decimals = decimalsOf(text);
+  if (decimals === scale) return text;
+  return (decimals ? text : `${text}.`) + "0".repeat(scale - decimals);
+};
 
 export const isDecimalString = (s: string) => /^-?\d+(\.\d+)?$/.test(s);

@@ -70,7 +70,7 @@ export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
     // Read before the route runs: once a socket's upgrade is answered and its client gone, Deno
     // refuses every read of the request ("Request closed").
     const proto = trustProxy ? c.req.header("x-forwarded-proto") : undefined;
-    const https = (proto ?? new URL(c.req.url).protocol.replace(":", "")) === "https";
+    const https = proto === undefined ? c.req.url.startsWith("https:") : proto === "https";
     const path = c.req.path;
     await next();
     const set = headersFor(path, c.res.headers.get("Content-Type"));

@@ -6,7 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Db } from "./client.ts";
 import { retryConflicts } from "../core/database-faults.ts";
-import { dec, Decimal } from "../core/decimal.shared.ts";
+import { atScale } from "../core/decimal.shared.ts";
 
 /** The rows of a drizzle query run as it is: postgres.js answers an array, PGlite `{ rows }`. */
 export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -72,7 +72,7 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
       const row: Record<string, unknown> = { ...values };
       for (const [key, scale] of scales) {
         const v = row[key];
-        if (v != null) row[key] = dec(v as string).toFixed(scale, Decimal.ROUND_HALF_UP);
+        if (v != null) row[key] = atScale(v as string, scale);
       }
       for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
       for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);
