@@ -91,5 +91,6 @@ export function isFluctuating(
 ) {
   const feed = dec(feedPrice);
   if (feed.lte(0)) return true;
-  return dec(clientPrice).sub(feed).abs().div(feed).gt(tolerance);
+  // |client - feed| / feed > tolerance, without the division.
+  return dec(clientPrice).sub(feed).abs().gt(feed.mul(tolerance));
 }

@@ -129,12 +129,33 @@ export interface ShapedOrder {
 
 /** Rounded down to the grid (a step of 0: unrounded). */
 export const down = (value: Decimal.Value, grid: Decimal.Value) =>
-  dec(grid).isZero() ? dec(value) : dec(value).div(grid).floor().mul(grid);
+  onGrid(value, grid, Decimal.ROUND_FLOOR);
 /** Rounded up to the grid (a step of 0: unrounded). */
 export const up = (value: Decimal.Value, grid: Decimal.Value) =>
-  dec(grid).isZero() ? dec(value) : dec(value).div(grid).ceil().mul(grid);
-const nearest = (value: Decimal.Value, grid: string) =>
-  dec(grid).isZero() ? dec(value) : dec(value).div(grid).toDecimalPlaces(0).mul(grid);
+  onGrid(value, grid, Decimal.ROUND_CEIL);
+const nearest = (value: Decimal.Value, grid: string) => onGrid(value, grid, Decimal.ROUND_HALF_UP);
+
+function onGrid(value: Decimal.Value, grid: Decimal.Value, rounding: Decimal.Rounding) {
+  const step = dec(grid);
+  if (step.isZero()) return dec(value);
+  // A step of 10^-k, as nearly every exchange's is: k decimal places, without a division.
+  const places = decimalPlaces(step);
+  if (places !== undefined) return dec(value).toDecimalPlaces(places, rounding);
+  return dec(value).div(step).toDecimalPlaces(0, rounding).mul(step);
+}
+
+/** k for a step of 10^-k (k >= 0), undefined for any other step. */
+function decimalPlaces(step: Decimal) {
+  let places = powersOfTen.get(step);
+  if (places === undefined && !powersOfTen.has(step)) {
+    const k = step.decimalPlaces();
+    places = k >= 0 && step.eq(dec(10).pow(-k)) ? k : undefined;
+    powersOfTen.set(step, places);
+  }
+  return places;
+}
+
+const powersOfTen = new WeakMap<Decimal, number | undefined>();
 
 /**
  * Puts an order on the rule's grid, or refuses it (ExchangeError, 400) when it is under the
