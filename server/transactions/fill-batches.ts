@@ -18,7 +18,7 @@ import { transactionShape } from "./row-sql.ts";
 import { eachColumn, type NewTransaction, type Outcome, writtenRow } from "./record.ts";
 import type { TransactionRow } from "./view.ts";
 
-const IN_FLIGHT = Number(Deno.env.get("XF") ?? 2);
+const IN_FLIGHT = 2;
 const MAX_BATCH = 64;
 
 export interface FilledOrder {

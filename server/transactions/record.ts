@@ -144,21 +144,25 @@ export function eachColumn(
   put: (column: (typeof transactionShape.columns)[number], value: unknown) => void,
 ) {
   const now = new Date().toISOString();
-  for (const column of transactionShape.columns) {
-    put(column, columnValue(values as Record<string, unknown>, column.key, id, now));
+  const given = values as Record<string, unknown>;
+  for (const column of COLUMNS) {
+    let v = column.key === "id" ? id : given[column.key];
+    if (v === undefined) v = column.fallback === CLOCK ? now : column.fallback;
+    else if (v instanceof Date) v = v.toISOString();
+    put(column, v);
   }
 }
 
-function columnValue(given: Record<string, unknown>, key: string, id: number, now: string) {
-  if (key === "id") return id;
-  const v = given[key];
-  if (v !== undefined) return v instanceof Date ? v.toISOString() : v;
+/** Set on each insert when not given (the schema's defaultNow). */
+const CLOCK = Symbol("the insert's time");
+
+/** What a column holds when not given: its default, the insert's time, or null. */
+function fallbackOf(key: string) {
   if (key in DEFAULTS) return DEFAULTS[key];
-  return CLOCK.has(key) ? now : null;
+  return key === "createdAt" || key === "updatedAt" ? CLOCK : null;
 }
 
-/** Set on each insert when not given (the schema's defaultNow). */
-const CLOCK = new Set(["createdAt", "updatedAt"]);
+const COLUMNS = transactionShape.columns.map((c) => ({ ...c, fallback: fallbackOf(c.key) }));
 
 /** A row written, with the call lines its statement read (liveLinesSql's value), if it did. */
 export function writtenRow(row: TransactionRow, callLines?: unknown): TransactionRow {
