@@ -11,7 +11,7 @@ import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./auth/env.ts";
 import { onError } from "./core/error-handler.ts";
 import { limitBodies } from "./core/body-limit.ts";
-import { noStore, securityHeaders } from "./core/security-headers.ts";
+import { securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -75,7 +75,6 @@ export function createApp(deps: Deps) {
   app.use("*", securityHeaders(deps.config.TRUST_PROXY));
   app.use("*", limitBodies({ "/api/media/upload": MEDIA_BODY_LIMIT }));
   app.use("*", clientIp(deps.config.TRUST_PROXY));
-  app.use("/api/*", noStore);
   app.use("/api/*", requestScope(deps.config.REQUEST_TIMEOUT_MS));
   // JSON reads gzipped (a 10-row list: 17 KB -> 1 KB); CSV streams stay as they are. Writes
   // answer one small object, which gzip made no smaller for a fresh stream's cost (about 1 ms of

@@ -66,6 +66,8 @@ function textFault(text: string): string | null {
  * so no nesting can overflow the call stack.
  */
 export function inputFault(value: unknown): InputFault | null {
+  const flat = flatFault(value);
+  if (flat !== undefined) return flat;
   const stack: [unknown, string[]][] = [[value, []]];
   while (stack.length) {
     const [v, path] = stack.pop()!;
@@ -85,6 +87,28 @@ export function inputFault(value: unknown): InputFault | null {
       stack.push([child, [...path, key]]);
       if (!Array.isArray(v)) stack.push([key, path]);
     }
+  }
+  return null;
+}
+
+/**
+ * inputFault of an object whose values are all texts, numbers, booleans or null, as nearly every
+ * body and query is, read without building a path for each value; undefined for any other value.
+ */
+function flatFault(value: unknown): InputFault | null | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object);
+  for (const key of keys) {
+    const v = object[key];
+    if (v !== null && typeof v === "object") return undefined;
+  }
+  for (const key of keys) {
+    const keyFault = textFault(key);
+    if (keyFault) return { path: [], message: keyFault };
+    const v = object[key];
+    const message = typeof v === "string" ? textFault(v) : null;
+    if (message) return { path: [key], message };
   }
   return null;
 }

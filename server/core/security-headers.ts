@@ -46,12 +46,17 @@ const DOCUMENT: HeaderList = [
 /** A hashed file: not sniffed into another type, not read by other origins. */
 const ASSET: HeaderList = [NOSNIFF, SAME_ORIGIN_READS];
 
-/** OWASP's REST set; `Cache-Control: no-store` comes from {@link noStore}. */
+/**
+ * OWASP's REST set. API answers are never stored by a browser or proxy: several carry tokens, TOTP
+ * secrets or reset tokens, and none is worth caching (a route that chose its own Cache-Control
+ * keeps it, as it keeps any of these).
+ */
 const API: HeaderList = [
   ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
   NO_FRAMING,
   NOSNIFF,
   REFERRER,
+  ["Cache-Control", "no-store"],
 ];
 
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -85,12 +90,3 @@ export function securityHeaders(trustProxy: boolean): MiddlewareHandler {
     }
   };
 }
-
-/**
- * API answers are never stored by a browser or proxy: several carry tokens, TOTP secrets or
- * reset tokens, and none is worth caching. A route that chose its own Cache-Control keeps it.
- */
-export const noStore: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-};
