@@ -3,12 +3,15 @@
 // for it less what its markets do not trade (offeredPairs). Otherwise a 400 naming both.
 import { badRequest } from "../../core/errors.ts";
 import { msg } from "../../core/messages.shared.ts";
-import { type ExchangeName, exchangeTitle, findPair } from "../pairs.shared.ts";
-import { type Markets, offeredPairs } from "./markets.ts";
+import { type ExchangeName, exchangeTitle, findPair, pairsFor } from "../pairs.shared.ts";
+import type { Markets } from "./markets.ts";
 
 export async function assertOffered(markets: Markets, exchange: ExchangeName, pair: string) {
-  const offered = await offeredPairs(markets, exchange);
-  if (offered.some((p) => p.value === pair)) return;
+  // offeredPairs' rule for one pair, without listing them all on every order.
+  const info = findPair(pair);
+  if (info && pairsFor(exchange).includes(info)) {
+    if (info.nft || await markets.rule(exchange, pair)) return;
+  }
   throw badRequest(
     msg("trading.pairNotOnExchange", {
       pair: findPair(pair)?.label ?? pair,
