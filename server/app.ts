@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { requestScope } from "./core/request-scope.ts";
+import { MatchedRoutes } from "./core/matched-routes.ts";
 import { accessLogger } from "./core/access-log.ts";
 import { auditRoutes } from "./audit-log/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -60,7 +61,7 @@ export function createApi(deps: Deps) {
 }
 
 export function createApp(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MatchedRoutes() });
   app.onError(onError);
   // API answers carry their id for support to quote (docs/api.md); files and pages have no use
   // for it, and ~40 of them make a first load.
