@@ -12,7 +12,7 @@ import type { Database } from "../db/client.ts";
 import { textRows } from "../db/raw-rows.ts";
 import { abandoned, outsideRequest, requestSignal } from "../core/request-scope.ts";
 import { type DatabaseOrders, FILL_COLUMNS, type FillRow } from "../exchanges/adapter.ts";
-import { clearSql } from "../trading-halts/guard.ts";
+import { clearSql, NOT_CLEAR } from "../trading-halts/guard.ts";
 import { liveLinesSql } from "./live-call-lines.ts";
 import { transactionShape } from "./row-sql.ts";
 import { eachColumn, type NewTransaction, type Outcome, writtenRow } from "./record.ts";
@@ -30,8 +30,8 @@ export interface FilledOrder {
   callLinesWithin: number;
 }
 
-/** The row; null when the fill was refused; "not clear" when a halt or limit applies. */
-export type FilledResult = TransactionRow | null | "not clear";
+/** The row; null when the fill was refused; NOT_CLEAR when a halt or limit applies. */
+export type FilledResult = TransactionRow | null | typeof NOT_CLEAR;
 
 interface Waiting {
   order: FilledOrder;
@@ -188,7 +188,7 @@ async function insertMany(
   // back cost more of the server's work than building them here.
   return batch.map((_, idx) => {
     const result = byIdx.get(idx)!;
-    if (!result.clear) return "not clear";
+    if (!result.clear) return NOT_CLEAR;
     if (!result.written) return null;
     return writtenRow(transactionShape.stored(sent[idx]), result.callLines);
   });

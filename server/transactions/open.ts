@@ -133,10 +133,12 @@ async function record(
   req: OpenRequest,
   clear?: ClearGuard,
 ): Promise<TransactionRow | { row: TransactionRow; sent: Sent } | typeof NOT_CLEAR> {
-  const opts = { id: req.id, outcome: req.outcome, clear };
+  const opts = { id: req.id, outcome: req.outcome };
   // A row written final (no order, or a paper fill) reads its call lines with it (callLinesOf).
   const final = { ...opts, callLinesWithin: deps.config.CALL_EXPIRY_MS };
-  if (!req.credentials) return await insertTransaction(scoped, req.values, final) ?? NOT_CLEAR;
+  if (!req.credentials) {
+    return await insertTransaction(scoped, req.values, { ...final, clear }) ?? NOT_CLEAR;
+  }
   const { exchange, pair, quantity } = req.values;
   const adapter = deps.exchanges.adapter(exchange, req.account?.kind);
   const id = req.id ?? await reserveTransactionId(deps.db);
@@ -161,15 +163,9 @@ async function record(
     };
     // Guarded in its own statement: shared with the orders opened at the same moment.
     const row = clear
-      ? await insertFilled(scoped, adapter.inDatabase, {
-        values,
-        id,
-        fill: planned.row,
-        outcome: req.outcome,
-        callLinesWithin: deps.config.CALL_EXPIRY_MS,
-      })
+      ? await insertFilled(scoped, adapter.inDatabase, { ...final, values, id, fill: planned.row })
       : await insertTransaction(scoped, values, { ...final, id, fill: planned.fill });
-    if (row === "not clear") return NOT_CLEAR;
+    if (row === NOT_CLEAR) return NOT_CLEAR;
     if (!row) throw exchangeFailure(exchange, await planned.refusal());
     return row;
   }
@@ -183,7 +179,7 @@ async function record(
     // HTTP timeout and the lookups after a lost one). An order reaching the exchange later than
     // that is refused by the exchange's own receive window (Binance recvWindow, Gate's expiry).
     orderCheckAt: new Date(now.getTime() + deps.config.ORDER_SENDING_MS),
-  }, { ...opts, id });
+  }, { ...opts, id, clear });
   // Nothing written: a halt or limit applies (a row without a fill is never refused).
   if (row === NOT_CLEAR || !row) return NOT_CLEAR;
   return { row, sent: { adapter, account, order } };

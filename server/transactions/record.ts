@@ -106,7 +106,7 @@ function insertStatement(
   if (text) return text;
   let n = fillParams;
   const values = transactionShape.columns.map((c) => `$${++n}::${c.type}`).join(", ");
-  // A guarded fill is fill-batches.ts's statement; a row alone is guarded here.
+  // A fill comes unguarded (GuardedInsertOptions); a row alone is guarded here.
   const source = fillCte ? " from fill" : guard ? ` where exists (select 1 from "guard")` : "";
   const ctes = [
     ...(fillCte ? [fillCte] : []),
@@ -179,15 +179,21 @@ interface InsertOptions {
   callLinesWithin?: number;
 }
 
-interface GuardedInsertOptions extends InsertOptions {
-  /** Written with the paper fill: null (and nothing written) when the fill was refused. */
-  fill?: FillSql;
-  /**
-   * Written only when no halt or limit applies (trading-halts/guard.ts openIfClear): NOT_CLEAR
-   * (and nothing written) when one did.
-   */
-  clear?: ClearGuard;
-}
+/**
+ * A fill or a guard, not both: the fill here is unguarded (a guarded fill is fill-batches.ts's
+ * statement), so a caller cannot ask for both and get a fill nothing guarded.
+ */
+type GuardedInsertOptions =
+  & InsertOptions
+  & (
+    /** Written with the paper fill: null (and nothing written) when the fill was refused. */
+    | { fill: FillSql; clear?: never }
+    /**
+     * Written only when no halt or limit applies (trading-halts/guard.ts openIfClear): NOT_CLEAR
+     * (and nothing written) when one did.
+     */
+    | { clear?: ClearGuard; fill?: never }
+  );
 
 /** Inserts a row in one statement, with its call outcome when given. */
 export function insertTransaction(
@@ -204,7 +210,7 @@ export function insertTransaction(
 export async function insertTransaction(
   database: Pick<Database, "db" | "sql">,
   values: NewTransaction,
-  opts: GuardedInsertOptions = {},
+  opts: InsertOptions & { fill?: FillSql; clear?: ClearGuard } = {},
 ): Promise<TransactionRow | null | typeof NOT_CLEAR> {
   const columns: unknown[] = [];
   let createdAt = 0;
