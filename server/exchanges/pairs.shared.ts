@@ -85,10 +85,13 @@ export function feedPairs(exchange: ExchangeName): string[] {
   return PAIRS.filter((p) => p.symbols[exchange]).map((p) => p.value);
 }
 
+/** Whether a selector for the exchange offers the pair: a priced one there, or an NFT pair. */
+export const isOfferedOn = (exchange: string, pair: PairInfo) =>
+  pair.nft || !!pair.symbols[listingOf(exchange)];
+
 /** Pairs a selector offers for the exchange: the priced ones, then the NFT pairs. */
 export function pairsFor(exchange: string): PairInfo[] {
-  const listing = listingOf(exchange);
-  return PAIRS.filter((p) => p.nft || p.symbols[listing]);
+  return PAIRS.filter((p) => isOfferedOn(exchange, p));
 }
 
 /** Selector entries for GET /Summaries/list-price-support. */

@@ -3,13 +3,13 @@
 // for it less what its markets do not trade (offeredPairs). Otherwise a 400 naming both.
 import { badRequest } from "../../core/errors.ts";
 import { msg } from "../../core/messages.shared.ts";
-import { type ExchangeName, exchangeTitle, findPair, pairsFor } from "../pairs.shared.ts";
+import { type ExchangeName, exchangeTitle, findPair, isOfferedOn } from "../pairs.shared.ts";
 import type { Markets } from "./markets.ts";
 
 export async function assertOffered(markets: Markets, exchange: ExchangeName, pair: string) {
   // offeredPairs' rule for one pair, without listing them all on every order.
   const info = findPair(pair);
-  if (info && pairsFor(exchange).includes(info)) {
+  if (info && isOfferedOn(exchange, info)) {
     if (info.nft || await markets.rule(exchange, pair)) return;
   }
   throw badRequest(
