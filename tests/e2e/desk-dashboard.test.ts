@@ -157,7 +157,7 @@ e2eTest(
     const user = await server.user("User");
     await setUser(server, user.id, { useBot: "buy_sell", tradingAmount: "100", spread: "1" });
     // Open positions and a closed trade, so that every panel has rows.
-    await insertTrades(server, user.id, ["BUY", "BUY", "DONE"]);
+    await insertTrades(server, user.id, ["BUY", "BUY", "SELL", "BUY", "SELL", "DONE"]);
     const lead = await server.user("Lead");
     await setUser(server, lead.id, { tradingAmount: "0" });
     for (const size of SIZES) {
@@ -185,6 +185,13 @@ e2eTest(
       await page.locator("[data-testid=buy-button][data-block=halt]").waitFor();
       await page.getByTestId("dashboard-positions").getByTestId("close-now").first().waitFor();
       await page.waitForLoadState("networkidle");
+      // Every position's side reads whole: the table's columns once squeezed it to "B…".
+      const sides = await page.getByTestId("dashboard-positions").locator(".mantine-Badge-label")
+        .evaluateAll((labels) =>
+          labels.map((l) => [l.textContent, l.scrollWidth <= l.clientWidth + 1])
+        );
+      assert.equal(sides.length, 5);
+      assert.deepEqual(sides.filter(([, whole]) => !whole), [], `sides at ${size.width} px`);
       assert.deepEqual(await seriousViolations(page), [], `axe at ${size.width} px`);
       await page.screenshot({ path: `test-results/desk-dashboard-halted-${size.width}.png` });
       await server.call("POST", `/api/trading-halts/${id}/release`, { token: admin.token });

@@ -140,10 +140,13 @@ const PositionCard = memo(function PositionCard({ p, onClose }: RowProps) {
   );
 });
 
+/** Never narrower than its word: a table squeezing its columns cut it to "B…" (its label clips). */
+const WHOLE = { minWidth: "max-content" } as const;
+
 export function SideBadge({ side }: { side: "BUY" | "SELL" }) {
   const t = deskMessages.useT();
   return (
-    <Badge size="sm" variant="light" color={side === "BUY" ? "teal" : "red"}>
+    <Badge size="sm" variant="light" color={side === "BUY" ? "teal" : "red"} style={WHOLE}>
       {t(`desk.side.${side}`)}
     </Badge>
   );
