@@ -192,6 +192,15 @@ e2eTest(
         );
       assert.equal(sides.length, 5);
       assert.deepEqual(sides.filter(([, whole]) => !whole), [], `sides at ${size.width} px`);
+      // The price axis starts at zero at the lowest: fills far below the price padded it under.
+      if (size.width >= 768) {
+        const axis = page.getByTestId("candle-chart").locator(".apexcharts-yaxis-label tspan");
+        await axis.first().waitFor();
+        const lowest = Math.min(
+          ...(await axis.allTextContents()).map((text) => Number(text.replaceAll(",", ""))),
+        );
+        assert.ok(lowest >= 0, `the price axis reaches ${lowest}`);
+      }
       assert.deepEqual(await seriousViolations(page), [], `axe at ${size.width} px`);
       await page.screenshot({ path: `test-results/desk-dashboard-halted-${size.width}.png` });
       await server.call("POST", `/api/trading-halts/${id}/release`, { token: admin.token });

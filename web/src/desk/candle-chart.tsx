@@ -87,8 +87,9 @@ export default function CandleChart(
       },
     },
     yaxis: {
-      // The fills and targets stay in view, above or below the candles shown.
-      min: (lowest: number) => Math.min(lowest, ...marked) - pad,
+      // The fills and targets stay in view, above or below the candles shown; a price is never
+      // below zero, whatever the padding under a fill far below the candles.
+      min: (lowest: number) => Math.max(0, Math.min(lowest, ...marked) - pad),
       max: (highest: number) => Math.max(highest, ...marked) + pad,
       tooltip: { enabled: true },
       labels: { formatter: (v: number) => v.toFixed(priceDecimals(pair)) },
