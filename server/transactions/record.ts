@@ -9,35 +9,59 @@ import { executeRows, textRows } from "../db/raw-rows.ts";
 import { type LiveLine, liveLinesSql, readLiveLines } from "./live-call-lines.ts";
 import { transactionShape } from "./row-sql.ts";
 import { type ClearGuard, NOT_CLEAR } from "../trading-halts/guard.ts";
+import { outsideRequest } from "../core/request-scope.ts";
 import type { TransactionRow } from "./view.ts";
 
 export type NewTransaction = Omit<typeof transactions.$inferInsert, "id">;
 
-const ID_BLOCK = 50;
-const idBlocks = new WeakMap<Db, Promise<number[]>>();
+const ID_BLOCK = 100;
+
+/** A database's reserved ids, in order, and the block being fetched to follow them. */
+interface IdBlock {
+  ids: number[];
+  next?: Promise<unknown>;
+}
+const idBlocks = new WeakMap<Db, IdBlock>();
 
 /**
  * The next transaction id, taken before an order is placed so the order's clientOrderId names its
  * row. Ids come from the table's sequence in blocks of ID_BLOCK per process (one round trip per
  * block, not per order); an unused id just leaves a gap.
+ *
+ * The next block is fetched while half of the current one is left (25 ms of orders at 2,000 a
+ * second). When an order found the block empty, the orders behind it waited for the round trip: the
+ * largest wait before their statement of the slowest hundredth of orders (issue 31); a quarter of a
+ * block of 50 ran out before its successor came. The fetch is no request's own: an abandoned one
+ * does not cancel it for the others.
  */
 export async function reserveTransactionId(db: Db): Promise<number> {
+  let block = idBlocks.get(db);
+  if (!block) idBlocks.set(db, block = { ids: [] });
   for (;;) {
-    let block = idBlocks.get(db);
-    if (!block) {
-      block = executeRows<{ id: string }>(
-        db,
-        sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as id
-          from generate_series(1, ${ID_BLOCK})`,
-      ).then((rows) => rows.map((r) => Number(r.id)).sort((a, b) => a - b));
-      idBlocks.set(db, block);
-      block.catch(() => idBlocks.delete(db));
-    }
-    const ids = await block;
-    const id = ids.shift();
+    if (!block.next && block.ids.length <= ID_BLOCK / 2) block.next = fetchIds(db, block);
+    const id = block.ids.shift();
     if (id !== undefined) return id;
-    if (idBlocks.get(db) === block) idBlocks.delete(db);
+    // A failed fetch fails the orders that waited for it; the next order asks again.
+    await block.next;
   }
+}
+
+function fetchIds(db: Db, block: IdBlock) {
+  const next: Promise<void> = outsideRequest(() =>
+    executeRows<{ id: string }>(
+      db,
+      sql`select nextval(pg_get_serial_sequence('transactions', 'id')) as id
+        from generate_series(1, ${ID_BLOCK})`,
+    )
+  ).then(
+    // A later block's ids are all greater: ids still follow time within a process.
+    (rows) => void block.ids.push(...rows.map((r) => Number(r.id)).sort((a, b) => a - b)),
+  ).finally(() => {
+    if (block.next === next) block.next = undefined;
+  });
+  // Fetched ahead, it may fail with no order waiting: not an unhandled rejection.
+  next.catch(() => {});
+  return next;
 }
 
 export { closeOrderId, openOrderId } from "./order-ids.shared.ts";
