@@ -4,6 +4,8 @@
 // halted, is told why BUY and SELL are disabled; axe finds nothing critical or serious with
 // positions, closed trades and a halt banner showing. Screenshots go to test-results/.
 import AxeBuilder from "@axe-core/playwright";
+import { and, eq } from "drizzle-orm";
+import { transactions } from "../../server/db/schema.ts";
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { giveKeys, setUser } from "../api/transactions-fixtures.ts";
@@ -158,6 +160,10 @@ e2eTest(
     await setUser(server, user.id, { useBot: "buy_sell", tradingAmount: "100", spread: "1" });
     // Open positions and a closed trade, so that every panel has rows.
     await insertTrades(server, user.id, ["BUY", "BUY", "SELL", "BUY", "SELL", "DONE"]);
+    // The bot's BUYs, opened near the price, show their target: the widest rows a desk shows.
+    await server.deps.db.update(transactions)
+      .set({ useBot: "buy_sell", marketPrice: "67250", buyPrice: "67250", sellPrice: "67922.5" })
+      .where(and(eq(transactions.userId, user.id), eq(transactions.status, "BUY")));
     const lead = await server.user("Lead");
     await setUser(server, lead.id, { tradingAmount: "0" });
     for (const size of SIZES) {
@@ -192,6 +198,19 @@ e2eTest(
         );
       assert.equal(sides.length, 5);
       assert.deepEqual(sides.filter(([, whole]) => !whole), [], `sides at ${size.width} px`);
+      // Every Close now shows whole, the widest rows' included: none runs under the edge of what
+      // scrolls the table.
+      const cut = await page.getByTestId("dashboard-positions").getByTestId("close-now")
+        .evaluateAll((buttons) =>
+          buttons.filter((button) => {
+            let box = button.parentElement!;
+            while (box.parentElement && getComputedStyle(box).overflowX === "visible") {
+              box = box.parentElement;
+            }
+            return button.getBoundingClientRect().right > box.getBoundingClientRect().right + 0.5;
+          }).length
+        );
+      assert.equal(cut, 0, `Close now cut at ${size.width} px`);
       // The price axis starts at zero at the lowest: fills far below the price padded it under.
       if (size.width >= 768) {
         const axis = page.getByTestId("candle-chart").locator(".apexcharts-yaxis-label tspan");

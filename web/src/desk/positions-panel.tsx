@@ -27,6 +27,10 @@ const ConfirmModal = lazy(() =>
   import("../ui/confirm-modal.tsx").then((m) => ({ default: m.ConfirmModal }))
 );
 
+// Cells 6 px apart, not Mantine's 10: a position opened near the price with its target beside it
+// ran Close now under the panel's edge at 1440 px.
+const CELL_GAP = 6;
+
 export const pairLabel = (pair: string) => findPair(pair)?.label ?? pair.toUpperCase();
 
 export function PositionsPanel() {
@@ -48,7 +52,7 @@ export function PositionsPanel() {
         )
         : (
           <ScrollTable label={t("desk.positions")} minWidth={680} maxHeight={340}>
-            <Table striped stickyHeader fz="sm" verticalSpacing={4}>
+            <Table striped stickyHeader fz="sm" verticalSpacing={4} horizontalSpacing={CELL_GAP}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t("desk.pair")}</Table.Th>
