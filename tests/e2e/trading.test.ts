@@ -74,6 +74,13 @@ Deno.test({
       assert.equal(tx.sellPrice, "3042.46340000");
       assert.equal(await first.getByTestId("transaction-status").textContent(), "BUY");
       assert.equal(await page.getByTestId("tab-BUY").textContent(), "BUY (1)");
+      // The open trade's result reads on one line (squeezed by the other columns, it took four).
+      const unrealized = first.getByText("if closed now");
+      await unrealized.waitFor();
+      const lines = await unrealized.evaluate((el) =>
+        Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))
+      );
+      assert.equal(lines, 1, "the open trade's result on one line");
 
       // The market reaches the sell price: the worker sells and the row becomes DONE.
       sim.setPrice("eth_usdt", "3050.00");

@@ -65,12 +65,15 @@ function resultCell(t: T, tx: Row) {
     );
   }
   if (tx.unrealizedPnl === null) return <Text c="dimmed">-</Text>;
+  // One line: squeezed by the table's other columns it wrapped a word a line, four lines a row.
   return (
-    <Text size="sm" fs="italic" c={signColor(tx.unrealizedPnl)}>
+    <Text size="sm" fs="italic" c={signColor(tx.unrealizedPnl)} style={ONE_LINE}>
       {t("transactions.unrealized", { value: formatNumber(tx.unrealizedPnl) })}
     </Text>
   );
 }
+
+const ONE_LINE = { whiteSpace: "nowrap" } as const;
 
 const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
 
