@@ -98,8 +98,10 @@ export function pairsFor(exchange: string): PairInfo[] {
 export const pairOptions = (exchange: string) =>
   pairsFor(exchange).map(({ label, value }) => ({ label, value }));
 
-export const isListedOn = (exchange: string, pair: string) =>
-  pairsFor(exchange).some((p) => p.value === pair);
+export const isListedOn = (exchange: string, pair: string) => {
+  const info = findPair(pair);
+  return !!info && isOfferedOn(exchange, info);
+};
 
 export const exchangeSymbol = (exchange: ExchangeName, pair: string) =>
   byValue.get(pair)?.symbols[exchange];

@@ -19,7 +19,7 @@ const ID_BLOCK = 100;
 /** A database's reserved ids, in order, and the block being fetched to follow them. */
 interface IdBlock {
   ids: number[];
-  next?: Promise<unknown>;
+  next?: Promise<void>;
 }
 const idBlocks = new WeakMap<Db, IdBlock>();
 
