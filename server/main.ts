@@ -91,7 +91,7 @@ const listen = {
 // else the server guards its connections itself (docs/configuration.md#slow-clients).
 const server = Deno.env.get("DENO_DEPLOYMENT_ID")
   ? Deno.serve(listen, app.fetch)
-  : serveGuarded({ ...listen, ...guardLimits(config) }, app.fetch);
+  : await serveGuarded({ ...listen, ...guardLimits(config) }, app.fetch);
 
 // Stop accepting and answer not-ready, close sockets with a reason the client shows, let in-flight
 // requests and the bot's current order finish, then close the database cleanly.

@@ -1,8 +1,8 @@
-// The front door's reading of a client's bytes (server/front-door/connection-guard.ts) on an injected
+// The front door's reading of a client's bytes (server/front-door/client-stream.ts) on an injected
 // clock: when each part of a request is due, what a connection past its deadline gets, and when a
 // socket frame is refused. connection-guard.test.ts shows the same on real connections.
 import assert from "node:assert/strict";
-import { ClientStream } from "../../server/front-door/connection-guard.ts";
+import { ClientStream } from "../../server/front-door/client-stream.ts";
 
 const enc = new TextEncoder();
 const limits = { headerTimeoutMs: 1000, bodyTimeoutMs: 3000, maxFrameBytes: 100 };

@@ -3,6 +3,8 @@
 // requests pass, and one address's connections are capped.
 import assert from "node:assert/strict";
 import type { Config } from "../../server/config.ts";
+import { serveGuarded } from "../../server/front-door/connection-guard.ts";
+import { ClientAddresses, sharedBuffers } from "../../server/front-door/shared-state.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { serve } from "../realtime/support.ts";
 
@@ -17,7 +19,7 @@ const SLACK_MS = 2500;
 
 async function withServer(config: Partial<Config>, run: (origin: string) => Promise<void>) {
   const t = await makeTestApp(config);
-  const served = serve(t.app, t.deps.config);
+  const served = await serve(t.app, t.deps.config);
   try {
     await run(served.origin);
   } finally {
@@ -45,6 +47,7 @@ async function connect(origin: string) {
   })();
   return {
     state,
+    port: (conn.localAddr as Deno.NetAddr).port,
     send: (text: string) => conn.write(enc.encode(text)).then(() => true, () => false),
     /** Resolves when `text` has something matching, or the connection closed. */
     async until(pattern: RegExp, timeoutMs = 5000) {
@@ -164,4 +167,58 @@ Deno.test("connections: one address holds at most MAX_CONNECTIONS_PER_ADDRESS; t
     assert.match(next.state.text, /^HTTP\/1.1 200/);
     await Promise.all(held.map((c) => c.close()));
   });
+});
+
+Deno.test("connections: the app sees each client's own address and port, not the relay's", async () => {
+  const server = await serveGuarded(
+    {
+      hostname: "127.0.0.1",
+      port: 0,
+      headerTimeoutMs: 5000,
+      bodyTimeoutMs: 5000,
+      maxPerAddress: 10,
+      maxFrameBytes: 1024,
+    },
+    (_req, info) => new Response(`${info.remoteAddr.hostname} ${info.remoteAddr.port}`),
+  );
+  const origin = `127.0.0.1:${server.addr.port}`;
+  try {
+    for (let round = 0; round < 2; round++) {
+      const clients = await Promise.all([connect(origin), connect(origin)]);
+      for (const c of clients) {
+        // Twice on one kept-alive connection: the second request is read off the same entry.
+        for (let i = 1; i <= 2; i++) {
+          await c.send(`GET / HTTP/1.1\r\nHost: ${origin}\r\n\r\n`);
+          await c.until(new RegExp(`(127\\.0\\.0\\.1 \\d+[^]*){${i}}`));
+        }
+      }
+      for (const c of clients) await c.close();
+      const seen = clients.map((c) => [...c.state.text.matchAll(/127\.0\.0\.1 (\d+)/g)]);
+      clients.forEach((c, i) => {
+        assert.equal(seen[i].length, 2, c.state.text);
+        for (const m of seen[i]) assert.equal(Number(m[1]), c.port);
+      });
+    }
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("connections: a client's address is kept whole across threads, up to any address's length", () => {
+  const buffers = sharedBuffers();
+  const writer = new ClientAddresses(buffers);
+  const reader = new ClientAddresses(buffers);
+  const linkLocal = "fe80::1234:5678:9abc:def0%enp0s31f6";
+  writer.set(40000, { transport: "tcp", hostname: linkLocal, port: 51234 });
+  writer.set(40001, { transport: "tcp", hostname: "203.0.113.7", port: 443 });
+  assert.deepEqual(reader.get(40000), { transport: "tcp", hostname: linkLocal, port: 51234 });
+  assert.deepEqual(reader.get(40001), { transport: "tcp", hostname: "203.0.113.7", port: 443 });
+  // A shorter address after a longer one on the same port reads as itself alone.
+  writer.set(40000, { transport: "tcp", hostname: "::1", port: 1 });
+  assert.deepEqual(reader.get(40000), { transport: "tcp", hostname: "::1", port: 1 });
+  writer.delete(40000);
+  assert.equal(reader.get(40000), undefined);
+  assert.equal(reader.get(40002), undefined);
+  writer.set(40003, { transport: "tcp", hostname: "x".repeat(65), port: 1 });
+  assert.equal(reader.get(40003), undefined);
 });

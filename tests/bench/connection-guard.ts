@@ -70,7 +70,7 @@ if (import.meta.main && Deno.args[0] === "serve") {
   const at = { hostname: "127.0.0.1", port: Number(port), onListen() {} };
   if (mode === "direct") Deno.serve(at, handler);
   else {
-    serveGuarded({
+    await serveGuarded({
       ...at,
       headerTimeoutMs: 10_000,
       bodyTimeoutMs: 10_000,

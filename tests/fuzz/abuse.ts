@@ -126,7 +126,7 @@ export async function runAbuse(opts: {
 }): Promise<AbuseFigures> {
   const started = performance.now();
   const t = await makeTestApp(ABUSE_LIMITS);
-  const served = opts.server ? undefined : serve(t.app, t.deps.config);
+  const served = opts.server ? undefined : await serve(t.app, t.deps.config);
   const figures: AbuseFigures = {
     rounds: 0,
     socketsOpened: 0,

@@ -23,7 +23,7 @@ const doneBody = (t: Awaited<ReturnType<typeof makeTestApp>>, userId: number, ca
 
 Deno.test("call life: a buyer inside the window gets no auto-done; a non-buyer gets exactly one", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const lead = await t.user("Lead");

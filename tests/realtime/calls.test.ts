@@ -5,7 +5,7 @@ import { closeAll, serve, TestSocket } from "./support.ts";
 
 Deno.test("calls over sockets: a call reaches every member of the caller's group and no one else", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const lead = await t.user("Lead");
@@ -59,7 +59,7 @@ Deno.test("calls over sockets: a call reaches every member of the caller's group
 
 Deno.test("calls over sockets: a member who connects late learns the active call over REST", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const lead = await t.user("Lead");

@@ -7,7 +7,7 @@ import { serve, until } from "./support.ts";
 
 Deno.test("client socket: joins with its exchange, rejoins after a drop, stops on logout", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const hub = t.deps.realtime!.hub;
   const received: ServerMessage[] = [];
   const statuses: boolean[] = [];

@@ -13,8 +13,8 @@ Deno.test({
   async fn() {
     const t = await makeTestApp();
     const other = await secondInstance(t);
-    const servedA = serve(t.app);
-    const servedB = serve(other.app);
+    const servedA = await serve(t.app);
+    const servedB = await serve(other.app);
     const sockets: TestSocket[] = [];
     try {
       assert.equal(t.deps.realtime!.bus.kind, "postgres");

@@ -134,7 +134,7 @@ Deno.test("price snapshots: every interval, each open feed's prices; a feed not 
 
 Deno.test("price push: sockets get their exchange's prices and a snapshot when they join", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");

@@ -109,7 +109,7 @@ Deno.test("push: a 410 from the push service removes the subscription; the TTL i
 
 Deno.test("push: nothing goes to a user whose page is shown; a hidden page gets the push", async () => {
   const { t, service, lead, user } = await setup();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const socket = await TestSocket.join(served, user.token);
   try {
     await device(t, service, user);
@@ -222,7 +222,7 @@ Deno.test({
   async fn() {
     const { t, service, lead, user } = await setup();
     const other = await secondInstance(t);
-    const served = serve(other.app);
+    const served = await serve(other.app);
     const socket = await TestSocket.join(served, user.token);
     try {
       await device(t, service, user);

@@ -5,7 +5,7 @@ import { closeAll, serve, stuckClient, TestSocket, until } from "./support.ts";
 
 Deno.test("slow clients: a client that stops reading is closed and never delays the others", async () => {
   const t = await makeTestApp({ WS_MAX_BUFFERED_BYTES: 256 * 1024 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   const hub = t.deps.realtime!.hub;
   let stuck: { close(): void } | undefined;
@@ -41,7 +41,7 @@ Deno.test("slow clients: a client that stops reading is closed and never delays 
 
 Deno.test("slow clients: a dead client that answers no ping is dropped by the heartbeat", async () => {
   const t = await makeTestApp({ WS_IDLE_TIMEOUT_S: 1 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const hub = t.deps.realtime!.hub;
   let stuck: { close(): void } | undefined;
   try {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { sha256Hex } from "../../server/core/hex.ts";
 import { sessions } from "../../server/db/schema.ts";
 import { makeTestApp } from "../support/test-app.ts";
-import { closeAll, RawSocket, serve, TestSocket, until } from "./support.ts";
+import { closeAll, RawSocket, serve, type Served, TestSocket, until } from "./support.ts";
 
 const upgrade = { upgrade: "websocket", connection: "Upgrade" };
 
@@ -34,7 +34,7 @@ Deno.test("socket: a page of another origin is refused before the upgrade", asyn
 
 Deno.test("socket: a user's sockets are capped; a further one is refused", async () => {
   const t = await makeTestApp({ WS_MAX_PER_USER: 2 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");
@@ -53,7 +53,7 @@ Deno.test("socket: a user's sockets are capped; a further one is refused", async
 
 Deno.test("socket: a session's expiry logs its socket out at once, not at the sweep", async () => {
   const t = await makeTestApp({ SESSION_CACHE_MS: 0 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");
@@ -73,7 +73,7 @@ Deno.test("socket: a session's expiry logs its socket out at once, not at the sw
 
 Deno.test("socket: a small binary frame closes the socket as unsupported; any frame over 4 KiB as too big", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");
@@ -99,7 +99,7 @@ Deno.test("socket: a small binary frame closes the socket as unsupported; any fr
 });
 
 /** Opens `n` sockets at once; the ones the server accepted, and how many it refused. */
-async function openAtOnce(served: ReturnType<typeof serve>, tokens: string[]) {
+async function openAtOnce(served: Served, tokens: string[]) {
   const tried = await Promise.allSettled(tokens.map((t) => TestSocket.open(served.socketUrl(t))));
   const open = tried.flatMap((r) => r.status === "fulfilled" ? [r.value] : []);
   return { open, refused: tried.length - open.length };
@@ -107,7 +107,7 @@ async function openAtOnce(served: ReturnType<typeof serve>, tokens: string[]) {
 
 Deno.test("socket: 30 parallel upgrades with one token open exactly the per-user cap", async () => {
   const t = await makeTestApp({ WS_MAX_PER_USER: 10 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");
@@ -127,7 +127,7 @@ Deno.test("socket: 30 parallel upgrades with one token open exactly the per-user
 
 Deno.test("socket: one address's sockets are capped over all its users, under parallel upgrades", async () => {
   const t = await makeTestApp({ WS_MAX_PER_USER: 10, WS_MAX_PER_ADDRESS: 4 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const users = [await t.user("User"), await t.user("User"), await t.user("User")];
@@ -142,7 +142,7 @@ Deno.test("socket: one address's sockets are capped over all its users, under pa
 
 Deno.test("socket: 30 sockets sending 16 MB binary frames are all closed with 1009 within 2 s, and the memory stays", async () => {
   const t = await makeTestApp({ WS_MAX_PER_USER: 30, WS_MAX_PER_ADDRESS: 30 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   try {
     const users = [await t.user("User"), await t.user("User"), await t.user("User")];
     const sockets = await Promise.all(
@@ -173,7 +173,7 @@ Deno.test("socket: 30 sockets sending 16 MB binary frames are all closed with 10
 
 Deno.test("socket: a client that never answers the server's close frame is cut 2 s after it, and its place given back", async () => {
   const t = await makeTestApp({ WS_MAX_PER_USER: 1 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   try {
     const u = await t.user("User");
     const socket = await RawSocket.open(served, u.token, { answerClose: false });

@@ -44,7 +44,7 @@ Deno.test("socket: a bad, revoked or enrolment-only token gets 401 before any up
 
 Deno.test("socket: a valid token connects over a real socket; a bad one is refused", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");
@@ -59,7 +59,7 @@ Deno.test("socket: a valid token connects over a real socket; a bad one is refus
 
 Deno.test("socket: logout, a password change and deletion each log the open socket out", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const admin = await t.user("Admin");
@@ -100,7 +100,7 @@ Deno.test("socket: logout, a password change and deletion each log the open sock
 
 Deno.test("socket: the sweep logs out a socket whose session expired", async () => {
   const t = await makeTestApp({ SESSION_TTL_HOURS: 1 });
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");
@@ -120,7 +120,7 @@ Deno.test("socket: the sweep logs out a socket whose session expired", async () 
 
 Deno.test("socket: BUY_ERROR and SELL_ERROR reach only their user", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const a = await t.user("User");
@@ -146,7 +146,7 @@ Deno.test("socket: BUY_ERROR and SELL_ERROR reach only their user", async () => 
 
 Deno.test("socket: transaction-changed reaches the owner and Admins, not other Users", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const owner = await t.user("User");
@@ -178,7 +178,7 @@ Deno.test("socket: transaction-changed reaches the owner and Admins, not other U
 
 Deno.test("socket: active-buy is relayed to the rest of the group as receive-active-buy", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const a = await t.user("User");
@@ -210,7 +210,7 @@ Deno.test("socket: active-buy is relayed to the rest of the group as receive-act
 
 Deno.test("socket: JoinGroup takes a group change from the account, not from the client", async () => {
   const t = await makeTestApp();
-  const served = serve(t.app);
+  const served = await serve(t.app);
   const sockets: TestSocket[] = [];
   try {
     const u = await t.user("User");

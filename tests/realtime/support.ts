@@ -20,7 +20,7 @@ export interface Served {
 }
 
 /** The app behind the server's own guard (server/front-door/connection-guard.ts), as main.ts serves it. */
-export function serve(
+export async function serve(
   app: {
     fetch: (
       req: Request,
@@ -28,8 +28,8 @@ export function serve(
     ) => Response | Promise<Response>;
   },
   config: Partial<Config> = {},
-): Served {
-  const server = serveGuarded(
+): Promise<Served> {
+  const server = await serveGuarded(
     { port: 0, hostname: "127.0.0.1", ...guardLimits(testConfig(config)) },
     app.fetch,
   );

@@ -13,7 +13,7 @@ Deno.test({
   async fn() {
     const t = await makeTestApp();
     const other = await secondInstance(t);
-    const served = serve(other.app);
+    const served = await serve(other.app);
     let socket: TestSocket | undefined;
     try {
       t.market.sim("binance")!.setPrice("btc_usdt", "60000.00");
