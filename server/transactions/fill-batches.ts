@@ -5,7 +5,11 @@
 //
 // Up to IN_FLIGHT statements run at once; an order arriving while they do waits for the next, and
 // the next takes every order waiting (up to MAX_BATCH), so a quiet desk sends each order at once
-// and a busy one sends them together. One account per statement (its balance row is updated
+// and a busy one sends them together. While one statement runs, a second starts only once
+// SECOND_AT orders wait: started for the one or two that came meanwhile, it paid a statement's
+// fixed cost for them while the first carried all the rest (at 50 connections, 6 statements in 10
+// carried one order; waiting for 16 measured 12-20% more orders a second and 13% less PostgreSQL
+// CPU an order, interleaved). One account per statement (its balance row is updated
 // once); another order of the same account waits for the next. A statement that fails is run
 // again one order at a time, so one order's fault is its own.
 import type { Database } from "../db/client.ts";
@@ -20,6 +24,7 @@ import type { TransactionRow } from "./view.ts";
 
 const IN_FLIGHT = 2;
 const MAX_BATCH = 64;
+const SECOND_AT = 16;
 
 export interface FilledOrder {
   values: NewTransaction;
@@ -69,7 +74,7 @@ export function insertFilled(
 }
 
 function pump(database: Pick<Database, "db" | "sql">, orders: DatabaseOrders, q: Queue) {
-  while (q.running < IN_FLIGHT && q.waiting.length) {
+  while (q.running < IN_FLIGHT && q.waiting.length >= (q.running ? SECOND_AT : 1)) {
     const batch = take(q);
     if (!batch.length) continue;
     q.running++;

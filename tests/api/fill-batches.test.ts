@@ -13,7 +13,9 @@ import {
 } from "../../server/db/schema.ts";
 import { insertFilled } from "../../server/transactions/fill-batches.ts";
 import { reserveTransactionId } from "../../server/transactions/record.ts";
-import { makeTestApp } from "../support/test-app.ts";
+import { TEST_DATABASE_URL } from "../support/database.ts";
+import { until } from "../support/until.ts";
+import { makeTestApp, type TestApp } from "../support/test-app.ts";
 import { buyBody, giveKeys } from "./transactions-fixtures.ts";
 
 Deno.test("fill batches: orders of many accounts at once share statements; each account pays what it has; halts and limits hold per user", async () => {
@@ -105,43 +107,7 @@ Deno.test("fill batches: an order that cannot be written fails alone; the others
   const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:1000" });
   try {
     const leads = [await t.user("Lead"), await t.user("Lead"), await t.user("Lead")];
-    const paper = t.deps.exchanges.adapter("binance", "paper");
-    const price = t.market.feed("binance").price("btc_usdt")!;
-    const open = async (userId: number, account: string) => {
-      const id = await reserveTransactionId(t.deps.db);
-      const planned = await paper.inDatabase!.plan({
-        id: account,
-        credentials: { key: "k", secret: "s" },
-      }, {
-        pair: "btc_usdt",
-        side: "BUY",
-        type: "market",
-        quantity: "0.001",
-        quoteAmount: "100",
-        clientOrderId: `o${id}`,
-      });
-      const now = t.clock.now();
-      return insertFilled(t.deps.database, paper.inDatabase!, {
-        id,
-        fill: planned.row,
-        callLinesWithin: 60_000,
-        values: {
-          userId,
-          status: "BUY",
-          pair: "btc_usdt",
-          exchange: "binance",
-          adapter: "paper",
-          useBot: "buy_sell",
-          marketPrice: price,
-          buyPrice: price,
-          sellPrice: price,
-          amount: "100",
-          quantity: "0.001",
-          createdAt: now,
-          updatedAt: now,
-        },
-      });
-    };
+    const open = paperBuyer(t);
     // No such user: its row breaks the user foreign key, and with it its first statement.
     const results = await Promise.allSettled([
       ...leads.map((l) => open(l.id, `user:${l.id}`)),
@@ -167,4 +133,97 @@ Deno.test("fill batches: an order that cannot be written fails alone; the others
   } finally {
     await t.close();
   }
+});
+
+/** Opens a paper BUY of 100 USDT for `userId` on `account` straight through insertFilled. */
+function paperBuyer(t: TestApp) {
+  const paper = t.deps.exchanges.adapter("binance", "paper");
+  const price = t.market.feed("binance").price("btc_usdt")!;
+  return async (userId: number, account: string) => {
+    const id = await reserveTransactionId(t.deps.db);
+    const planned = await paper.inDatabase!.plan({
+      id: account,
+      credentials: { key: "k", secret: "s" },
+    }, {
+      pair: "btc_usdt",
+      side: "BUY",
+      type: "market",
+      quantity: "0.001",
+      quoteAmount: "100",
+      clientOrderId: `o${id}`,
+    });
+    const now = t.clock.now();
+    return insertFilled(t.deps.database, paper.inDatabase!, {
+      id,
+      fill: planned.row,
+      callLinesWithin: 60_000,
+      values: {
+        userId,
+        status: "BUY",
+        pair: "btc_usdt",
+        exchange: "binance",
+        adapter: "paper",
+        useBot: "buy_sell",
+        marketPrice: price,
+        buyPrice: price,
+        sellPrice: price,
+        amount: "100",
+        quantity: "0.001",
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  };
+}
+
+Deno.test({
+  name: "fill batches: while a statement runs, a second starts only once 16 orders wait",
+  // PGlite has one connection: its statements run one at a time whatever the queue does.
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:1000" });
+    const held = await t.deps.database.sql!.reserve();
+    try {
+      const leads: { id: number }[] = [];
+      for (let i = 0; i < 17; i++) leads.push(await t.user("Lead"));
+      const open = paperBuyer(t);
+      const [first, ...others] = leads;
+      const account = (id: number) => `user:${id}`;
+      await open(first.id, account(first.id));
+      // The first account's balances locked elsewhere: its next statement waits, running.
+      await held`begin`;
+      await held`select 1 from paper_balances where account = ${account(first.id)} for update`;
+      const blocked = open(first.id, account(first.id));
+      let firstDone = false;
+      blocked.then(() => firstDone = true, () => firstDone = true);
+      await until(
+        async () => {
+          const [{ n }] = await held`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`;
+          return n === 1;
+        },
+        5000,
+        "the first statement waiting for the lock",
+      );
+      const rowsOf = async (ls: { id: number }[]) =>
+        (await t.deps.db.select().from(transactions)
+          .where(inArray(transactions.userId, ls.map((l) => l.id)))).length;
+
+      const few = others.slice(0, 3).map((l) => open(l.id, account(l.id)));
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(await rowsOf(others), 0, "three waiting orders start no second statement");
+
+      const many = others.slice(3, 16).map((l) => open(l.id, account(l.id)));
+      await Promise.all([...few, ...many]);
+      assert.equal(await rowsOf(others), 16, "sixteen waiting share a second statement");
+      assert.equal(firstDone, false);
+
+      await held`rollback`;
+      await blocked;
+      assert.equal(await rowsOf([first]), 2);
+    } finally {
+      held.release();
+      await t.close();
+    }
+  },
 });
