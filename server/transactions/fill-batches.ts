@@ -132,7 +132,8 @@ const INPUT = [
 
 const statements = new Map<DatabaseOrders["fillMany"], string>();
 
-function statement(fillMany: DatabaseOrders["fillMany"]) {
+/** The statement that writes a batch: its orders are $1, a JSON array of INPUT's columns. */
+export function batchStatement(fillMany: DatabaseOrders["fillMany"]) {
   let text = statements.get(fillMany);
   if (text) return text;
   const columns = transactionShape.columns.map((c) => `"${c.name}"`).join(", ");
@@ -185,7 +186,7 @@ async function insertMany(
   });
   const rows = await textRows<Record<string, unknown>>(
     database,
-    statement(orders.fillMany),
+    batchStatement(orders.fillMany),
     [`[${input.join(",")}]`],
   );
   const byIdx = new Map(rows.map((r) => [r.idx as number, r]));
