@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompress } from "../../scripts/precompress.ts";
+import { startFakeYahoo } from "../fakes/fake-yahoo.ts";
 import { makeTestApp } from "../support/test-app.ts";
+import { until } from "../support/until.ts";
 
 const SCRIPT = `console.log(${JSON.stringify("x".repeat(4000))});\n`;
 const INDEX = `<!doctype html><title>Gate Bot</title>${"<!-- shell -->".repeat(200)}`;
@@ -89,5 +91,39 @@ Deno.test("api: JSON answers are gzipped for clients that accept it", async () =
     assert.deepEqual(body, await plain.json());
   } finally {
     await t.close();
+  }
+});
+
+Deno.test("API gzip: a read its client left gets its 503 and nothing more, no 500 from compressing it", async () => {
+  // Yahoo answers after the client has gone: the handler then ends normally, its 503 long sent.
+  const fake = startFakeYahoo({ delayMs: 300 });
+  const t = await makeTestApp({ YAHOO_URL: fake.url });
+  const logged: string[] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
+  try {
+    const { token } = await t.user("User");
+    const client = new AbortController();
+    const answer = t.app.request(
+      "/api/yahoo-finance/chart?symbol=BTC-USD&interval=1d&period1=1764547200&period2=1765411200",
+      {
+        headers: { authorization: `Bearer ${token}`, "accept-encoding": "gzip" },
+        signal: client.signal,
+      },
+    );
+    await until(() => fake.requests.length === 1, 5000, "the request to reach Yahoo");
+    client.abort();
+    const res = await answer;
+    assert.equal(res.status, 503);
+    // Read whole, as the server's connection reads an answer it sends.
+    const sent = new Uint8Array(await res.arrayBuffer());
+    const body = res.headers.get("content-encoding") === "gzip" ? gunzipSync(sent) : sent;
+    assert.match(new TextDecoder().decode(body), /"message"/);
+    await new Promise((r) => setTimeout(r, 600));
+    assert.deepEqual(logged.filter((l) => / 500\b/.test(l)), [], logged.join("\n"));
+  } finally {
+    console.error = consoleError;
+    await t.close();
+    await fake.close();
   }
 });
