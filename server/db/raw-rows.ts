@@ -57,25 +57,34 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
   }));
   const dates = columns.filter((c) => c.type.startsWith("timestamp")).map((c) => c.key);
   const bigints = columns.filter((c) => c.type === "bigint").map((c) => c.key);
-  const scales = columns.flatMap((c) => {
+  const indexes = (keep: (c: (typeof columns)[number]) => boolean) =>
+    columns.flatMap((c, i) => keep(c) ? [i] : []);
+  const dateAt = indexes((c) => c.type.startsWith("timestamp"));
+  const bigintAt = indexes((c) => c.type === "bigint");
+  const scaleAt = columns.flatMap((c, i) => {
     const scale = /^numeric\(\d+, (\d+)\)$/.exec(c.type)?.[1];
-    return scale ? [[c.key, Number(scale)] as const] : [];
+    return scale ? [[i, Number(scale)] as const] : [];
   });
+  // Every key, in order: a row cloned from it and then assigned is an object of one fixed shape;
+  // adding 45 keys one by one to `{}` cost more than the rest of building the row.
+  const blank = Object.fromEntries(columns.map((c) => [c.key, null]));
   return {
     columns,
     /**
-     * The row as read() gives it once written from `values` (every column, by key, as sent):
-     * NUMERIC(p, s) at its scale, rounded half away from zero as PostgreSQL rounds, dates and
+     * The row as read() gives it once written from `values` (every column, in `columns`' order, as
+     * sent): NUMERIC(p, s) at its scale, rounded half away from zero as PostgreSQL rounds, dates and
      * bigints as read() makes them. For a statement that need not send back what it wrote.
      */
-    stored(values: Record<string, unknown>): T["$inferSelect"] {
-      const row: Record<string, unknown> = { ...values };
-      for (const [key, scale] of scales) {
-        const v = row[key];
-        if (v != null) row[key] = atScale(v as string, scale);
+    stored(values: readonly unknown[]): T["$inferSelect"] {
+      const row: Record<string, unknown> = { ...blank };
+      for (let i = 0; i < columns.length; i++) row[columns[i].key] = values[i];
+      for (const [i, scale] of scaleAt) {
+        if (values[i] != null) row[columns[i].key] = atScale(values[i] as string, scale);
       }
-      for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
-      for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);
+      for (const i of dateAt) {
+        if (values[i] != null) row[columns[i].key] = new Date(values[i] as string);
+      }
+      for (const i of bigintAt) if (values[i] != null) row[columns[i].key] = Number(values[i]);
       return row as T["$inferSelect"];
     },
     /** `"table"."column" as "<prefix>key", ...` */
@@ -85,7 +94,7 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
      * and bigint as text; PGlite gives Date and number.
      */
     read(raw: Record<string, unknown>): T["$inferSelect"] {
-      const row: Record<string, unknown> = {};
+      const row: Record<string, unknown> = { ...blank };
       for (const { key } of columns) row[key] = raw[prefix + key];
       for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
       for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);

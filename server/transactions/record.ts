@@ -159,23 +159,26 @@ function insertStatement(
 }
 
 /**
- * Every column of the row to insert, by key: the defaults where `values` leaves one out, and dates
- * as ISO text (the drivers then send every parameter the same way); `put` takes each in turn.
+ * Every column's value for the insert, in transactionShape.columns' order: the defaults where
+ * `values` leaves one out, and dates as ISO text (the drivers then send every parameter the same
+ * way).
  */
-export function eachColumn(
-  values: NewTransaction,
-  id: number,
-  put: (column: (typeof transactionShape.columns)[number], value: unknown) => void,
-) {
+export function columnValues(values: NewTransaction, id: number): unknown[] {
   const now = new Date().toISOString();
   const given = values as Record<string, unknown>;
-  for (const column of COLUMNS) {
+  const out = new Array<unknown>(COLUMNS.length);
+  for (let i = 0; i < COLUMNS.length; i++) {
+    const column = COLUMNS[i];
     let v = column.key === "id" ? id : given[column.key];
     if (v === undefined) v = column.fallback === CLOCK ? now : column.fallback;
     else if (v instanceof Date) v = v.toISOString();
-    put(column, v);
+    out[i] = v;
   }
+  return out;
 }
+
+/** Where columnValues puts the row's time. */
+export const CREATED_AT = transactionShape.columns.findIndex((c) => c.key === "createdAt");
 
 /** Set on each insert when not given (the schema's defaultNow). */
 const CLOCK = Symbol("the insert's time");
@@ -236,12 +239,8 @@ export async function insertTransaction(
   values: NewTransaction,
   opts: InsertOptions & { fill?: FillSql; clear?: ClearGuard } = {},
 ): Promise<TransactionRow | null | typeof NOT_CLEAR> {
-  const columns: unknown[] = [];
-  let createdAt = 0;
-  eachColumn(values, opts.id ?? await reserveTransactionId(database.db), (column, value) => {
-    columns.push(value);
-    if (column.key === "createdAt") createdAt = Date.parse(value as string);
-  });
+  const columns = columnValues(values, opts.id ?? await reserveTransactionId(database.db));
+  const createdAt = Date.parse(columns[CREATED_AT] as string);
   const { fill, outcome, clear, callLinesWithin } = opts;
   const params = [
     ...fill?.params ?? [],
