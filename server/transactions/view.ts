@@ -48,8 +48,6 @@ const PLAIN = [
   /** Null for a trade; "pending" / "refused" / "unknown" for an order nobody confirmed (resolver.ts). */
   "orderState",
   "orderNote",
-  /** "trade", or "missed_call": a call the user let pass (generate-done), never a trade. */
-  "kind",
 ] as const satisfies readonly (keyof TransactionRow)[];
 
 /** Shown as ISO 8601 text in UTC with milliseconds, as Date.prototype.toISOString writes it. */
@@ -70,13 +68,20 @@ export type TransactionView =
   & Pick<TransactionRow, (typeof PLAIN)[number]>
   & Times;
 
+// Every key, in order: a view cloned from it and then assigned is an object of one fixed shape
+// (adding each key to `{}` in turn cost more than the rest of building it).
+const BLANK = Object.fromEntries(
+  ["username", ...PLAIN, ...TIMES, "unrealizedPnl"].map((key) => [key, null]),
+);
+
 /** `prices`: the feeds' latest, for an open row's unrealizedPnl (null without them). */
 export function toTransactionView(
   t: TransactionRow,
   username: string,
   prices?: LivePrices,
 ): TransactionView {
-  const view: Record<string, unknown> = { username };
+  const view: Record<string, unknown> = { ...BLANK };
+  view.username = username;
   for (const key of PLAIN) view[key] = t[key];
   for (const key of TIMES) view[key] = t[key]?.toISOString() ?? null;
   view.unrealizedPnl = unrealizedPnl(t, prices);

@@ -12,10 +12,13 @@ Deno.test("jsonValue reads back as JSON.stringify's text for any string, number 
     fc.double(),
     fc.boolean(),
   );
-  fc.assert(fc.property(value, (v) => {
-    const text = jsonValue(v);
-    assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(v)));
-  }), { seed: 31, numRuns: 2000 });
+  fc.assert(
+    fc.property(value, (v) => {
+      const text = jsonValue(v);
+      assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(v)));
+    }),
+    { seed: 31, numRuns: 2000 },
+  );
 });
 
 Deno.test("jsonValue writes plain values as they are and escapes what JSON must", () => {
