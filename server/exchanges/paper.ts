@@ -2,7 +2,7 @@
 // its own price (waiting for the market to reach it is the bot worker's job). Balances live in
 // paper_balances per account and never go negative. No fees.
 //
-// An order is one statement (paperFills): both balance rows locked in one fixed order, the debit,
+// An order is one statement (paperFills): its account's advisory lock, the debit,
 // guarded by the balance, and the credit, which happens only if the debit did. Opening a
 // transaction runs that statement with the transaction's insert (DatabaseOrders), so a paper fill
 // never exists without its record; orders opened together share one (fill-batches.ts).
@@ -35,20 +35,24 @@ export function parseStartBalances(text: string): Record<string, string> {
   return Object.fromEntries(text.split(",").filter(Boolean).map((part) => part.split(":")));
 }
 
+/** The advisory locks' first key: a paper account's fills (the second: its name's hash). */
+const FILL_LOCK_CLASS = 11;
+
 /**
  * The fills of the orders in `source` (FILL_COLUMNS, one row per account) where `when` holds.
  *
- * `locked` takes the balance rows in (account, asset) order before the debit touches any: a BUY
- * pays the quote and a SELL the base, so locking "paid, then received" let a BUY and a SELL on one
- * account each hold the row the other waited for (a deadlock), and statements filling several
- * accounts lock them in the same order. The debit reads `locked` in its WHERE, an init plan that
- * runs before the debit locks anything. The credit happens only where the debit did.
+ * `locked` takes each account's advisory lock, in the keys' order, before the debit touches any
+ * balance: a BUY pays the quote and a SELL the base, so updating "paid, then received" let a BUY
+ * and a SELL on one account each hold the row the other waited for (a deadlock), and statements
+ * filling several accounts take them in the same order. The debit reads `locked` in its WHERE, an
+ * init plan that runs before the debit locks anything. The credit happens only where the debit
+ * did. Locking the balance rows themselves (FOR UPDATE) did the same at a WAL record and a page
+ * written per row, twice an order.
  */
 export function paperFills(source: string, when: string) {
-  return `"locked" as (select b."account" from "paper_balances" b, ${source} f
-    where ${when} and b."account" = f."fill_account"
-      and b."asset" in (f."fill_paid_asset", f."fill_received_asset")
-    order by b."account", b."asset" for update of b),
+  return `"locked" as (select pg_advisory_xact_lock(${FILL_LOCK_CLASS}, a."key") from
+      (select distinct hashtext(f."fill_account") as "key" from ${source} f where ${when}
+        order by 1) a),
   "fill" as (update "paper_balances" b set "free" = b."free" - f."fill_paid"
     from ${source} f
     where ${when} and b."account" = f."fill_account" and b."asset" = f."fill_paid_asset"
