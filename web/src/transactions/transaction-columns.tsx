@@ -1,6 +1,9 @@
 // The columns of a transaction list; Admin and above get a selection box and the actions of
-// docs/trading.md#transaction-actions on every row.
+// docs/trading.md#transaction-actions on every row. Related fields share a column, one under the
+// other, and long cells break where a reader would: the list of a SuperAdmin fits a 1440 px desk
+// (1,100 px in its 1,168 px card) instead of scrolling sideways past 1,560.
 import { Badge, Checkbox, Group, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { Snapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import type { Column } from "../ui/paged-table.tsx";
@@ -17,7 +20,24 @@ const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
 type Row = Snapshot<TransactionView>;
 type T = Translator<KeyOf<typeof commonMessages> | KeyOf<typeof transactionsMessages>>;
 
-/** What an order filled: quantity at its average price, and its fee; a dash without a fill. */
+/** Two fields in one cell (or two headers over it), the second under the first. */
+function Lines({ top, bottom, dim }: { top: ReactNode; bottom: ReactNode; dim?: boolean }) {
+  return (
+    <Stack gap={0}>
+      <span>{top}</span>
+      <Text span inherit c={dim ? "dimmed" : undefined}>{bottom}</Text>
+    </Stack>
+  );
+}
+
+/** The date over the time (each language writes the time last, after a space). */
+function dateTimeCell(iso: string) {
+  const text = formatDateTime(iso);
+  const cut = text.lastIndexOf(" ");
+  return <Lines top={text.slice(0, cut)} bottom={text.slice(cut + 1)} />;
+}
+
+/** What an order filled: quantity, at its average price, and its fee; a dash without a fill. */
 function fillCell(
   t: T,
   pair: string,
@@ -27,14 +47,12 @@ function fillCell(
   asset: string | null,
 ) {
   if (quantity === null || price === null) return <Text c="dimmed">-</Text>;
+  // Each line whole: a narrower screen scrolls the table a little rather than break "at" from its
+  // price.
   return (
-    <Stack gap={0}>
-      <Text size="sm">
-        {t("transactions.fillAt", {
-          quantity: formatQuantity(quantity),
-          price: formatPrice(price, pair),
-        })}
-      </Text>
+    <Stack gap={0} style={{ whiteSpace: "nowrap" }}>
+      <Text size="sm">{formatQuantity(quantity)}</Text>
+      <Text size="sm">{t("transactions.atPrice", { price: formatPrice(price, pair) })}</Text>
       {fee !== null && asset !== null && (
         <Text size="xs" c="dimmed">
           {t("transactions.fee", { fee: formatQuantity(fee), asset })}
@@ -65,15 +83,15 @@ function resultCell(t: T, tx: Row) {
     );
   }
   if (tx.unrealizedPnl === null) return <Text c="dimmed">-</Text>;
-  // One line: squeezed by the table's other columns it wrapped a word a line, four lines a row.
   return (
-    <Text size="sm" fs="italic" c={signColor(tx.unrealizedPnl)} style={ONE_LINE}>
-      {t("transactions.unrealized", { value: formatNumber(tx.unrealizedPnl) })}
-    </Text>
+    <Stack gap={0}>
+      <Text size="sm" fs="italic" c={signColor(tx.unrealizedPnl)}>
+        {formatNumber(tx.unrealizedPnl)}
+      </Text>
+      <Text size="xs" c="dimmed">{t("transactions.ifClosedNow")}</Text>
+    </Stack>
   );
 }
-
-const ONE_LINE = { whiteSpace: "nowrap" } as const;
 
 const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
 
@@ -102,13 +120,14 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
     { key: "username", header: t("transactions.username"), cell: (tx) => tx.username },
     {
       key: "pair",
-      header: t("transactions.pair"),
-      cell: (tx) => findPair(tx.pair)?.label ?? tx.pair,
-    },
-    {
-      key: "exchange",
-      header: t("transactions.exchange"),
-      cell: (tx) => t(`transactions.exchangeName.${tx.exchange}`),
+      header: <Lines top={t("transactions.pair")} bottom={t("transactions.exchange")} />,
+      cell: (tx) => (
+        <Lines
+          top={findPair(tx.pair)?.label ?? tx.pair}
+          bottom={t(`transactions.exchangeName.${tx.exchange}`)}
+          dim
+        />
+      ),
     },
     {
       key: "status",
@@ -133,40 +152,36 @@ export function transactionColumns({ t, withActions, selected, onSelect, onDelet
       ),
     },
     {
-      key: "buyPrice",
-      header: t("transactions.buyPrice"),
-      cell: (tx) => formatPrice(tx.buyPrice, tx.pair),
+      key: "prices",
+      header: <Lines top={t("transactions.buyPrice")} bottom={t("transactions.sellPrice")} />,
+      cell: (tx) => (
+        <Lines
+          top={formatPrice(tx.buyPrice, tx.pair)}
+          bottom={formatPrice(tx.sellPrice, tx.pair)}
+        />
+      ),
     },
     {
-      key: "sellPrice",
-      header: t("transactions.sellPrice"),
-      cell: (tx) => formatPrice(tx.sellPrice, tx.pair),
-    },
-    { key: "amount", header: t("transactions.amount"), cell: (tx) => formatNumber(tx.amount) },
-    {
-      key: "quantity",
-      header: t("transactions.quantity"),
-      cell: (tx) => formatQuantity(tx.quantity),
+      key: "size",
+      header: <Lines top={t("transactions.amount")} bottom={t("transactions.quantity")} />,
+      cell: (tx) => <Lines top={formatNumber(tx.amount)} bottom={formatQuantity(tx.quantity)} />,
     },
     {
       key: "fill",
       header: t("transactions.fill"),
       cell: (tx) => fillCell(t, tx.pair, tx.filledQuantity, tx.avgPrice, tx.fee, tx.feeAsset),
-      nowrap: true,
     },
     {
       key: "close",
       header: t("transactions.close"),
       cell: (tx) =>
         fillCell(t, tx.pair, tx.closeQuantity, tx.filledPrice, tx.closeFee, tx.closeFeeAsset),
-      nowrap: true,
     },
     { key: "result", header: t("transactions.result"), cell: (tx) => resultCell(t, tx) },
     {
       key: "createdAt",
       header: t("transactions.createdAt"),
-      cell: (tx) => formatDateTime(tx.createdAt),
-      nowrap: true,
+      cell: (tx) => dateTimeCell(tx.createdAt),
     },
     withActions && {
       key: "actions",
