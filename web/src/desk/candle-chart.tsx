@@ -18,6 +18,7 @@ import { formatPrice } from "../transactions/format.ts";
 import { chartLocale } from "../i18n/chart-locale.ts";
 import { withTick } from "./live.ts";
 import { deskMessages } from "./messages.ts";
+import { namedIds, targetLines } from "./target-labels.ts";
 
 // react-apexcharts declares its default export inside a `declare module` block that Deno's type
 // resolution does not pick up; these are the props we use, from its documentation.
@@ -34,6 +35,11 @@ const MIN_BARS = 30;
 type OhlcKey = "desk.open" | "desk.high" | "desk.low" | "desk.close";
 const UP = "#0ca678";
 const DOWN = "#e03131";
+const TARGET = "#f08c00";
+/** The chart's height less its axis labels and padding: the plot's height, near enough. */
+const AXIS_PX = 70;
+/** A line that shares another's label. */
+const NO_LABEL = { text: "", borderWidth: 0, style: { background: "transparent" } };
 
 const series = (candles: readonly Candle[]) => [{
   name: "price",
@@ -49,6 +55,9 @@ export default function CandleChart(
   // A margin above and below, so that a mark at the edge keeps its label.
   const all = [...marked, ...answer.candles.flatMap((c) => [Number(c.h), Number(c.l)])];
   const pad = ((Math.max(...all) - Math.min(...all)) || Math.max(...all) * 0.001) * 0.08;
+  // What a pixel of the plot's height is in price, for the target labels (target-labels.ts).
+  const perPixel = (Math.max(...all) - Math.max(0, Math.min(...all) - pad) + pad) /
+    Math.max(1, height - AXIS_PX);
   // The candles drawn, the live one included: what the tooltip names.
   const drawn = useRef<readonly Candle[]>(answer.candles);
   const options = useMemo<ApexOptions>(() => ({
@@ -105,20 +114,22 @@ export default function CandleChart(
           style: { background: m.side === "BUY" ? UP : DOWN, color: "#fff", fontSize: "10px" },
         },
       })),
-      yaxis: targets.map((target) => ({
-        y: Number(target.price),
-        borderColor: "#f08c00",
+      yaxis: targetLines(targets, perPixel).map((line) => ({
+        y: line.price,
+        borderColor: TARGET,
         strokeDashArray: 4,
-        label: {
-          text: `${t("desk.targetOf", { id: target.transactionId })} ${
-            formatPrice(target.price, pair)
-          }`,
-          borderColor: "#f08c00",
-          style: { background: "#f08c00", color: "#fff", fontSize: "10px" },
-        },
+        label: line.ids
+          ? {
+            text: `${t("desk.targetOf", { id: namedIds(line.ids) })} ${
+              formatPrice(line.low, pair)
+            }${line.high === line.low ? "" : `-${formatPrice(line.high, pair)}`}`,
+            borderColor: TARGET,
+            style: { background: TARGET, color: "#fff", fontSize: "10px" },
+          }
+          : NO_LABEL,
       })),
     },
-  }), [answer, t]);
+  }), [answer, t, height]);
 
   // The live candle: each tick of this pair moves it, drawn by the chart itself.
   useEffect(() => {
