@@ -6,6 +6,12 @@ import { buildWebIfStale } from "./build-web.ts";
 const root = new URL("..", import.meta.url).pathname;
 const pgUrl = Deno.env.get("TEST_DATABASE_URL");
 const filter = Deno.args;
+/**
+ * Files that measure their process (its RSS): `deno test --parallel` runs files as workers of one
+ * process, so a neighbour opening PGlite (80-100 MB) counted as their growth. They run after each
+ * parallel pass, one at a time.
+ */
+const ALONE = ["tests/realtime/socket-guards.test.ts"];
 
 interface Totals {
   passed: number;
@@ -28,6 +34,7 @@ async function suite(
   env: Record<string, string>,
   parallel = true,
   jobs = 2,
+  ignore: string[] = [],
 ): Promise<Totals> {
   const present = [];
   for (const d of dirs) if (await exists(d)) present.push(d);
@@ -44,6 +51,7 @@ async function suite(
       "--no-check",
       "--unstable-no-legacy-abort",
       ...(parallel ? ["--parallel"] : []),
+      ...ignore.map((path) => `--ignore=${path}`),
       ...filter,
       ...present,
     ],
@@ -94,12 +102,22 @@ async function longestFirst(dir: string, first: string[]) {
 await buildWebIfStale();
 const runs: Totals[] = [];
 runs.push(
-  await suite("unit, API and realtime tests on PGlite", [
-    "tests/unit",
-    "tests/api",
-    "tests/realtime",
-    // Empty, not inherited: with CI's TEST_DATABASE_URL this pass ran on PostgreSQL too.
-  ], { TEST_DATABASE_URL: "" }),
+  await suite(
+    "unit, API and realtime tests on PGlite",
+    [
+      "tests/unit",
+      "tests/api",
+      "tests/realtime",
+      // Empty, not inherited: with CI's TEST_DATABASE_URL this pass ran on PostgreSQL too.
+    ],
+    { TEST_DATABASE_URL: "" },
+    true,
+    2,
+    ALONE,
+  ),
+  await suite("tests that measure their process, alone, on PGlite", ALONE, {
+    TEST_DATABASE_URL: "",
+  }, false),
 );
 if (pgUrl) {
   runs.push(
@@ -113,7 +131,11 @@ if (pgUrl) {
       },
       true,
       4,
+      ALONE,
     ),
+    await suite("tests that measure their process, alone, on PostgreSQL", ALONE, {
+      TEST_DATABASE_URL: pgUrl,
+    }, false),
   );
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.");
