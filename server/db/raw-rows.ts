@@ -7,6 +7,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Database, Db } from "./client.ts";
 import { retryConflicts } from "../core/database-faults.ts";
 import { atScale } from "../core/decimal.shared.ts";
+import { blankOf } from "../core/fixed-shape.ts";
 
 /** The rows of a drizzle query run as it is: postgres.js answers an array, PGlite `{ rows }`. */
 export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -57,17 +58,17 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
   }));
   const dates = columns.filter((c) => c.type.startsWith("timestamp")).map((c) => c.key);
   const bigints = columns.filter((c) => c.type === "bigint").map((c) => c.key);
-  const indexes = (keep: (c: (typeof columns)[number]) => boolean) =>
-    columns.flatMap((c, i) => keep(c) ? [i] : []);
-  const dateAt = indexes((c) => c.type.startsWith("timestamp"));
-  const bigintAt = indexes((c) => c.type === "bigint");
   const scaleAt = columns.flatMap((c, i) => {
     const scale = /^numeric\(\d+, (\d+)\)$/.exec(c.type)?.[1];
     return scale ? [[i, Number(scale)] as const] : [];
   });
-  // Every key, in order: a row cloned from it and then assigned is an object of one fixed shape;
-  // adding 45 keys one by one to `{}` cost more than the rest of building the row.
-  const blank = Object.fromEntries(columns.map((c) => [c.key, null]));
+  const blank = blankOf(columns.map((c) => c.key));
+  // Dates and bigints as read() makes them, whatever the driver answered or the caller sent.
+  const typed = (row: Record<string, unknown>) => {
+    for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
+    for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);
+    return row as T["$inferSelect"];
+  };
   return {
     columns,
     /**
@@ -76,16 +77,12 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
      * bigints as read() makes them. For a statement that need not send back what it wrote.
      */
     stored(values: readonly unknown[]): T["$inferSelect"] {
-      const row: Record<string, unknown> = { ...blank };
+      const row = blank();
       for (let i = 0; i < columns.length; i++) row[columns[i].key] = values[i];
       for (const [i, scale] of scaleAt) {
         if (values[i] != null) row[columns[i].key] = atScale(values[i] as string, scale);
       }
-      for (const i of dateAt) {
-        if (values[i] != null) row[columns[i].key] = new Date(values[i] as string);
-      }
-      for (const i of bigintAt) if (values[i] != null) row[columns[i].key] = Number(values[i]);
-      return row as T["$inferSelect"];
+      return typed(row);
     },
     /** `"table"."column" as "<prefix>key", ...` */
     select: columns.map((c) => `"${tableName}"."${c.name}" as "${prefix}${c.key}"`).join(", "),
@@ -94,11 +91,9 @@ export function rawShape<T extends Table>(table: T, prefix = "") {
      * and bigint as text; PGlite gives Date and number.
      */
     read(raw: Record<string, unknown>): T["$inferSelect"] {
-      const row: Record<string, unknown> = { ...blank };
+      const row = blank();
       for (const { key } of columns) row[key] = raw[prefix + key];
-      for (const key of dates) if (row[key] != null) row[key] = new Date(row[key] as string);
-      for (const key of bigints) if (row[key] != null) row[key] = Number(row[key]);
-      return row as T["$inferSelect"];
+      return typed(row);
     },
   };
 }

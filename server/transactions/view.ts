@@ -5,6 +5,7 @@ import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
 import type { transactions } from "../db/schema.ts";
 import { type LivePrices, unrealizedPnl, unrealizedPnlSql } from "./pnl.ts";
 import { transactionShape } from "./row-sql.ts";
+import { blankOf } from "../core/fixed-shape.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -68,11 +69,7 @@ export type TransactionView =
   & Pick<TransactionRow, (typeof PLAIN)[number]>
   & Times;
 
-// Every key, in order: a view cloned from it and then assigned is an object of one fixed shape
-// (adding each key to `{}` in turn cost more than the rest of building it).
-const BLANK = Object.fromEntries(
-  ["username", ...PLAIN, ...TIMES, "unrealizedPnl"].map((key) => [key, null]),
-);
+const blankView = blankOf(["username", ...PLAIN, ...TIMES, "unrealizedPnl"]);
 
 /** `prices`: the feeds' latest, for an open row's unrealizedPnl (null without them). */
 export function toTransactionView(
@@ -80,7 +77,7 @@ export function toTransactionView(
   username: string,
   prices?: LivePrices,
 ): TransactionView {
-  const view: Record<string, unknown> = { ...BLANK };
+  const view = blankView();
   view.username = username;
   for (const key of PLAIN) view[key] = t[key];
   for (const key of TIMES) view[key] = t[key]?.toISOString() ?? null;
