@@ -125,6 +125,12 @@ e2eTest(
       await trade.first().waitFor();
       assert.notEqual(await trade.first().getByTestId("closed-exit").textContent(), "—");
       assert.match(await trade.first().getByTestId("closed-entry").textContent() ?? "", /\d/);
+      // The list below has moved the position to ALL, where its result is the fills', not "if
+      // closed now".
+      await userPage.getByTestId("tab-BUY").filter({ hasText: "(0)" }).waitFor({ timeout: 5_000 });
+      await userPage.getByTestId("tab-ALL").click();
+      await userPage.locator("[data-testid^=transaction-] [data-testid=transaction-result]").first()
+        .waitFor();
       // The balance the fills moved.
       await until(async () => (await usdt.textContent()) !== before, 10_000, "the new balance");
       await userPage.getByTestId("dashboard-today").getByTestId("today-trades").getByText("1")

@@ -18,6 +18,7 @@ import { liveResult } from "./live.ts";
 import { deskMessages } from "./messages.ts";
 import { CARD, NUMERIC, Panel, ScrollList, ScrollTable } from "./panel.tsx";
 import { desk, reloadDesk } from "./store.ts";
+import { reloadTransactions } from "../transactions/store.ts";
 
 const messages = combineMessages(commonMessages, deskMessages);
 type T = ReturnType<typeof messages.useT>;
@@ -217,7 +218,10 @@ function CloseConfirm({ p, t, onClose }: { p: Position; t: T; onClose: () => voi
       onClose={onClose}
       action={async () => {
         const answer = await closePosition(p.id);
+        // Now, not after the socket's debounced reload: the list below showed the closed position
+        // open (no close fill, "if closed now") for up to a second beside the closed trade.
         void reloadDesk();
+        void reloadTransactions();
         return "pending" in answer
           ? t("desk.closePending", { id: p.id })
           : t("desk.closedDone", { id: p.id });
