@@ -15,6 +15,8 @@ import { type E2EServer, insertTrades } from "./support/server.ts";
 import { e2eTest } from "./support/e2e-test.ts";
 
 const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
+/** With a laptop's 1280 px, where the positions' table once scrolled its Close now out of sight. */
+const FULL_SIZES = [...SIZES, { width: 1280, height: 800 }];
 
 async function pageFor(
   browser: Browser,
@@ -172,7 +174,7 @@ e2eTest(
       .where(and(eq(transactions.userId, user.id), eq(transactions.status, "BUY")));
     const lead = await server.user("Lead");
     await setUser(server, lead.id, { tradingAmount: "0" });
-    for (const size of SIZES) {
+    for (const size of FULL_SIZES) {
       const page = await pageFor(browser, server, user, size);
       const note = page.getByTestId("trade-block-note");
       await note.getByText("waiting for a call").waitFor();

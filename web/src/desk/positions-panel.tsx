@@ -17,6 +17,7 @@ import { duration, percent, resultColor, signed } from "./format.ts";
 import { liveResult } from "./live.ts";
 import { deskMessages } from "./messages.ts";
 import { CARD, NUMERIC, Panel, ScrollList, ScrollTable } from "./panel.tsx";
+import { Pieces } from "../ui/lines.tsx";
 import { desk, reloadDesk } from "./store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 
@@ -31,6 +32,8 @@ const ConfirmModal = lazy(() =>
 // Cells 6 px apart, not Mantine's 10: a position opened near the price with its target beside it
 // ran Close now under the panel's edge at 1440 px.
 const CELL_GAP = 6;
+/** NUMERIC that may break between the result and its percentage (each piece stays whole). */
+const BREAKABLE = { fontVariantNumeric: "tabular-nums" } as const;
 
 export const pairLabel = (pair: string) => findPair(pair)?.label ?? pair.toUpperCase();
 
@@ -52,12 +55,13 @@ export function PositionsPanel() {
           </ScrollList>
         )
         : (
-          <ScrollTable label={t("desk.positions")} minWidth={680} maxHeight={340}>
+          <ScrollTable label={t("desk.positions")} minWidth={560} maxHeight={340}>
             <Table striped stickyHeader fz="sm" verticalSpacing={4} horizontalSpacing={CELL_GAP}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t("desk.pair")}</Table.Th>
-                  <Table.Th>{t("desk.side")}</Table.Th>
+                  <Table.Th>
+                    <Pieces first={t("desk.pair")} second={t("desk.side")} />
+                  </Table.Th>
                   <Table.Th ta="right">{t("desk.openFill")}</Table.Th>
                   <Table.Th ta="right">{t("desk.current")}</Table.Th>
                   <Table.Th ta="right">{t("desk.result")}</Table.Th>
@@ -94,16 +98,15 @@ const PositionRow = memo(function PositionRow({ p, onClose }: RowProps) {
   const t = messages.useT();
   return (
     <Table.Tr data-testid={`position-${p.id}`}>
-      <Table.Td>{pairLabel(p.pair)}</Table.Td>
       <Table.Td>
-        <SideBadge side={p.side} />
+        <Pieces first={pairLabel(p.pair)} second={<SideBadge side={p.side} />} />
       </Table.Td>
       <Table.Td ta="right" style={NUMERIC}>{formatPrice(p.openPrice, p.pair)}</Table.Td>
       <Table.Td ta="right" style={NUMERIC}>
         <LivePrice p={p} />
       </Table.Td>
-      <Table.Td ta="right" style={NUMERIC}>
-        <LiveResult p={p} />
+      <Table.Td ta="right" style={BREAKABLE}>
+        <LiveResult p={p} breakable />
       </Table.Td>
       <Table.Td ta="right" style={NUMERIC}>
         {p.target === null ? "—" : formatPrice(p.target, p.pair)}
@@ -168,12 +171,14 @@ function LivePrice({ p }: { p: Position }) {
   return <span data-testid="position-price">{live ? formatPrice(live.price, p.pair) : "—"}</span>;
 }
 
-function LiveResult({ p }: { p: Position }) {
+/** `breakable`: in a table, the percentage goes under the result when the column narrows. */
+function LiveResult({ p, breakable }: { p: Position; breakable?: boolean }) {
   const live = useLive(p);
   if (!live) return <span data-testid="position-result">—</span>;
+  const pct = `(${percent(live.pct)})`;
   return (
     <Text span inherit c={resultColor(live.pnl)} data-testid="position-result">
-      {signed(live.pnl)} ({percent(live.pct)})
+      {breakable ? <Pieces first={signed(live.pnl)} second={pct} /> : `${signed(live.pnl)} ${pct}`}
     </Text>
   );
 }

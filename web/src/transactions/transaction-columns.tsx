@@ -3,10 +3,10 @@
 // other, and long cells break where a reader would: the list of a SuperAdmin fits a 1440 px desk
 // (1,100 px in its 1,168 px card) instead of scrolling sideways past 1,560.
 import { Badge, Checkbox, Group, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
 import type { Snapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import type { Column } from "../ui/paged-table.tsx";
+import { Lines } from "../ui/lines.tsx";
 import type { TransactionView } from "./api.ts";
 import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
 import { OrderState } from "./order-state.tsx";
@@ -19,16 +19,6 @@ const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
 
 type Row = Snapshot<TransactionView>;
 type T = Translator<KeyOf<typeof commonMessages> | KeyOf<typeof transactionsMessages>>;
-
-/** Two fields in one cell (or two headers over it), the second under the first. */
-function Lines({ top, bottom, dim }: { top: ReactNode; bottom: ReactNode; dim?: boolean }) {
-  return (
-    <Stack gap={0}>
-      <span>{top}</span>
-      <Text span inherit c={dim ? "dimmed" : undefined}>{bottom}</Text>
-    </Stack>
-  );
-}
 
 /** The date over the time (each language writes the time last, after a space). */
 function dateTimeCell(iso: string) {
