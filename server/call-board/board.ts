@@ -10,7 +10,8 @@ import type { Db } from "../db/client.ts";
 import { callRecipients, calls, transactions as t, users } from "../db/schema.ts";
 import { counted, targetProfit, tradedInCall } from "../reports/books.ts";
 import { decimalText } from "../reports/keyset.ts";
-import { type LivePrices, unrealizedPnlSql } from "../transactions/pnl.ts";
+import { unrealizedPnlSql } from "../transactions/pnl.ts";
+import type { LivePrices } from "../transactions/pnl.shared.ts";
 import type { BoardRecipient, BoardTotals, CallBoard } from "../calls/board.shared.ts";
 import { toCallInfo } from "../calls/service.ts";
 

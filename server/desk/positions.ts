@@ -5,7 +5,8 @@ import { dec, Decimal, type DecimalInput } from "../core/decimal.shared.ts";
 import { transactions as t } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { MarketExchange } from "../market/feed.shared.ts";
-import { type LivePrices, livePrices, unrealizedPnl } from "../transactions/pnl.ts";
+import { livePrices } from "../transactions/pnl.ts";
+import { type LivePrices, unrealizedPnl } from "../transactions/pnl.shared.ts";
 import type { TransactionRow } from "../transactions/view.ts";
 import { openingSide, openPriceOf, openQuantityOf, targetOf } from "./rows.ts";
 import {

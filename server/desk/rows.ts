@@ -2,7 +2,7 @@
 // in the quote asset. Shared by the positions, the closed trades, the chart and today's figures.
 import { type AnyColumn, sql } from "drizzle-orm";
 import { transactions as t } from "../db/schema.ts";
-import type { LivePrices } from "../transactions/pnl.ts";
+import type { LivePrices } from "../transactions/pnl.shared.ts";
 import { targetField } from "../transactions/pricing.shared.ts";
 import type { TransactionRow } from "../transactions/view.ts";
 

@@ -30,7 +30,7 @@ import { transactionShape } from "./row-sql.ts";
 import { textRows } from "../db/raw-rows.ts";
 import type { TransactionRow } from "./view.ts";
 import type { MarketExchange } from "../market/feed.shared.ts";
-import { feePair, openingFillOf, resultOf } from "./pnl.ts";
+import { feePair, openingFillOf, resultOf } from "./pnl.shared.ts";
 
 /** Failed before anything reached the exchange: the row may go back to the queue. */
 export class Refused extends Error {

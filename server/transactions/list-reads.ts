@@ -35,7 +35,7 @@ import {
   whereAll,
 } from "./filters.ts";
 import type { ListQuery } from "./schema.ts";
-import type { LivePrices } from "./pnl.ts";
+import type { LivePrices } from "./pnl.shared.ts";
 import { viewJsonSql } from "./view.ts";
 
 export const COUNT_CAP = 5_000;

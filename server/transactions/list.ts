@@ -28,7 +28,7 @@ import {
   viewsById,
 } from "./list-reads.ts";
 import type { ListQuery } from "./schema.ts";
-import type { LivePrices } from "./pnl.ts";
+import type { LivePrices } from "./pnl.shared.ts";
 import type { TransactionView } from "./view.ts";
 
 export interface Group {

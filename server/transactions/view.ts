@@ -3,7 +3,8 @@
 // has PostgreSQL build the same JSON (the list sends it on without parsing it).
 import type { MessageCode, MessageParams } from "../core/messages.shared.ts";
 import type { transactions } from "../db/schema.ts";
-import { type LivePrices, unrealizedPnl, unrealizedPnlSql } from "./pnl.ts";
+import { unrealizedPnlSql } from "./pnl.ts";
+import { type LivePrices, unrealizedPnl } from "./pnl.shared.ts";
 import { transactionShape } from "./row-sql.ts";
 import { blankOf } from "../core/fixed-shape.ts";
 

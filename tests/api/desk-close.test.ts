@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { dec } from "../../server/core/decimal.shared.ts";
 import { paperBalances, transactions } from "../../server/db/schema.ts";
 import type { ClosedTrade } from "../../server/desk/schema.shared.ts";
-import { resultOf } from "../../server/transactions/pnl.ts";
+import { resultOf } from "../../server/transactions/pnl.shared.ts";
 import type { TradeError, TransactionView } from "../../server/transactions/view.ts";
 import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { until } from "../support/until.ts";

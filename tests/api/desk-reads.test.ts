@@ -11,7 +11,8 @@ import type {
   DeskTodayAnswer,
   Position,
 } from "../../server/desk/schema.shared.ts";
-import { livePrices, unrealizedPnl } from "../../server/transactions/pnl.ts";
+import { livePrices } from "../../server/transactions/pnl.ts";
+import { unrealizedPnl } from "../../server/transactions/pnl.shared.ts";
 import type { NewTransaction } from "../../server/transactions/record.ts";
 import { makeTestApp, type TestApp, type TestUser } from "../support/test-app.ts";
 import { expectStatus, giveKeys, setUser } from "./transactions-fixtures.ts";

@@ -87,6 +87,18 @@ e2eTest(
       await row.getByTestId("position-price").getByText("70,700.00").waitFor();
       await until(async () => (await result.textContent()) !== at70k, 10_000, "a live result");
       assert.match((await result.textContent())!, /^\+/, "a rise is a gain for a long position");
+      // The list below values the open row at the same pushed price (it was fetched at 70,000).
+      const ifClosed = userPage.locator(
+        "[data-testid=transaction-if-closed] > :first-child",
+      )
+        .first();
+      const figure = (text: string | null) => Number(text!.split(" ")[0].replaceAll(",", ""));
+      const gain = figure(await result.textContent());
+      await until(
+        async () => Math.abs(figure(await ifClosed.textContent()) - gain) < 0.006,
+        10_000,
+        `the list's "if closed now" at the live price (${gain})`,
+      );
       await userPage.screenshot({ path: `test-results/desk-dashboard-open-${size.width}.png` });
       // Close now keeps its whole label at every width (on a phone the card's line wraps instead).
       const label = await row.getByTestId("close-now").evaluate((button) => {

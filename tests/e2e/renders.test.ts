@@ -2,6 +2,8 @@
 // price tick re-renders the live price alone, and a dashboard load renders the shell's parts no more
 // often than they change.
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { transactions } from "../../server/db/schema.ts";
 import { type Commit, commits, recordRenders } from "./support/renders.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
 import { e2eTest } from "./support/e2e-test.ts";
@@ -107,11 +109,14 @@ e2eTest(
 );
 
 e2eTest(
-  "renders: with 50 open positions a tick re-renders the price and the positions' live cells only",
+  "renders: with 50 open positions a tick re-renders the price and the live cells of positions and list only",
   async ({ server, browser }) => {
     const sim = server.market.sim("binance")!;
     const lead = await server.user("Lead");
     await insertTrades(server, lead.id, Array(50).fill("BUY"));
+    // Filled, as a desk's open trades are: the list's rows then have a result to follow.
+    await server.deps.db.update(transactions).set({ filledQuantity: "0.1", avgPrice: "100" })
+      .where(eq(transactions.userId, lead.id));
     const session = await storedSession(browser, server, lead);
     for (const viewport of [{ width: 1500, height: 900 }, { width: 390, height: 844 }]) {
       sim.setPrice("btc_usdt", "70000.00");
@@ -133,7 +138,8 @@ e2eTest(
       const after = await commits(page);
       const tick = after.filter((c) => c.rendered.includes("live-price"));
       assert.equal(tick.length, 1, `one commit shows the tick: ${describe(after)}`);
-      const live = ["live-price", "position-price", "position-result"];
+      // The list's open rows too: their "if closed now" follows the price (if-closed-now.tsx).
+      const live = ["live-price", "position-price", "position-result", "transaction-if-closed"];
       assert.deepEqual(
         tick[0].rendered.filter((where) => !live.includes(where)),
         [],
@@ -142,6 +148,8 @@ e2eTest(
       // Every row's result moved with it, in the same commit.
       const results = tick[0].rendered.filter((where) => where === "position-result");
       assert.ok(results.length >= 50, `${results.length} result cells rendered`);
+      const listed = tick[0].rendered.filter((where) => where === "transaction-if-closed");
+      assert.ok(listed.length >= 10, `${listed.length} of the list's cells rendered`);
       await context.close();
     }
   },

@@ -3,7 +3,7 @@
 import type { Db } from "../../server/db/client.ts";
 import { shiftReports, transactions, users } from "../../server/db/schema.ts";
 import { newUniqueId } from "../../server/users/unique-id.ts";
-import { resultOf } from "../../server/transactions/pnl.ts";
+import { resultOf } from "../../server/transactions/pnl.shared.ts";
 
 type TransactionRow = typeof transactions.$inferInsert;
 

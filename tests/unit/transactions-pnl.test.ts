@@ -2,7 +2,7 @@
 // bot closes it (close-order.ts doneValues).
 import assert from "node:assert/strict";
 import { doneValues } from "../../server/transactions/close-order.ts";
-import { resultOf } from "../../server/transactions/pnl.ts";
+import { resultOf } from "../../server/transactions/pnl.shared.ts";
 import type { TransactionRow } from "../../server/transactions/view.ts";
 import type { Market } from "../../server/market/feed.shared.ts";
 

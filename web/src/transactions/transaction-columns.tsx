@@ -7,6 +7,8 @@ import type { Snapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import { Lines } from "../ui/lines.tsx";
+import { IfClosedNow } from "./if-closed-now.tsx";
+import { isValuedOpen } from "../../../server/transactions/pnl.shared.ts";
 import type { TransactionView } from "./api.ts";
 import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
 import { OrderState } from "./order-state.tsx";
@@ -72,15 +74,9 @@ function resultCell(t: T, tx: Row) {
       </Text>
     );
   }
-  if (tx.unrealizedPnl === null) return <Text c="dimmed">-</Text>;
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fs="italic" c={signColor(tx.unrealizedPnl)}>
-        {formatNumber(tx.unrealizedPnl)}
-      </Text>
-      <Text size="xs" c="dimmed">{t("transactions.ifClosedNow")}</Text>
-    </Stack>
-  );
+  // Only a row with a result to follow listens to the prices: a tick re-renders nothing else.
+  if (!isValuedOpen(tx)) return <Text c="dimmed">-</Text>;
+  return <IfClosedNow tx={tx} label={t("transactions.ifClosedNow")} />;
 }
 
 const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
