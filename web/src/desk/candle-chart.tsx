@@ -4,7 +4,7 @@
 // no component here.
 import type { ApexOptions } from "apexcharts";
 import ApexCharts from "apexcharts/core";
-import { type ComponentType, useEffect, useMemo, useRef } from "react";
+import { type ComponentType, useEffect, useMemo, useRef, useState } from "react";
 import ReactApexChart from "react-apexcharts/core";
 // The core build with only what this chart draws.
 import "apexcharts/candlestick";
@@ -19,6 +19,7 @@ import { chartLocale } from "../i18n/chart-locale.ts";
 import { withTick } from "./live.ts";
 import { deskMessages } from "./messages.ts";
 import { namedIds, targetLines } from "./target-labels.ts";
+import { fillLabels } from "./fill-labels.ts";
 
 // react-apexcharts declares its default export inside a `declare module` block that Deno's type
 // resolution does not pick up; these are the props we use, from its documentation.
@@ -38,6 +39,15 @@ const DOWN = "#e03131";
 const TARGET = "#f08c00";
 /** The chart's height less its axis labels and padding: the plot's height, near enough. */
 const AXIS_PX = 70;
+/** The price axis's labels at the left: the rest of the width is the plot's, near enough. */
+const PRICE_AXIS_PX = 70;
+/** An exit's label goes under its mark: an entry and an exit at one spot would overlap. */
+const BELOW_MARK = 32;
+/**
+ * A target's label goes under its line: above it, it sat where the newest entries' labels do (an
+ * open position's entry is near its target at the right edge), one hiding the other.
+ */
+const UNDER_LINE = 20;
 /** A line that shares another's label. */
 const NO_LABEL = { text: "", borderWidth: 0, style: { background: "transparent" } };
 
@@ -58,6 +68,18 @@ export default function CandleChart(
   // What a pixel of the plot's height is in price, for the target labels (target-labels.ts).
   const perPixel = (Math.max(...all) - Math.max(0, Math.min(...all) - pad) + pad) /
     Math.max(1, height - AXIS_PX);
+  // What a pixel of the plot's width is in time, for the fills' labels (fill-labels.ts): the axis
+  // spans MIN_BARS intervals at least (below), and the chart its box's width.
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const span = INTERVAL_MS[interval];
+  const first = answer.candles[0]?.t ?? Date.now();
+  const last = answer.candles.at(-1)?.t ?? Date.now();
+  const few = answer.candles.length < MIN_BARS;
+  const xMin = few ? last - (MIN_BARS - 2) * span : first;
+  const xMax = few ? last + 2 * span : last;
+  // Before the box is measured (its first render) no fills share a label.
+  const msPerPixel = width > PRICE_AXIS_PX ? (xMax - xMin) / (width - PRICE_AXIS_PX) : 0;
   // The candles drawn, the live one included: what the tooltip names.
   const drawn = useRef<readonly Candle[]>(answer.candles);
   const options = useMemo<ApexOptions>(() => ({
@@ -76,12 +98,8 @@ export default function CandleChart(
       labels: { datetimeUTC: false },
       // A few candles would be stretched over the whole width (one spans days of axis): the axis
       // shows at least MIN_BARS intervals, the newest at the right with room for the live one.
-      min: answer.candles.length < MIN_BARS
-        ? (answer.candles.at(-1)?.t ?? Date.now()) - (MIN_BARS - 2) * INTERVAL_MS[interval]
-        : undefined,
-      max: answer.candles.length < MIN_BARS
-        ? (answer.candles.at(-1)?.t ?? Date.now()) + 2 * INTERVAL_MS[interval]
-        : undefined,
+      min: few ? xMin : undefined,
+      max: few ? xMax : undefined,
     },
     tooltip: {
       // apexcharts' own candle tooltip names the prices in English.
@@ -104,15 +122,18 @@ export default function CandleChart(
       labels: { formatter: (v: number) => v.toFixed(priceDecimals(pair)) },
     },
     annotations: {
-      points: markers.map((m) => ({
+      points: fillLabels(markers, msPerPixel, perPixel).map(({ marker: m, ids }) => ({
         x: m.t,
         y: Number(m.price),
         marker: { size: 5, fillColor: m.side === "BUY" ? UP : DOWN, strokeColor: "#fff" },
-        label: {
-          text: `${m.kind === "entry" ? t("desk.entry") : t("desk.exit")} #${m.transactionId}`,
-          borderColor: m.side === "BUY" ? UP : DOWN,
-          style: { background: m.side === "BUY" ? UP : DOWN, color: "#fff", fontSize: "10px" },
-        },
+        label: ids
+          ? {
+            text: `${m.kind === "entry" ? t("desk.entry") : t("desk.exit")} #${namedIds(ids)}`,
+            borderColor: m.side === "BUY" ? UP : DOWN,
+            offsetY: m.kind === "exit" ? BELOW_MARK : 0,
+            style: { background: m.side === "BUY" ? UP : DOWN, color: "#fff", fontSize: "10px" },
+          }
+          : NO_LABEL,
       })),
       yaxis: targetLines(targets, perPixel).map((line) => ({
         y: line.price,
@@ -124,12 +145,13 @@ export default function CandleChart(
               formatPrice(line.low, pair)
             }${line.high === line.low ? "" : `-${formatPrice(line.high, pair)}`}`,
             borderColor: TARGET,
+            offsetY: UNDER_LINE,
             style: { background: TARGET, color: "#fff", fontSize: "10px" },
           }
           : NO_LABEL,
       })),
     },
-  }), [answer, t, height]);
+  }), [answer, t, height, width]);
 
   // The live candle: each tick of this pair moves it, drawn by the chart itself.
   useEffect(() => {
@@ -148,6 +170,7 @@ export default function CandleChart(
 
   return (
     <div
+      ref={box}
       data-testid="candle-chart"
       data-markers={markers.length}
       data-targets={targets.length}
@@ -155,4 +178,18 @@ export default function CandleChart(
       <Chart type="candlestick" height={height} series={series(answer.candles)} options={options} />
     </div>
   );
+}
+
+/** The element's width, followed as it changes (the chart fills its card). */
+function useWidth(ref: { current: HTMLElement | null }) {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return width;
 }
