@@ -15,6 +15,7 @@
 import { Decimal } from "decimal.js";
 import type { transactions } from "../db/schema.ts";
 import { findPair } from "../exchanges/pairs.shared.ts";
+import { isValuedOpen } from "./open-trade.shared.ts";
 
 /** Products of two NUMERIC(38, 8) values need up to 76 digits; the global 20 would round them. */
 const D = Decimal.clone({ precision: 100 });
@@ -97,16 +98,6 @@ export type LivePrices = Record<string, string>;
 /** The pair that prices a fee's asset in `pair`'s quote, e.g. "bnb_usdt". */
 export const feePair = (asset: string, pair: string) =>
   `${asset}_${findPair(pair)?.quote ?? ""}`.toLowerCase();
-
-/**
- * Whether a row is an open trade with a result if closed now: not closed, confirmed (not an order
- * nobody confirmed), not a missed call, its side not changed by hand (its opening fill would no
- * longer be its side), and filled.
- */
-export function isValuedOpen(row: PnlRow): row is PnlRow & { status: "BUY" | "SELL" } {
-  return row.status !== "DONE" && row.orderState === null && row.kind === "trade" &&
-    row.priceSource !== "hand_closed" && row.filledQuantity !== null && row.avgPrice !== null;
-}
 
 /**
  * What an open trade would make if closed now at the live price (before the closing fee); null

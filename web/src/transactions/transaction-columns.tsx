@@ -3,12 +3,13 @@
 // other, and long cells break where a reader would: the list of a SuperAdmin fits a 1440 px desk
 // (1,100 px in its 1,168 px card) instead of scrolling sideways past 1,560.
 import { Badge, Checkbox, Group, Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import type { Snapshot } from "valtio";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import type { Column } from "../ui/paged-table.tsx";
 import { Lines } from "../ui/lines.tsx";
-import { IfClosedNow } from "./if-closed-now.tsx";
-import { isValuedOpen } from "../../../server/transactions/pnl.shared.ts";
+import { IfClosedText } from "./if-closed-text.tsx";
+import { isValuedOpen } from "../../../server/transactions/open-trade.shared.ts";
 import type { TransactionView } from "./api.ts";
 import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
 import { OrderState } from "./order-state.tsx";
@@ -16,6 +17,9 @@ import { RowActions } from "./row-actions.tsx";
 import type { commonMessages } from "../i18n/common-messages.ts";
 import type { KeyOf, Translator } from "../i18n/index.ts";
 import type { transactionsMessages } from "./messages.ts";
+
+// The live figure's code comes after the first paint (if-closed-now.tsx says why).
+const IfClosedNow = lazy(() => import("./if-closed-now.tsx"));
 
 const STATUS_COLOR = { BUY: "teal", SELL: "red", DONE: "gray" } as const;
 
@@ -76,7 +80,12 @@ function resultCell(t: T, tx: Row) {
   }
   // Only a row with a result to follow listens to the prices: a tick re-renders nothing else.
   if (!isValuedOpen(tx)) return <Text c="dimmed">-</Text>;
-  return <IfClosedNow tx={tx} label={t("transactions.ifClosedNow")} />;
+  const label = t("transactions.ifClosedNow");
+  return (
+    <Suspense fallback={<IfClosedText value={tx.unrealizedPnl} label={label} />}>
+      <IfClosedNow tx={tx} label={label} />
+    </Suspense>
+  );
 }
 
 const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
