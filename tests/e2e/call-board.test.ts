@@ -103,8 +103,9 @@ e2eTest(
     await pages[trader.username].locator("[data-testid=buy-button]:not([disabled])").click();
     const traded = lineIn(panel, "u_trader", "traded");
     await traded.waitFor();
-    await traded.getByText("BUY", { exact: true }).waitFor();
-    assert.match(await traded.locator("td").nth(7).innerText(), /^\d[\d,]* ms$/);
+    // Side and amount over the fill's price, then the reaction time.
+    assert.match(await traded.locator("td").nth(4).innerText(), /^BUY [\d,.]+\n[\d,.]+$/);
+    assert.match(await traded.locator("td").nth(5).innerText(), /^\d[\d,]* ms$/);
 
     await pages[limited.username].locator("[data-testid=buy-button]:not([disabled])").click();
     const refused = lineIn(panel, "u_limited", "refused");
@@ -134,6 +135,15 @@ e2eTest(
       }),
       { exact: true },
     ).waitFor();
+    // Every line's state reads whole (the table's columns once squeezed them to "R…").
+    const states = await panel.locator("[data-testid=board-line-state] .mantine-Badge-label")
+      .evaluateAll((labels) =>
+        labels.map((l) => [l.textContent, l.scrollWidth <= l.clientWidth + 1] as const)
+      );
+    assert.equal(states.length, 3);
+    assert.deepEqual(states.filter(([, whole]) => !whole), [], "the lines' states");
+    // Looked at: the Lead's desk with the ended call's board (test-results/).
+    await leadPage.screenshot({ path: "test-results/call-board-lead-1280.png", fullPage: true });
     const live = { lines: await lineTexts(panel), totals: await totalsText(panel) };
     assert.deepEqual(
       Object.fromEntries(Object.entries(live.lines).map(([name, l]) => [name, l.state])),
@@ -141,7 +151,8 @@ e2eTest(
     );
     assert.equal(live.totals.recipients, "3");
     assert.equal(live.totals.followed, "1 of 3 (33%)");
-    assert.equal(live.lines.u_trader.cells[6], live.totals.filled);
+    // The trader's amount ("BUY 99.53" over the fill's price) is the filled total.
+    assert.equal(live.lines.u_trader.cells[4].split("\n")[0], `BUY ${live.totals.filled}`);
 
     // The call's page after a reload: the same board.
     await leadPage.goto(`${server.baseUrl}/calls/${callId}`);

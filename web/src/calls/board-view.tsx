@@ -15,6 +15,8 @@ import { combineMessages } from "../i18n/index.ts";
 import { formatDateTime, formatNumber, formatPrice } from "../transactions/format.ts";
 import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { type Column, RowsTable } from "../ui/paged-table.tsx";
+import { WHOLE_BADGE } from "../ui/whole-badge.ts";
+import { Lines } from "../ui/lines.tsx";
 import {
   formatMoney,
   formatMs,
@@ -100,7 +102,12 @@ export function BoardView({ board, endsAt, busy }: {
       key: "state",
       header: t("board.state"),
       cell: (r) => (
-        <Badge color={STATE_COLOR[r.state]} variant="light" data-testid="board-line-state">
+        <Badge
+          color={STATE_COLOR[r.state]}
+          variant="light"
+          style={WHOLE_BADGE}
+          data-testid="board-line-state"
+        >
           {t(`board.state.${r.state}`)}
         </Badge>
       ),
@@ -120,27 +127,24 @@ export function BoardView({ board, endsAt, busy }: {
       nowrap: true,
     },
     {
-      key: "side",
-      header: t("board.side"),
-      cell: (r) => (r.side ? t(`calls.target.${r.side}`) : ""),
-    },
-    {
+      // Side and amount over the fill's price: in three columns of their own, mostly empty on a
+      // line that did not trade, they squeezed the reason beside them to a word a line.
       key: "fill",
-      header: t("board.fill"),
+      header: <Lines top={`${t("board.side")} · ${t("board.amount")}`} bottom={t("board.fill")} />,
       cell: (r) => {
-        if (r.fillPrice === null) return "";
+        if (r.side === null && r.amount === null && r.fillPrice === null) return "";
+        const side = r.side ? t(`calls.target.${r.side}`) : "";
+        const amount = r.amount === null ? "" : formatMoney(r.amount);
         // A side target does not say the pair: four decimals, as the lists write prices.
-        return findPair(call.target)
+        const price = r.fillPrice === null
+          ? ""
+          : findPair(call.target)
           ? formatPrice(r.fillPrice, call.target)
           : formatNumber(r.fillPrice);
+        return <Lines top={[side, amount].filter(Boolean).join(" ")} bottom={price} />;
       },
       align: "right",
-    },
-    {
-      key: "amount",
-      header: t("board.amount"),
-      cell: (r) => (r.amount === null ? "" : formatMoney(r.amount)),
-      align: "right",
+      nowrap: true,
     },
     {
       key: "reaction",

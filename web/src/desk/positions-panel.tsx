@@ -18,6 +18,7 @@ import { liveResult } from "./live.ts";
 import { deskMessages } from "./messages.ts";
 import { CARD, NUMERIC, Panel, ScrollList, ScrollTable } from "./panel.tsx";
 import { Pieces } from "../ui/lines.tsx";
+import { WHOLE_BADGE } from "../ui/whole-badge.ts";
 import { desk, reloadDesk } from "./store.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 
@@ -148,13 +149,10 @@ const PositionCard = memo(function PositionCard({ p, onClose }: RowProps) {
   );
 });
 
-/** Never narrower than its word: a table squeezing its columns cut it to "B…" (its label clips). */
-const WHOLE = { minWidth: "max-content" } as const;
-
 export function SideBadge({ side }: { side: "BUY" | "SELL" }) {
   const t = deskMessages.useT();
   return (
-    <Badge size="sm" variant="light" color={side === "BUY" ? "teal" : "red"} style={WHOLE}>
+    <Badge size="sm" variant="light" color={side === "BUY" ? "teal" : "red"} style={WHOLE_BADGE}>
       {t(`desk.side.${side}`)}
     </Badge>
   );
