@@ -87,32 +87,28 @@ const LONG_BROWSER = [
   "trading",
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
+/** The test files directly in `dir` (none when it is missing), in name order. */
+async function testFiles(dir: string) {
+  const files: string[] = [];
+  if (!(await exists(dir))) return files;
+  for await (const entry of Deno.readDir(`${root}${dir}`)) {
+    if (entry.isFile && entry.name.endsWith(".test.ts")) files.push(`${dir}/${entry.name}`);
+  }
+  return files.sort();
+}
+
 /**
  * The test files of `dirs` but ALONE, listed: `deno test --ignore` did not take a file out of a
  * directory given on the command line (deno.json has an `exclude` of its own).
  */
 async function withoutAlone(dirs: string[]) {
-  const files: string[] = [];
-  for (const dir of dirs) {
-    if (!(await exists(dir))) continue;
-    for await (const entry of Deno.readDir(`${root}${dir}`)) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isFile && entry.name.endsWith(".test.ts") && !ALONE.includes(path)) {
-        files.push(path);
-      }
-    }
-  }
-  return files.sort();
+  const files = (await Promise.all(dirs.map(testFiles))).flat();
+  return files.filter((path) => !ALONE.includes(path));
 }
 
 /** `dir`'s test files with `first` ahead of the rest (a filter passed to the task still applies). */
 async function longestFirst(dir: string, first: string[]) {
-  const rest: string[] = [];
-  for await (const entry of Deno.readDir(`${root}${dir}`)) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isFile && entry.name.endsWith(".test.ts") && !first.includes(path)) rest.push(path);
-  }
-  return [...first, ...rest.sort()];
+  return [...first, ...(await testFiles(dir)).filter((path) => !first.includes(path))];
 }
 
 await buildWebIfStale();

@@ -4,7 +4,8 @@
 // no component here.
 import type { ApexOptions } from "apexcharts";
 import ApexCharts from "apexcharts/core";
-import { type ComponentType, useEffect, useMemo, useRef, useState } from "react";
+import { type ComponentType, useEffect, useMemo, useRef } from "react";
+import { useElementSize } from "@mantine/hooks";
 import ReactApexChart from "react-apexcharts/core";
 // The core build with only what this chart draws.
 import "apexcharts/candlestick";
@@ -70,8 +71,7 @@ export default function CandleChart(
     Math.max(1, height - AXIS_PX);
   // What a pixel of the plot's width is in time, for the fills' labels (fill-labels.ts): the axis
   // spans MIN_BARS intervals at least (below), and the chart its box's width.
-  const box = useRef<HTMLDivElement>(null);
-  const width = useWidth(box);
+  const { ref: box, width } = useElementSize();
   const span = INTERVAL_MS[interval];
   const first = answer.candles[0]?.t ?? Date.now();
   const last = answer.candles.at(-1)?.t ?? Date.now();
@@ -178,18 +178,4 @@ export default function CandleChart(
       <Chart type="candlestick" height={height} series={series(answer.candles)} options={options} />
     </div>
   );
-}
-
-/** The element's width, followed as it changes (the chart fills its card). */
-function useWidth(ref: { current: HTMLElement | null }) {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return width;
 }

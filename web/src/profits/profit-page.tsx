@@ -11,7 +11,7 @@ import { findPair } from "../../../server/exchanges/pairs.shared.ts";
 import { PairFilter } from "../reports/pair-filter.tsx";
 import { formatBytes } from "../reports/range.ts";
 import { RangeFilter } from "../reports/range-filter.tsx";
-import { formatNumber, formatQuantity } from "../transactions/format.ts";
+import { formatNumber, formatQuantity, signColor } from "../transactions/format.ts";
 import { errorText, notifyError, notifySuccess } from "../ui/notify.ts";
 import { ListPage } from "../ui/list-page.tsx";
 import { PagedTable } from "../ui/paged-table.tsx";
@@ -55,8 +55,6 @@ export default function ProfitPage() {
       setReceived(null);
     }
   }
-
-  const profitColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
 
   return (
     <ListPage
@@ -116,7 +114,7 @@ export default function ProfitPage() {
       )}
       <Text data-testid="profits-total">
         {t("profits.total", { count: snap.result.total.trades })}{" "}
-        <Text span fw={700} c={profitColor(snap.result.total.profit)}>
+        <Text span fw={700} c={signColor(snap.result.total.profit)}>
           {formatNumber(snap.result.total.profit)}
         </Text>
       </Text>
@@ -180,7 +178,7 @@ export default function ProfitPage() {
             key: "profit",
             header: t("profits.profit"),
             cell: (row) => (
-              <Text span inherit c={profitColor(row.profit)}>{formatNumber(row.profit)}</Text>
+              <Text span inherit c={signColor(row.profit)}>{formatNumber(row.profit)}</Text>
             ),
             align: "right",
           },

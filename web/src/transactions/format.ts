@@ -24,3 +24,6 @@ export function formatDateTime(iso: string) {
     `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${at.getFullYear()} ` +
       `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
 }
+
+/** A signed figure's colour: red below zero, teal otherwise. */
+export const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");

@@ -11,7 +11,7 @@ import { Lines } from "../ui/lines.tsx";
 import { IfClosedText } from "./if-closed-text.tsx";
 import { isValuedOpen } from "../../../server/transactions/open-trade.shared.ts";
 import type { TransactionView } from "./api.ts";
-import { formatDateTime, formatNumber, formatPrice, formatQuantity } from "./format.ts";
+import { formatDateTime, formatNumber, formatPrice, formatQuantity, signColor } from "./format.ts";
 import { OrderState } from "./order-state.tsx";
 import { RowActions } from "./row-actions.tsx";
 import type { commonMessages } from "../i18n/common-messages.ts";
@@ -87,8 +87,6 @@ function resultCell(t: T, tx: Row) {
     </Suspense>
   );
 }
-
-const signColor = (value: string) => (value.startsWith("-") ? "red" : "teal");
 
 export function transactionColumns({ t, withActions, selected, onSelect, onDelete }: {
   t: T;
