@@ -4,7 +4,6 @@
 // PostgreSQL, on a second instance. Then
 // /profit's pictures, and axe on /calls, a call's page and /profit. The call's life is shortened
 // with CALL_EXPIRY_MS so a run takes seconds, not 20.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import type { CallBoard } from "../../server/calls/board.shared.ts";
@@ -13,6 +12,7 @@ import { insertTransactions, roundTrip } from "../support/report-fixtures.ts";
 import { until } from "../support/until.ts";
 import { openTrading } from "./support/browser.ts";
 import { e2eTest } from "./support/e2e-test.ts";
+import { seriousViolations } from "./support/axe.ts";
 import { contextWith, SESSION_KEY, storedSession } from "./support/stored-session.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { secondInstance } from "../support/second-instance.ts";
@@ -45,13 +45,6 @@ async function totalsText(board: Locator) {
 
 const lineIn = (board: Locator, username: string, state: string) =>
   board.locator(`[data-testid=board-line-${username}][data-state=${state}]`);
-
-async function criticalAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 e2eTest(
   "call board: trade, limit refusal and miss show live on the Lead's board; totals add up; /calls/:id shows the same after a reload",
@@ -165,7 +158,7 @@ e2eTest(
       live,
     );
     await leadPage.waitForLoadState("networkidle");
-    assert.deepEqual(await criticalAxe(leadPage), [], "a call's page");
+    assert.deepEqual(await seriousViolations(leadPage), [], "a call's page");
 
     // Another instance on the same database (PostgreSQL only) shows the same board.
     if (TEST_DATABASE_URL) {
@@ -255,13 +248,13 @@ e2eTest(
       const width = await chart.evaluate((el) => el.scrollWidth);
       assert.ok(width <= viewport.width, `chart ${width}px wide on ${viewport.width}`);
       await page.waitForLoadState("networkidle");
-      assert.deepEqual(await criticalAxe(page), [], `/profit ${viewport.width}`);
+      assert.deepEqual(await seriousViolations(page), [], `/profit ${viewport.width}`);
 
       for (const route of ["/calls"]) {
         await page.goto(server.baseUrl + route);
         await page.locator("main h1").first().waitFor();
         await page.waitForLoadState("networkidle");
-        assert.deepEqual(await criticalAxe(page), [], `${route} ${viewport.width}`);
+        assert.deepEqual(await seriousViolations(page), [], `${route} ${viewport.width}`);
       }
       await context.close();
     }

@@ -3,7 +3,6 @@
 // sees the closed trade, both fills on the chart and the balance move; a User without a call, or
 // halted, is told why BUY and SELL are disabled; axe finds nothing critical or serious with
 // positions, closed trades and a halt banner showing. Screenshots go to test-results/.
-import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import { transactions } from "../../server/db/schema.ts";
 import assert from "node:assert/strict";
@@ -13,6 +12,7 @@ import { until } from "../support/until.ts";
 import { openTrading, type UiUser } from "./support/browser.ts";
 import { type E2EServer, insertTrades } from "./support/server.ts";
 import { e2eTest } from "./support/e2e-test.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
 /** With a laptop's 1280 px, where the positions' table once scrolled its Close now out of sight. */
@@ -35,13 +35,6 @@ async function callBuy(leadPage: Page, userPage: Page) {
   await leadPage.getByTestId("call-target").selectOption("BUY");
   await leadPage.getByTestId("call-button").click();
   await userPage.locator("[data-testid=buy-button]:not([disabled])").waitFor();
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === "critical" || v.impact === "serious")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 e2eTest(

@@ -1,12 +1,12 @@
 // A staff member's phone (390x844): the topbar of Lead and above fits in 110 px, the language is
 // changed from the avatar menu, and the wide lists are cards with their actions in reach.
-import AxeBuilder from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import { botKeys, shifts, tradingHalts, tradingLimits } from "../../server/db/schema.ts";
 import { openTrading } from "./support/browser.ts";
 import { type E2EServer, insertTrades } from "./support/server.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
 import { e2eTest } from "./support/e2e-test.ts";
+import { seriousViolations } from "./support/axe.ts";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -90,13 +90,8 @@ e2eTest(
           assert.ok(!clipped, `${name} is cut short`);
         }
         // The cards hold rows here, which the whole-route axe test may not have.
-        const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${list}"]`)
-          .analyze();
-        assert.deepEqual(
-          violations.filter((v) => v.impact === "critical" || v.impact === "serious")
-            .map((v) => `${route} ${v.id}`),
-          [],
-        );
+        const found = await seriousViolations(page, `[data-testid="${list}"]`);
+        assert.deepEqual(found.map((v) => `${route} ${v}`), []);
       }
       await context.close();
     }
