@@ -13,7 +13,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   // A statement the database layer refused itself (an abandoned request's) comes wrapped by drizzle.
   const err = thrown instanceof Error && thrown.cause instanceof AppError ? thrown.cause : thrown;
   if (err instanceof AppError) {
-    if (err.status >= 500) {
+    if (err.status >= 500 && !clientLeft(c, err)) {
       logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
     // Every 429 and 503 says when to come back (a second unless it knows better), and so does any
@@ -45,6 +45,15 @@ export const onError: ErrorHandler = (thrown, c) => {
   logError(`${idOf(c)} ${c.req.method} ${c.req.path} 500`, err);
   return c.json(answer(msg("api.internal")), 500);
 };
+
+/**
+ * The request's client went away before its answer: nothing reads the 503, and its leaving (a page
+ * closed, a load generator stopping) is not the server's fault. The access log keeps the request;
+ * the error log would have held a line for each one (tens at the end of every load test). A request
+ * past its deadline still logs: its client is waiting.
+ */
+const clientLeft = (c: Context, err: AppError) =>
+  err.messageCode === "unavailable.abandoned" && c.req.raw.signal.aborted;
 
 function oneLine(err: unknown) {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;

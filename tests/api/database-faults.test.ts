@@ -47,24 +47,30 @@ Deno.test("GET /api/health answers 503 within 500 ms while the database hangs, w
   }
 });
 
-Deno.test("a request whose client has already gone is not started", async () => {
+Deno.test("a request whose client has already gone is not started, nor logged as an error", async () => {
   const t = await makeTestApp();
+  const error = console.error;
+  const logged: string[] = [];
   try {
     const lead = await t.user("Lead");
     const gone = new AbortController();
     gone.abort();
+    console.error = (...args: unknown[]) => void logged.push(args.join(" "));
     const res = await t.app.request("/api/transaction", {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${lead.token}` },
       body: JSON.stringify(buyBody(t, { useBot: "none" })),
       signal: gone.signal,
     });
+    console.error = error;
     assert.equal(res.status, 503);
     assert.match((await res.json()).message, /abandoned/);
+    assert.deepEqual(logged, []);
     const rows = await t.deps.db.select().from(transactions)
       .where(eq(transactions.userId, lead.id));
     assert.equal(rows.length, 0);
   } finally {
+    console.error = error;
     await t.close();
   }
 });
