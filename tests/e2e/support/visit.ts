@@ -47,7 +47,9 @@ export function pageVisits(page: Page, baseUrl: string) {
         history.pushState(null, "", to);
       }, route);
     }
-    await page.locator("main h1:not([data-left])").first().waitFor();
+    // A full load in five contexts at once (the translation walks) took over 30 s, the default, on
+    // a host whose whole test run is 25 minutes, beside another browser test file.
+    await page.locator("main h1:not([data-left])").first().waitFor({ timeout: 90_000 });
     await quiet();
   };
 }
