@@ -9,6 +9,7 @@ import {
 } from "../support/report-fixtures.ts";
 import { signInToDashboard, signInUi } from "./support/browser.ts";
 import { e2eTest } from "./support/e2e-test.ts";
+import { pickRange } from "./support/report-range.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -73,27 +74,6 @@ e2eTest(
     assert.equal(Number(all[0].gtIn), 12);
   },
 );
-
-/** Picks [from, to] in a report modal's range picker, paging the calendar back when needed. */
-async function pickRange(page: Page, testId: string, from: Date, to: Date) {
-  await page.getByTestId(`${testId}-range`).click();
-  for (const day of [from, to]) {
-    // Mantine labels each day "D MMMM YYYY".
-    const label = day.toLocaleDateString("en-GB", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    });
-    const button = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
-    for (let back = 0; back < 2 && await button.count() === 0; back++) {
-      await page.locator('button[data-direction="previous"]').first().click();
-    }
-    for (let ahead = 0; ahead < 2 && await button.count() === 0; ahead++) {
-      await page.locator('button[data-direction="next"]').first().click();
-    }
-    await button.click();
-  }
-}
 
 async function downloadFrom(
   page: Page,
