@@ -31,7 +31,7 @@ const SLOTS = 200;
 
 /**
  * A kept database, held for the app by a session advisory lock on its slot: a copy of the template
- * and its removal cost about 0.9 s of CPU on a 2-core host, against 30-40 ms for emptying one, and the
+ * and its removal cost about 0.9 s of CPU on a 2-core host, against some 50 ms for emptying one, and the
  * PostgreSQL pass opens some 300 apps. The lock ends with its connection, so a worker that died
  * leaves nothing held. Emptied when taken, not when left: what a broken test left is cleared by the
  * next taker; a database whose schema a test changed is copied again.
@@ -87,23 +87,23 @@ async function emptied(url: string, fingerprint: string): Promise<Database | nul
 }
 
 /**
- * Empties the public tables and restarts their sequences. A TRUNCATE of them all took 200 ms here
- * (new files for each table and index); a DELETE of a few rows takes well under one, and only a
- * table past 1 MB (a plan test's hundred thousand rows) is truncated. Replica mode skips the
- * foreign keys and triggers, so the order does not matter and nothing is recounted.
+ * Makes the public tables as the template left them: those written since (a file no longer empty)
+ * truncated, every sequence restarted and the planner's column statistics gone, so that a plan
+ * test plans as on a fresh copy (a DELETE left pages that turned an index scan into a sequential
+ * one). A TRUNCATE of every table took 200 ms here (new files for each table and index); a test
+ * writes a few.
  */
 const EMPTY = `do $$
-declare r record; big text[] := '{}';
+declare written text;
 begin
-  set local session_replication_role = replica;
-  for r in select c.oid::regclass::text as name, pg_relation_size(c.oid) as size from pg_class c
-    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'
-  loop
-    if r.size > 1048576 then big := big || r.name; else execute 'delete from ' || r.name; end if;
-  end loop;
-  if cardinality(big) > 0 then execute 'truncate ' || array_to_string(big, ', ') || ' cascade'; end if;
+  select string_agg(c.oid::regclass::text, ', ') into written from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' and pg_relation_size(c.oid) > 0;
+  if written is not null then execute 'truncate ' || written || ' cascade'; end if;
   perform setval(format('%I.%I', schemaname, sequencename), start_value, false) from pg_sequences
     where schemaname = 'public';
+  delete from pg_statistic where starelid in (select c.oid from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public');
 end $$`;
 
 /** Tables, columns, defaults, indexes and triggers (enabled or not) of the public schema. */
