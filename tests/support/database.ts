@@ -21,7 +21,7 @@ import { wrapPglite } from "../../server/db/pglite.ts";
 export const TEST_DATABASE_URL = Deno.env.get("TEST_DATABASE_URL");
 
 export async function openTestDatabase(): Promise<Database> {
-  if (TEST_DATABASE_URL) return await openFreshPostgres(TEST_DATABASE_URL);
+  if (TEST_DATABASE_URL) return await takePostgres(TEST_DATABASE_URL);
   return await takePglite();
 }
 
@@ -36,14 +36,14 @@ const SLOTS = 200;
  * leaves nothing held. Emptied when taken, not when left: what a broken test left is cleared by the
  * next taker; a database whose schema a test changed is copied again.
  */
-async function openFreshPostgres(url: string): Promise<Database> {
+async function takePostgres(url: string): Promise<Database> {
   const template = await postgresTemplate(url);
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [slot] = await admin<{ slot: number }[]>`select s as "slot" from generate_series(0,
       ${SLOTS - 1}) s where pg_try_advisory_lock(${SLOT_LOCK_CLASS}, s) limit 1`;
     if (!slot) throw new Error(`all ${SLOTS} test databases are in use`);
-    const name = `${template.name.replace("gb_template_", "gb_kept_")}_${slot.slot}`;
+    const name = `${template.keptPrefix}${slot.slot}`;
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     let database = await emptied(dbUrl.toString(), template.fingerprint);
@@ -121,7 +121,7 @@ const SCHEMA_FINGERPRINT = `select md5(string_agg(x, ',' order by x)) as "schema
   select pg_get_indexdef(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indrelid
     join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public') s`;
 
-let pgTemplate: Promise<{ name: string; fingerprint: string }> | undefined;
+let pgTemplate: Promise<{ name: string; fingerprint: string; keptPrefix: string }> | undefined;
 
 /**
  * A database migrated once per migration set, which each test database is copied from (CREATE
@@ -132,14 +132,16 @@ let pgTemplate: Promise<{ name: string; fingerprint: string }> | undefined;
  */
 function postgresTemplate(url: string) {
   return pgTemplate ??= (async () => {
-    const name = `gb_template_${await migrationsHash()}`;
+    const hash = await migrationsHash();
+    const name = `gb_template_${hash}`;
+    const keptPrefix = `gb_kept_${hash}_`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     try {
       await admin`select pg_advisory_lock(hashtext(${name}))`;
       const [found] = await admin<{ fingerprint: string | null }[]>`select
         shobj_description(oid, 'pg_database') as "fingerprint" from pg_database
         where datname = ${name}`;
-      if (found?.fingerprint) return { name, fingerprint: found.fingerprint };
+      if (found?.fingerprint) return { name, fingerprint: found.fingerprint, keptPrefix };
       if (found) await admin.unsafe(`drop database ${name}`);
       const building = await scratchDatabase(url, `${name}_${randomHex(4)}`);
       const database = await openDatabase({ url: building.url, max: 1 });
@@ -148,13 +150,11 @@ function postgresTemplate(url: string) {
       await admin.unsafe(`alter database ${building.name} rename to ${name}`);
       await admin.unsafe(`comment on database ${name} is '${schema}'`);
       const stale = await admin<{ datname: string }[]>`select datname from pg_database
-        where left(datname, 8) = 'gb_kept_' and left(datname, 25) <> ${`gb_kept_${
-        name.slice(12)
-      }_`}`;
+        where starts_with(datname, 'gb_kept_') and not starts_with(datname, ${keptPrefix})`;
       for (const { datname } of stale) {
         await admin.unsafe(`drop database if exists ${datname}`).catch(() => {});
       }
-      return { name, fingerprint: schema as string };
+      return { name, fingerprint: schema as string, keptPrefix };
     } finally {
       await admin.end();
     }
@@ -210,16 +210,12 @@ async function putBack(pooled: Pooled) {
   }
 }
 
-const TABLES = `select format('%I.%I', schemaname, tablename) as name from pg_tables
-  where schemaname = 'public'`;
-
 /** One TRUNCATE of every table the migrations made, sequences restarted. */
-function truncateFrom(rows: { name: string }[]) {
-  return `truncate ${rows.map((r) => r.name).join(", ")} restart identity cascade`;
-}
-
 async function truncateStatement(client: PGlite) {
-  return truncateFrom((await client.query<{ name: string }>(TABLES)).rows);
+  const { rows } = await client.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  return `truncate ${rows.map((r) => r.name).join(", ")} restart identity cascade`;
 }
 
 /** The migrated data directory: read from the temporary folder, or made there once. */
