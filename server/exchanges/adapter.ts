@@ -94,8 +94,9 @@ export interface DatabaseOrders {
   /**
    * The fill of many orders in one statement (server/transactions/fill-batches.ts): a WITH list
    * defining `fill`, one row (with `idx` and the FILL_COLUMNS) per order of `source` that filled,
-   * where `source` is a relation with `idx` and the FILL_COLUMNS, one account per row, and an
-   * order is tried only where `when`, SQL over its row `f`, holds.
+   * where `source` is a relation with `idx` and the FILL_COLUMNS and an order is tried only where
+   * `when`, SQL over its row `f`, holds. An account's orders may share `source` when none of them
+   * pays an asset another receives; those paying one asset fill all together or none (paper.ts).
    */
   fillMany(source: string, when: string): string;
 }

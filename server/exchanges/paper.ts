@@ -39,27 +39,47 @@ export function parseStartBalances(text: string): Record<string, string> {
 const FILL_LOCK_CLASS = 11;
 
 /**
- * The fills of the orders in `source` (FILL_COLUMNS, one row per account) where `when` holds.
+ * The fills of the orders in `source` (FILL_COLUMNS) where `when` holds. An account may have several
+ * orders in `source`, as long as no asset one of them pays is one another receives (the caller's
+ * rule: a balance row is written once per statement).
  *
  * `locked` takes each account's advisory lock, in the keys' order, before the debit touches any
  * balance: a BUY pays the quote and a SELL the base, so updating "paid, then received" let a BUY
  * and a SELL on one account each hold the row the other waited for (a deadlock), and statements
  * filling several accounts take them in the same order. The debit reads `locked` in its WHERE, an
- * init plan that runs before the debit locks anything. The credit happens only where the debit
- * did. Locking the balance rows themselves (FOR UPDATE) did the same at a WAL record and a page
- * written per row, twice an order.
+ * init plan that runs before the debit locks anything. Locking the balance rows themselves (FOR
+ * UPDATE) did the same at a WAL record and a page written per row, twice an order.
+ *
+ * An account's orders paying one asset are debited together: those, in `idx` order, whose running
+ * total the balance holds, as one debit. The balance is read as the statement's snapshot saw it,
+ * and the debit checks it again on the row as it is: when another statement changed it meanwhile
+ * and the total no longer fits, none of them fills. The caller, which knows the orders' sequence,
+ * sends an order that did not fill beside others of its account again alone, so each is refused
+ * only on its own and as it would have been in its turn.
  */
 export function paperFills(source: string, when: string) {
   return `"locked" as (select pg_advisory_xact_lock(${FILL_LOCK_CLASS}, a."key") from
       (select distinct hashtext(f."fill_account") as "key" from ${source} f where ${when}
         order by 1) a),
-  "fill" as (update "paper_balances" b set "free" = b."free" - f."fill_paid"
-    from ${source} f
-    where ${when} and b."account" = f."fill_account" and b."asset" = f."fill_paid_asset"
-      and b."free" >= f."fill_paid" and (select count(*) from "locked") >= 0
-    returning f."idx", ${Object.keys(FILL_COLUMNS).map((c) => `f."${c}"`).join(", ")}),
+  "fits" as (select f."idx", f."fill_account", f."fill_paid_asset", f."fill_paid" from
+      (select f."idx", f."fill_account", f."fill_paid_asset", f."fill_paid",
+        sum(f."fill_paid") over (partition by f."fill_account", f."fill_paid_asset"
+          order by f."idx") as "upto"
+        from ${source} f where ${when}) f
+      join "paper_balances" b on b."account" = f."fill_account" and b."asset" = f."fill_paid_asset"
+      where f."upto" <= b."free"),
+  "debit" as (update "paper_balances" b set "free" = b."free" - w."paid"
+    from (select "fill_account", "fill_paid_asset", sum("fill_paid") as "paid" from "fits"
+      group by 1, 2) w
+    where b."account" = w."fill_account" and b."asset" = w."fill_paid_asset"
+      and b."free" >= w."paid" and (select count(*) from "locked") >= 0
+    returning b."account", b."asset"),
+  "fill" as (select f."idx", ${Object.keys(FILL_COLUMNS).map((c) => `f."${c}"`).join(", ")}
+    from ${source} f join "debit" d on d."account" = f."fill_account"
+      and d."asset" = f."fill_paid_asset"
+    where f."idx" in (select "idx" from "fits")),
   "fill_credit" as (insert into "paper_balances" ("account", "asset", "free")
-    select "fill_account", "fill_received_asset", "fill_received" from "fill"
+    select "fill_account", "fill_received_asset", sum("fill_received") from "fill" group by 1, 2
     on conflict ("account", "asset")
     do update set "free" = "paper_balances"."free" + excluded."free"),
   "fill_order" as (insert into "paper_orders" ("account", "client_order_id", "pair", "side",

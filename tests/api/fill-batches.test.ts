@@ -135,6 +135,51 @@ Deno.test("fill batches: an order that cannot be written fails alone; the others
   }
 });
 
+Deno.test("fill batches: one account's orders share a statement; past its balance they are tried one at a time, in their order", async () => {
+  const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:1000" });
+  try {
+    const lead = await t.user("Lead");
+    const account = `user:${lead.id}`;
+    const open = paperBuyer(t);
+    const usdt = async () =>
+      dec(
+        (await t.deps.db.select().from(paperBalances)
+          .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT"))))[0]
+          .free,
+      );
+    const paidFor = async (ids: number[]) =>
+      (await t.deps.db.select().from(paperOrders).where(eq(paperOrders.account, account)))
+        .filter((f) => ids.some((id) => f.clientOrderId === `o${id}`))
+        .reduce((sum, f) => sum.plus(dec(f.quantity).mul(f.price)), dec(0));
+
+    // Eight at once: those that came while a statement ran share the next.
+    const eight = await Promise.all(Array.from({ length: 8 }, () => open(lead.id, account)));
+    assert.ok(eight.every((row) => row && typeof row === "object"), JSON.stringify(eight));
+    const rows = await t.deps.db.select({ xmin: sql<string>`${transactions}.xmin::text` })
+      .from(transactions).where(eq(transactions.userId, lead.id));
+    assert.equal(rows.length, 8);
+    const statements = new Set(rows.map((r) => r.xmin)).size;
+    assert.ok(statements < 8, `8 orders in ${statements} statements`);
+    const ids = eight.map((row) => (row as { id: number }).id);
+    const left = await usdt();
+    assert.ok(left.plus(await paidFor(ids)).minus(1000).abs().lte("0.0000001"), left.toFixed());
+
+    // Of k + 3 more together, where k fit in what is left, the first k fill and the last three
+    // are refused, as k + 3 sent one after another would be.
+    const each = await paidFor([ids[0]]);
+    const k = left.div(each).floor().toNumber();
+    assert.ok(k >= 2, `${left} left, ${each} an order`);
+    const more = await Promise.all(Array.from({ length: k + 3 }, () => open(lead.id, account)));
+    assert.deepEqual(
+      more.map((row) => row === null ? "refused" : "filled"),
+      [...Array(k).fill("filled"), "refused", "refused", "refused"],
+    );
+    assert.ok(dec(await usdt()).gte(0));
+  } finally {
+    await t.close();
+  }
+});
+
 /** Opens a paper BUY of 100 USDT for `userId` on `account` straight through insertFilled. */
 function paperBuyer(t: TestApp) {
   const paper = t.deps.exchanges.adapter("binance", "paper");

@@ -85,6 +85,9 @@ export async function run(): Promise<boolean> {
       ROLES: "both",
       MARKET_SIM_INTERVAL_MS: "3600000",
       DATA_DIR: dataDir,
+      // One account posting for 12 s spends more than the default start balance: its orders
+      // would be measured as refusals.
+      PAPER_START_BALANCES: "USDT:1000000000,BTC:1000",
     });
     product = server.child;
     const prices = await (await fetch(`${server.base}/api/Summaries/prices?exchange=binance`, {
