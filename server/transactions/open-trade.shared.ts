@@ -1,7 +1,22 @@
 // Whether a row has a result if closed now, apart from the rule that values it (pnl.shared.ts):
 // a transaction list asks this of every row on its first paint, and the rule brings decimal.js
 // (12 KB compressed), loaded after the first paint.
-import type { PnlRow } from "./pnl.shared.ts";
+import type { transactions } from "../db/schema.ts";
+
+/** The columns a row's results are computed from. */
+export type PnlRow = Pick<
+  typeof transactions.$inferSelect,
+  | "status"
+  | "pair"
+  | "exchange"
+  | "kind"
+  | "priceSource"
+  | "orderState"
+  | "filledQuantity"
+  | "avgPrice"
+  | "fee"
+  | "feeAsset"
+>;
 
 /**
  * Whether a row is an open trade with a result if closed now: not closed, confirmed (not an order

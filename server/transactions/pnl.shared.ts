@@ -13,9 +13,8 @@
 // (pnl.ts unrealizedPnlSql), which must give the same text; the client values a list's open rows
 // with it at each pushed price.
 import { Decimal } from "decimal.js";
-import type { transactions } from "../db/schema.ts";
 import { findPair } from "../exchanges/pairs.shared.ts";
-import { isValuedOpen } from "./open-trade.shared.ts";
+import { isValuedOpen, type PnlRow } from "./open-trade.shared.ts";
 
 /** Products of two NUMERIC(38, 8) values need up to 76 digits; the global 20 would round them. */
 const D = Decimal.clone({ precision: 100 });
@@ -61,21 +60,6 @@ export function resultOf(
   return quote.plus(base.mul(valueAt)).minus(other)
     .toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8);
 }
-
-/** The columns a row's results are computed from. */
-export type PnlRow = Pick<
-  typeof transactions.$inferSelect,
-  | "status"
-  | "pair"
-  | "exchange"
-  | "kind"
-  | "priceSource"
-  | "orderState"
-  | "filledQuantity"
-  | "avgPrice"
-  | "fee"
-  | "feeAsset"
->;
 
 /** The opening fill a row recorded, when it has one; `side`: the opening order's. */
 export function openingFillOf(row: PnlRow, side: "BUY" | "SELL"): Fill | null {
