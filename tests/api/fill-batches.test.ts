@@ -3,6 +3,7 @@
 // and one order's fault does not fail the others in its statement.
 import assert from "node:assert/strict";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type postgres from "postgres";
 import { dec } from "../../server/core/decimal.shared.ts";
 import {
   paperBalances,
@@ -180,6 +181,65 @@ Deno.test("fill batches: one account's orders share a statement; past its balanc
   }
 });
 
+Deno.test({
+  name:
+    "fill batches: one account's shared debit checks the balance as it is when it runs, not as the statement first saw it",
+  // PGlite has one connection: no statement runs while another waits.
+  ignore: !TEST_DATABASE_URL,
+  async fn() {
+    const t = await makeTestApp({ PAPER_START_BALANCES: "USDT:10000" });
+    const held = await t.deps.database.sql!.reserve();
+    try {
+      const lead = await t.user("Lead");
+      const account = `user:${lead.id}`;
+      const open = paperBuyer(t);
+      assert.ok(await open(lead.id, account));
+      const [fill] = await t.deps.db.select().from(paperOrders)
+        .where(eq(paperOrders.account, account));
+      const each = dec(fill.quantity).mul(fill.price);
+
+      // The account's fills wait behind its lock: one order alone, then sixteen in one statement,
+      // each statement's snapshot taken while the balance still held 10,000 less one order.
+      await held`begin`;
+      await held`select pg_advisory_xact_lock(11, hashtext(${account}))`;
+      const orders = Array.from({ length: 17 }, () => open(lead.id, account));
+      await waitingForLocks(held, 2);
+      // Meanwhile the account is left enough for three more orders.
+      const left = each.mul(3).plus("0.000001");
+      await held`update paper_balances set free = ${left.toFixed(8)}
+        where account = ${account} and asset = 'USDT'`;
+      await held`commit`;
+
+      const results = await Promise.all(orders);
+      assert.equal(results.filter((r) => r === null).length, 14, JSON.stringify(results));
+      assert.equal(results.filter((r) => r && typeof r === "object").length, 3);
+      const [usdt] = await t.deps.db.select().from(paperBalances)
+        .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT")));
+      assert.ok(dec(usdt.free).gte(0), usdt.free);
+      assert.ok(dec(usdt.free).lt(each), `${usdt.free} left: a fourth order would have fit`);
+      const rows = await t.deps.db.select().from(transactions)
+        .where(eq(transactions.userId, lead.id));
+      assert.equal(rows.length, 4);
+    } finally {
+      held.release();
+      await t.close();
+    }
+  },
+});
+
+/** Until `n` statements of the test's database wait for a lock. */
+function waitingForLocks(sql: postgres.ReservedSql, n: number) {
+  return until(
+    async () => {
+      const [{ waiting }] = await sql`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      return waiting === n;
+    },
+    5000,
+    `${n} statement(s) waiting for a lock`,
+  );
+}
+
 /** Opens a paper BUY of 100 USDT for `userId` on `account` straight through insertFilled. */
 function paperBuyer(t: TestApp) {
   const paper = t.deps.exchanges.adapter("binance", "paper");
@@ -241,15 +301,7 @@ Deno.test({
       const blocked = open(first.id, account(first.id));
       let firstDone = false;
       blocked.then(() => firstDone = true, () => firstDone = true);
-      await until(
-        async () => {
-          const [{ n }] = await held`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`;
-          return n === 1;
-        },
-        5000,
-        "the first statement waiting for the lock",
-      );
+      await waitingForLocks(held, 1);
       const rowsOf = async (ls: { id: number }[]) =>
         (await t.deps.db.select().from(transactions)
           .where(inArray(transactions.userId, ls.map((l) => l.id)))).length;
