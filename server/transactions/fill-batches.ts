@@ -13,9 +13,9 @@
 // an asset another receives (a balance row is written once a statement): its orders paying one
 // asset are debited together, so one account's orders no longer go a statement and a commit each
 // (the issue's own measure: 50 connections on one account). Those whose running total the
-// balance holds fill (paper.ts); the others are sent again one at a time, in their order, so each
-// is refused only as it would have been in its turn. A statement that fails is run again one
-// order at a time, so one order's fault is its own.
+// balance holds fill (paper.ts); the others are sent again one at a time, in their order, the
+// account's later orders waiting meanwhile, so each is refused only as it would have been in its
+// turn. A statement that fails is run again one order at a time, so one order's fault is its own.
 import type { Database } from "../db/client.ts";
 import { textRows } from "../db/raw-rows.ts";
 import { abandoned, outsideRequest, requestSignal } from "../core/request-scope.ts";
@@ -59,6 +59,8 @@ interface Waiting {
 interface Queue {
   waiting: Waiting[];
   running: number;
+  /** Accounts whose orders are being sent again alone: their later orders wait until they are. */
+  retrying: Map<string, number>;
 }
 
 const queues = new WeakMap<Pick<Database, "db" | "sql">, Map<DatabaseOrders["fillMany"], Queue>>();
@@ -75,7 +77,9 @@ export function insertFilled(
   let byAdapter = queues.get(database);
   if (!byAdapter) queues.set(database, byAdapter = new Map());
   let queue = byAdapter.get(orders.fillMany);
-  if (!queue) byAdapter.set(orders.fillMany, queue = { waiting: [], running: 0 });
+  if (!queue) {
+    byAdapter.set(orders.fillMany, queue = { waiting: [], running: 0, retrying: new Map() });
+  }
   const q = queue;
   return new Promise((resolve, reject) => {
     q.waiting.push({ order, signal: requestSignal(), resolve, reject });
@@ -89,7 +93,7 @@ function pump(database: Pick<Database, "db" | "sql">, orders: DatabaseOrders, q:
     const batch = take(q);
     if (!batch.length) continue;
     q.running++;
-    run(database, orders, batch).finally(() => {
+    run(database, orders, q, batch).finally(() => {
       q.running--;
       pump(database, orders, q);
     });
@@ -105,12 +109,13 @@ interface Assets {
 /**
  * The next statement's orders, those still wanted, in their order: an account's order joins
  * unless it receives an asset one before it pays or pays one it receives; from then on the
- * account's later orders wait too, so its orders are filled in the order they came.
+ * account's later orders wait too, as do those of an account whose orders are being sent again
+ * alone, so an account's orders are filled in the order they came.
  */
 function take(q: Queue): Waiting[] {
   const batch: Waiting[] = [];
   const accounts = new Map<string, Assets>();
-  const held = new Set<string>();
+  const held = new Set(q.retrying.keys());
   const rest: Waiting[] = [];
   for (const w of q.waiting) {
     const { fill_account: account, fill_paid_asset: pays, fill_received_asset: gets } =
@@ -139,16 +144,26 @@ function take(q: Queue): Waiting[] {
 async function run(
   database: Pick<Database, "db" | "sql">,
   orders: DatabaseOrders,
+  q: Queue,
   batch: Waiting[],
 ) {
+  let results: (FilledResult | typeof ALONE)[];
   try {
-    const results = await insertMany(database, orders, batch);
-    const again: Waiting[] = [];
-    batch.forEach((w, i) => results[i] === ALONE ? again.push(w) : w.resolve(results[i]));
-    for (const w of again) await run(database, orders, [w]);
+    results = await insertMany(database, orders, batch);
   } catch (err) {
     if (batch.length === 1) return batch[0].reject(err);
-    for (const w of batch) await run(database, orders, [w]);
+    for (const w of batch) await run(database, orders, q, [w]);
+    return;
+  }
+  const again: Waiting[] = [];
+  batch.forEach((w, i) => results[i] === ALONE ? again.push(w) : w.resolve(results[i]));
+  const accounts = again.map((w) => w.order.fill.fill_account);
+  for (const a of accounts) q.retrying.set(a, (q.retrying.get(a) ?? 0) + 1);
+  for (const w of again) await run(database, orders, q, [w]);
+  for (const a of accounts) {
+    const left = q.retrying.get(a)! - 1;
+    if (left) q.retrying.set(a, left);
+    else q.retrying.delete(a);
   }
 }
 
