@@ -36,7 +36,7 @@ export function parseStartBalances(text: string): Record<string, string> {
 }
 
 /** The advisory locks' first key: a paper account's fills (the second: its name's hash). */
-const FILL_LOCK_CLASS = 11;
+export const FILL_LOCK_CLASS = 11;
 
 /**
  * The fills of the orders in `source` (FILL_COLUMNS) where `when` holds. An account may have several

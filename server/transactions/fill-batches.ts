@@ -249,18 +249,19 @@ async function insertMany(
   const byIdx = new Map(rows.map((r) => [r.idx as number, r]));
   // How many orders tried each debit (an account paying an asset): one that did not fit with
   // others is tried again alone.
-  const debitOf = ({ order }: Waiting) =>
-    `${order.fill.fill_account}\n${order.fill.fill_paid_asset}`;
+  const debits = batch.map(({ order }) =>
+    `${order.fill.fill_account}\n${order.fill.fill_paid_asset}`
+  );
   const tried = new Map<string, number>();
-  batch.forEach((w, idx) => {
-    if (byIdx.get(idx)!.clear) tried.set(debitOf(w), (tried.get(debitOf(w)) ?? 0) + 1);
+  debits.forEach((debit, idx) => {
+    if (byIdx.get(idx)!.clear) tried.set(debit, (tried.get(debit) ?? 0) + 1);
   });
   // The rows are what was sent (no trigger before an insert changes one): reading their 45 columns
   // back cost more of the server's work than building them here.
-  return batch.map((w, idx) => {
+  return batch.map((_, idx) => {
     const result = byIdx.get(idx)!;
     if (!result.clear) return NOT_CLEAR;
-    if (!result.written) return tried.get(debitOf(w))! > 1 ? ALONE : null;
+    if (!result.written) return tried.get(debits[idx])! > 1 ? ALONE : null;
     return writtenRow(transactionShape.stored(sent[idx]), result.callLines);
   });
 }

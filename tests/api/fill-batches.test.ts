@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { dec } from "../../server/core/decimal.shared.ts";
+import { FILL_LOCK_CLASS } from "../../server/exchanges/paper.ts";
 import {
   paperBalances,
   paperOrders,
@@ -93,11 +94,10 @@ Deno.test("fill batches: orders of many accounts at once share statements; each 
       const fills = await t.deps.db.select().from(paperOrders)
         .where(eq(paperOrders.account, account));
       assert.equal(fills.length, 2);
-      const [usdt] = await t.deps.db.select().from(paperBalances)
-        .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT")));
+      const usdt = await usdtOf(t, account);
       const paid = fills.reduce((sum, f) => sum.plus(dec(f.quantity).mul(f.price)), dec(0));
-      assert.ok(dec(usdt.free).gte(0));
-      assert.ok(dec(usdt.free).plus(paid).minus(250).abs().lte("0.00000002"), usdt.free);
+      assert.ok(usdt.gte(0));
+      assert.ok(usdt.plus(paid).minus(250).abs().lte("0.00000002"), usdt.toFixed());
     }
   } finally {
     await t.close();
@@ -142,12 +142,7 @@ Deno.test("fill batches: one account's orders share a statement; past its balanc
     const lead = await t.user("Lead");
     const account = `user:${lead.id}`;
     const open = paperBuyer(t);
-    const usdt = async () =>
-      dec(
-        (await t.deps.db.select().from(paperBalances)
-          .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT"))))[0]
-          .free,
-      );
+    const usdt = () => usdtOf(t, account);
     const paidFor = async (ids: number[]) =>
       (await t.deps.db.select().from(paperOrders).where(eq(paperOrders.account, account)))
         .filter((f) => ids.some((id) => f.clientOrderId === `o${id}`))
@@ -201,7 +196,7 @@ Deno.test({
       // The account's fills wait behind its lock: one order alone, then sixteen in one statement,
       // each statement's snapshot taken while the balance still held 10,000 less one order.
       await held`begin`;
-      await held`select pg_advisory_xact_lock(11, hashtext(${account}))`;
+      await held`select pg_advisory_xact_lock(${FILL_LOCK_CLASS}, hashtext(${account}))`;
       const orders = Array.from({ length: 17 }, () => open(lead.id, account));
       await waitingForLocks(held, 2);
       // Meanwhile the account is left enough for three more orders.
@@ -213,10 +208,9 @@ Deno.test({
       const results = await Promise.all(orders);
       assert.equal(results.filter((r) => r === null).length, 14, JSON.stringify(results));
       assert.equal(results.filter((r) => r && typeof r === "object").length, 3);
-      const [usdt] = await t.deps.db.select().from(paperBalances)
-        .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT")));
-      assert.ok(dec(usdt.free).gte(0), usdt.free);
-      assert.ok(dec(usdt.free).lt(each), `${usdt.free} left: a fourth order would have fit`);
+      const usdt = await usdtOf(t, account);
+      assert.ok(usdt.gte(0), usdt.toFixed());
+      assert.ok(usdt.lt(each), `${usdt} left: a fourth order would have fit`);
       const rows = await t.deps.db.select().from(transactions)
         .where(eq(transactions.userId, lead.id));
       assert.equal(rows.length, 4);
@@ -226,6 +220,13 @@ Deno.test({
     }
   },
 });
+
+/** An account's free USDT. */
+async function usdtOf(t: TestApp, account: string) {
+  const [row] = await t.deps.db.select().from(paperBalances)
+    .where(and(eq(paperBalances.account, account), eq(paperBalances.asset, "USDT")));
+  return dec(row.free);
+}
 
 /** Until `n` statements of the test's database wait for a lock. */
 function waitingForLocks(sql: postgres.ReservedSql, n: number) {
