@@ -3,6 +3,7 @@
 // often than they change.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { transactions } from "../../server/db/schema.ts";
 import { type Commit, commits, recordRenders } from "./support/renders.ts";
 import { contextWith, storedSession } from "./support/stored-session.ts";
@@ -26,12 +27,14 @@ e2eTest(
       const context = await contextWith(browser, server, { session, viewport });
       const page = await context.newPage();
       await recordRenders(page);
+      const charted = chartDrawn(page, viewport);
       await page.goto(`${server.baseUrl}/dashboard`);
       // A loaded machine takes its time over a first load; nothing here is timed.
       const loaded = { timeout: 120_000 };
       await page.getByTestId("live-price").getByText("$70,000.00").waitFor(loaded);
       // The lists have answered (a new Lead has no transactions).
       await page.getByTestId("transactions-empty").waitFor(loaded);
+      await charted();
       await page.waitForLoadState("networkidle");
       await commits(page, true);
 
@@ -123,13 +126,23 @@ e2eTest(
       const context = await contextWith(browser, server, { session, viewport });
       const page = await context.newPage();
       await recordRenders(page);
+      const charted = chartDrawn(page, viewport);
       await page.goto(`${server.baseUrl}/dashboard`);
       const loaded = { timeout: 120_000 };
       await page.getByTestId("live-price").getByText("$70,000.00").waitFor(loaded);
       const positions = page.getByTestId("dashboard-positions");
       await positions.getByTestId("position-price").nth(49).getByText("70,000.00").waitFor(loaded);
       await page.getByTestId("transactions-BUY").waitFor(loaded);
+      await charted();
       await page.waitForLoadState("networkidle");
+      // The list's live cells come after its first paint, which shows the server's figure until
+      // React mounts them (if-closed-now.tsx). A slow machine's React mounts them late, after
+      // their code has long arrived: a first tick's figure in the list says they are there.
+      // ((70,000.50 - 100) × 0.1: the server valued the rows at 70,000.00.)
+      sim.setPrice("btc_usdt", "70000.50");
+      const listed = page.getByTestId("transaction-if-closed");
+      await listed.first().getByText("6,990.05").waitFor(loaded);
+      await positions.getByTestId("position-price").nth(49).getByText("70,000.50").waitFor(loaded);
       await commits(page, true);
 
       sim.setPrice("btc_usdt", "70001.50");
@@ -148,12 +161,27 @@ e2eTest(
       // Every row's result moved with it, in the same commit.
       const results = tick[0].rendered.filter((where) => where === "position-result");
       assert.ok(results.length >= 50, `${results.length} result cells rendered`);
-      const listed = tick[0].rendered.filter((where) => where === "transaction-if-closed");
-      assert.ok(listed.length >= 10, `${listed.length} of the list's cells rendered`);
+      const cells = tick[0].rendered.filter((where) => where === "transaction-if-closed");
+      assert.ok(cells.length >= 10, `${cells.length} of the list's cells rendered`);
       await context.close();
     }
   },
 );
+
+/**
+ * Waits, once called, for what a dashboard load brings after its first paint and so after the
+ * network's first lull: the candles, asked for once the page is idle (chart-panel.tsx), and on a
+ * wide screen the chart that draws them (a phone draws a sparkline). Set before the page loads.
+ */
+function chartDrawn(page: Page, viewport: { width: number }) {
+  const loaded = { timeout: 120_000 };
+  const answered = page.waitForResponse((r) => r.url().includes("/candles?"), loaded);
+  return async () => {
+    await (await answered).finished();
+    // Mantine's `sm` breakpoint (use-phone.ts).
+    if (viewport.width >= 768) await page.getByTestId("candle-chart").waitFor(loaded);
+  };
+}
 
 /**
  * The most commits of a signed-in dashboard load that each part of the shell renders in: one to
