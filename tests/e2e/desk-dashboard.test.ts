@@ -80,6 +80,12 @@ e2eTest(
       await row.getByTestId("position-price").getByText("70,700.00").waitFor();
       await until(async () => (await result.textContent()) !== at70k, 10_000, "a live result");
       assert.match((await result.textContent())!, /^\+/, "a rise is a gain for a long position");
+      // The time held counts in seconds, as it shows them, from the server's clock: here it runs a
+      // minute or more ahead of the browser's (signInUi), as a phone's may be off.
+      const held = row.getByTestId("position-held");
+      const heldAt = await held.textContent();
+      await until(async () => (await held.textContent()) !== heldAt, 10_000, "the held time moves");
+      assert.match((await held.textContent())!, /^\d{1,2} s$/, "a position seconds old");
       // The list below values the open row at the same pushed price (it was fetched at 70,000).
       const ifClosed = userPage.locator(
         "[data-testid=transaction-if-closed] > :first-child",

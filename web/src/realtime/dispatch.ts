@@ -8,6 +8,7 @@ import { sessionEnded } from "../session/store.ts";
 import { loadHalts } from "../trading-halts/store.ts";
 import { loadReconciliation } from "../reconciliation/store.ts";
 import { setPrice } from "../market/store.ts";
+import { heardServerAt } from "../market/server-clock.ts";
 import { reloadTransactions } from "../transactions/store.ts";
 import { reloadDesk } from "../desk/store.ts";
 import { orderSettled } from "../transactions/pending-orders.ts";
@@ -46,6 +47,7 @@ export function handleServerMessage(msg: ServerMessage, token: string) {
       });
       return reloadSoon();
     case "price":
+      heardServerAt(msg.at);
       return setPrice(msg.exchange, msg.prices);
     case "trading-halts-changed":
       return void loadHalts();
