@@ -27,7 +27,7 @@ e2eTest(
       const context = await contextWith(browser, server, { session, viewport });
       const page = await context.newPage();
       await recordRenders(page);
-      const charted = chartDrawn(page, viewport);
+      const charted = chartDrawn(page);
       await page.goto(`${server.baseUrl}/dashboard`);
       // A loaded machine takes its time over a first load; nothing here is timed.
       const loaded = { timeout: 120_000 };
@@ -126,7 +126,7 @@ e2eTest(
       const context = await contextWith(browser, server, { session, viewport });
       const page = await context.newPage();
       await recordRenders(page);
-      const charted = chartDrawn(page, viewport);
+      const charted = chartDrawn(page);
       await page.goto(`${server.baseUrl}/dashboard`);
       const loaded = { timeout: 120_000 };
       await page.getByTestId("live-price").getByText("$70,000.00").waitFor(loaded);
@@ -177,16 +177,15 @@ e2eTest(
 
 /**
  * Waits, once called, for what a dashboard load brings after its first paint and so after the
- * network's first lull: the candles, asked for once the page is idle (chart-panel.tsx), and on a
- * wide screen the chart that draws them (a phone draws a sparkline). Set before the page loads.
+ * network's first lull: the candles, asked for once the page is idle (chart-panel.tsx), and what
+ * draws them (a wide screen's chart, a phone's sparkline). Set before the page loads.
  */
-function chartDrawn(page: Page, viewport: { width: number }) {
+function chartDrawn(page: Page) {
   const loaded = { timeout: 120_000 };
   const answered = page.waitForResponse((r) => r.url().includes("/candles?"), loaded);
   return async () => {
     await (await answered).finished();
-    // Mantine's `sm` breakpoint (use-phone.ts).
-    if (viewport.width >= 768) await page.getByTestId("candle-chart").waitFor(loaded);
+    await page.getByTestId("candle-chart").or(page.getByTestId("chart-sparkline")).waitFor(loaded);
   };
 }
 
