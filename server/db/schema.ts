@@ -354,6 +354,9 @@ export const paperOrders = pgTable("paper_orders", {
   side: text("side").notNull(),
   quantity: money("quantity").notNull(),
   price: money("price").notNull(),
+  /** The taker fee taken from what the order received, in that asset; none on older orders. */
+  fee: money("fee"),
+  feeAsset: text("fee_asset"),
   at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.account, t.clientOrderId] })]);
 

@@ -70,7 +70,10 @@ export const FILL_COLUMNS = {
   fill_paid_asset: "text",
   fill_paid: "numeric",
   fill_received_asset: "text",
+  /** What the account is credited: what the order bought, less the fee. */
   fill_received: "numeric",
+  /** The fee taken from what the order bought, in fill_received_asset. */
+  fill_fee: "numeric",
   fill_client_order_id: "text",
   fill_pair: "text",
   fill_side: "text",

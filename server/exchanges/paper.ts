@@ -1,6 +1,7 @@
 // The paper exchange: fills at once, a market order at the feed's current price, a limit order at
 // its own price (waiting for the market to reach it is the bot worker's job). Balances live in
-// paper_balances per account and never go negative. No fees.
+// paper_balances per account and never go negative. Each fill pays the exchange's taker fee
+// (the market rule's takerFee) out of what it bought, as Binance and Gate take theirs.
 //
 // An order is one statement (paperFills): its account's advisory lock, the debit,
 // guarded by the balance, and the credit, which happens only if the debit did. Opening a
@@ -83,12 +84,12 @@ export function paperFills(source: string, when: string) {
     on conflict ("account", "asset")
     do update set "free" = "paper_balances"."free" + excluded."free"),
   "fill_order" as (insert into "paper_orders" ("account", "client_order_id", "pair", "side",
-      "quantity", "price")
+      "quantity", "price", "fee", "fee_asset")
     select "fill_account", "fill_client_order_id", "fill_pair", "fill_side", "fill_quantity",
-      "fill_price" from "fill" on conflict do nothing)`;
+      "fill_price", "fill_fee", "fill_received_asset" from "fill" on conflict do nothing)`;
 }
 
-/** One order's fill from parameters $1..$10 (FILL_COLUMNS' order). */
+/** One order's fill from parameters $1..$n (FILL_COLUMNS' order). */
 const ONE = `(select 1 as "idx", ${
   Object.entries(FILL_COLUMNS).map(([c, type], i) => `$${i + 1}::${type} as "${c}"`).join(", ")
 })`;
@@ -150,16 +151,19 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
       8,
       order.side === "BUY" ? Decimal.ROUND_UP : Decimal.ROUND_DOWN,
     );
-    const [paid, received] = order.side === "BUY"
+    const [paid, bought] = order.side === "BUY"
       ? [{ asset: pair.quote, amount: quote }, { asset: pair.base, amount: quantity }]
       : [{ asset: pair.base, amount: quantity }, { asset: pair.quote, amount: quote }];
+    // Rounded up, as the quote paid is: the fee is never a satoshi short.
+    const fee = bought.amount.mul(rule.takerFee).toDecimalPlaces(8, Decimal.ROUND_UP);
     await fund(account.id);
     const row: FillRow = {
       fill_account: account.id,
       fill_paid_asset: paid.asset,
       fill_paid: paid.amount.toFixed(8),
-      fill_received_asset: received.asset,
-      fill_received: received.amount.toFixed(8),
+      fill_received_asset: bought.asset,
+      fill_received: bought.amount.minus(fee).toFixed(8),
+      fill_fee: fee.toFixed(8),
       fill_client_order_id: order.clientOrderId,
       fill_pair: order.pair,
       fill_side: order.side,
@@ -172,7 +176,7 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
         params: Object.keys(FILL_COLUMNS).map((c) => row[c as keyof FillRow]),
       },
       row,
-      result: paperResult(order.clientOrderId, quantity, price),
+      result: paperResult(order.clientOrderId, quantity, price, fee, bought.asset),
       refusal: () => refusal(account, paid),
     };
   }
@@ -209,7 +213,15 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
       const [found] = await db.select().from(paperOrders).where(
         and(eq(paperOrders.account, account.id), eq(paperOrders.clientOrderId, clientOrderId)),
       );
-      return found ? paperResult(clientOrderId, dec(found.quantity), found.price) : null;
+      return found
+        ? paperResult(
+          clientOrderId,
+          dec(found.quantity),
+          found.price,
+          found.fee === null ? undefined : dec(found.fee),
+          found.feeAsset ?? undefined,
+        )
+        : null;
     },
 
     async balances(account: AccountRef): Promise<Balance[]> {
@@ -228,9 +240,16 @@ export function createPaperAdapter(deps: PaperAdapterDeps): ExchangeAdapter {
   };
 }
 
-const paperResult = (clientOrderId: string, quantity: Decimal, price: string): OrderResult => ({
+const paperResult = (
+  clientOrderId: string,
+  quantity: Decimal,
+  price: string,
+  fee?: Decimal,
+  feeAsset?: string,
+): OrderResult => ({
   orderId: `paper-${clientOrderId}`,
   status: "filled",
   filledPrice: dec(price).toFixed(),
   filledQuantity: quantity.toFixed(),
+  ...(fee && feeAsset ? { fee: fee.toFixed(), feeAsset } : {}),
 });

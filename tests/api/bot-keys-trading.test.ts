@@ -77,7 +77,8 @@ Deno.test("bots: a Lead's BUY is placed once per selected key on that key's pape
       [[one.id, "bot_one", null], [two.id, "bot_two", null]],
     );
     for (const bot of [one, two]) {
-      assert.equal(await paper(t, `bot:${bot.id}`, "BTC"), "2.00200000");
+      // 0.002 bought, less Binance's 0.1% taken from it.
+      assert.equal(await paper(t, `bot:${bot.id}`, "BTC"), "2.00199800");
       assert.equal(await paper(t, `bot:${bot.id}`, "USDT"), "99880.00000000");
     }
     assert.equal(await paper(t, `user:${lead.id}`, "BTC"), undefined);
@@ -264,9 +265,10 @@ Deno.test("bots: the bot worker closes a bot key's buy_sell BUY on that key's ac
       .where(eq(transactions.id, res.transaction.id));
     assert.equal(row.status, "DONE");
     assert.equal(row.closeOrderId, `paper-tx${row.id}c`);
-    // Bought 0.002 at 60000, sold at 61000: the bot account made 2 USDT.
-    assert.equal(await paper(t, `bot:${one.id}`, "BTC"), "2.00000000");
-    assert.equal(await paper(t, `bot:${one.id}`, "USDT"), "100002.00000000");
+    // Bought 0.002 at 60000 (0.001998 arrived after the fee); sold 0.00199 (the lot step, leaving
+    // 0.000008 of dust) at 61000 for 121.39 less its 0.12139 fee: the account made 1.26861 USDT.
+    assert.equal(await paper(t, `bot:${one.id}`, "BTC"), "2.00000800");
+    assert.equal(await paper(t, `bot:${one.id}`, "USDT"), "100001.26861000");
   } finally {
     await t.close();
   }

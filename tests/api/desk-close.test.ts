@@ -58,9 +58,13 @@ Deno.test("close now (paper): the owner's open BUY is sold at market, recorded w
     assert.equal(closed.id, tx.id);
     assert.equal(closed.side, "BUY");
     assert.equal(dec(closed.exitPrice!).toFixed(), "60600");
-    assert.equal(closed.exitQuantity, tx.filledQuantity);
-    // Paper charges no fee: the result is the price move on the quantity.
-    const expected = dec(tx.filledQuantity!).mul(600).toFixed(8);
+    // 0.00166 bought at 60000 for 99.6 USDT, 0.00000166 of it Binance's 0.1% fee; what arrived,
+    // on the lot step, sold: 0.00165 at 60600 for 99.99 less a 0.09999 fee. The result is that
+    // cash flow (+0.29001) and the 0.00000834 left, valued at 60600 (+0.505404).
+    assert.equal(tx.filledQuantity, "0.00166000");
+    assert.equal(tx.fee, "0.00000166");
+    assert.equal(closed.exitQuantity, "0.00165000");
+    const expected = "0.79541400";
     assert.equal(closed.realizedPnl, expected);
     assert.equal(closed.counted, true);
     assert.equal(closed.reason, null);
@@ -70,7 +74,7 @@ Deno.test("close now (paper): the owner's open BUY is sold at market, recorded w
     assert.equal(done.closeOrderId, `paper-tx${tx.id}c`);
     assert.equal(done.realizedPnl, expected);
     const sold = dec(held).minus(await paperBase(t, lead.id));
-    assert.equal(sold.toFixed(), dec(tx.filledQuantity!).toFixed(), "the bought coins were sold");
+    assert.equal(sold.toFixed(), "0.00165", "what arrived was sold, on the lot step");
     assert.ok(told.changed.some((c) => c.id === tx.id && c.status === "DONE"), "socket told");
     // Already closed: 409, and nothing more is sold.
     const again = await closeNow(t, lead, tx.id);
@@ -164,7 +168,7 @@ Deno.test("close now (paper): two clicks at once close once", async () => {
     const statuses = answers.map((r) => r.status).sort();
     assert.deepEqual(statuses, [200, 409]);
     const sold = dec(held).minus(await paperBase(t, lead.id));
-    assert.equal(sold.toFixed(), dec(tx.filledQuantity!).toFixed(), "sold once");
+    assert.equal(sold.toFixed(), "0.00165", "sold once");
   } finally {
     await t.close();
   }

@@ -2,8 +2,9 @@
 // case: they must neither deadlock (on PostgreSQL) nor lose a satoshi.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { dec, Decimal } from "../../server/core/decimal.shared.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 import { paperBalances, paperOrders, transactions } from "../../server/db/schema.ts";
+import { balancesAfter } from "../support/paper-ledger.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { buyBody, giveKeys, setUser } from "./transactions-fixtures.ts";
 
@@ -39,28 +40,17 @@ Deno.test("paper: BUY and SELL clients on one account side by side: no error, no
     const rows = await t.deps.db.select().from(transactions)
       .where(eq(transactions.userId, lead.id));
     assert.equal(rows.length, CLIENTS * ORDERS * 2);
-    // The exchange's own record of each fill (quantities on its lot grid) against the balances.
+    // The exchange's own record of each fill (quantities on its lot grid, the fee taken from what
+    // it bought) against the balances.
     const fills = await t.deps.db.select().from(paperOrders)
       .where(eq(paperOrders.account, `user:${lead.id}`));
     assert.equal(fills.length, rows.length);
-    let usdt = dec(100000);
-    let btc = dec(2);
-    for (const fill of fills) {
-      const quote = dec(fill.quantity).mul(fill.price);
-      if (fill.side === "BUY") {
-        usdt = usdt.minus(quote.toDecimalPlaces(8, Decimal.ROUND_UP));
-        btc = btc.plus(fill.quantity);
-      } else {
-        usdt = usdt.plus(quote.toDecimalPlaces(8, Decimal.ROUND_DOWN));
-        btc = btc.minus(fill.quantity);
-      }
-    }
     const balances = Object.fromEntries(
       (await t.deps.db.select().from(paperBalances)
         .where(eq(paperBalances.account, `user:${lead.id}`)))
         .map((b) => [b.asset, dec(b.free).toFixed()]),
     );
-    assert.deepEqual(balances, { USDT: usdt.toFixed(), BTC: btc.toFixed() });
+    assert.deepEqual(balances, balancesAfter({ USDT: "100000", BTC: "2" }, fills));
   } finally {
     console.warn = warn;
     await t.close();

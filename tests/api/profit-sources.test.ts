@@ -32,14 +32,17 @@ Deno.test("profit sources: a bot's fill counts; a User's hand close and a typed 
     assert.equal(filled.priceSource, "server");
     t.market.sim("binance")!.setPrice("btc_usdt", "61000");
     assert.equal(await new BotWorker(t.deps, { log: () => {} }).scan("binance", "btc_usdt"), 1);
-    // Asked for 0.00166666; the exchange's 0.00001 step filled 0.00166 at 60000, the bot sold
-    // them at 61000: 101.26 - 99.6. The targets on the asked quantity would say 1.66666.
-    const counted = { trades: 1, profit: "1.66" };
+    // Asked for 0.00166666; the exchange's 0.00001 step filled 0.00166 at 60000 for 99.6, of
+    // which 0.00000166 went in Binance's 0.1% fee. The bot sold what arrived, on the step: 0.00165
+    // at 61000 for 100.65 less a 0.10065 fee. Cash: +0.94935; the 0.00000834 left at 61000:
+    // +0.50874. The targets on the asked quantity, without fees, would say 1.66666.
+    const counted = { trades: 1, profit: "1.45809" };
     const [closed] = await t.deps.db.select().from(transactions)
       .where(eq(transactions.id, filled.id));
-    assert.equal(closed.closeQuantity, "0.00166000");
+    assert.equal(closed.closeQuantity, "0.00165000");
+    assert.equal(closed.closeFee, "0.10065000");
     assert.equal(closed.filledPrice, "61000.00000000");
-    assert.equal(closed.realizedPnl, "1.66000000");
+    assert.equal(closed.realizedPnl, "1.45809000");
     assert.deepEqual((await profit()).total, counted);
 
     // The highest target the server takes (twice the price), closed by hand: never filled.
@@ -94,7 +97,8 @@ Deno.test("profit sources: an Admin's edit of a closed round trip's prices leave
     await buy({ sellPrice: "61000" });
     t.market.sim("binance")!.setPrice("btc_usdt", "61000");
     assert.equal(await new BotWorker(t.deps, { log: () => {} }).scan("binance", "btc_usdt"), 2);
-    assert.deepEqual((await profit()).total, { trades: 2, profit: "3.32" });
+    // Twice the round trip of the test above.
+    assert.deepEqual((await profit()).total, { trades: 2, profit: "2.91618" });
 
     const edited = await expectStatus(t, 200, "PATCH", `/api/transaction/${first.id}`, {
       token: admin.token,
@@ -107,12 +111,14 @@ Deno.test("profit sources: an Admin's edit of a closed round trip's prices leave
       body: { assetId: "note" },
     });
     const body = await profit();
-    assert.deepEqual(body.total, { trades: 2, profit: "3.32" });
+    assert.deepEqual(body.total, { trades: 2, profit: "2.91618" });
     assert.equal(body.notCounted.trades, 0);
-    // The CSV counts the same way: the fills, 0.00332 bought for 199.2 and sold for 202.52.
+    // The CSV counts the same way: the fills, 0.00332 bought for 199.2 and 0.0033 sold for 201.3;
+    // the profit is that less the fees (0.2013 of the sales, 0.00000332 BTC of the buys), with
+    // the dust left valued at 61000.
     const csv = await t.call("POST", "/api/users/calculator-profit-csv", { token: admin.token });
     const lines = (await csv.text()).trim().split("\r\n");
-    assert.match(lines[1], /,BTC\/USDT,2,0\.00332,199\.2,202\.52,3\.32,0,0,0,0$/);
+    assert.match(lines[1], /,BTC\/USDT,2,0\.00332,199\.2,201\.3,2\.91618,0,0,0,0$/);
   } finally {
     await t.close();
   }

@@ -48,15 +48,16 @@ Deno.test("create: buy_sell BUY places a paper market buy and stays BUY with the
     assert.equal(tx.username, u.username);
     assert.deepEqual(changed.map((c) => c.id), [tx.id]);
     // The list reads rows its own way: the same transaction comes out the same, with what it
-    // would make closed now (the price has not moved and paper charges no fee: nothing).
+    // would make closed now: the price has not moved, so the opening fee, 0.00000166 BTC at 60000.
     const list = await expectStatus(t, 200, "GET", "/api/transaction", { token: u.token });
     assert.equal(tx.unrealizedPnl, null);
-    assert.deepEqual(list.BUY.items, [{ ...tx, unrealizedPnl: "0.00000000" }]);
-    assert.deepEqual(list.ALL.items, [{ ...tx, unrealizedPnl: "0.00000000" }]);
+    assert.deepEqual(list.BUY.items, [{ ...tx, unrealizedPnl: "-0.09960000" }]);
+    assert.deepEqual(list.ALL.items, [{ ...tx, unrealizedPnl: "-0.09960000" }]);
     // The order itself goes out on BTCUSDT's LOT_SIZE step (0.00001): that is what filled.
     assert.equal(tx.filledQuantity, "0.00166000");
     assert.equal(tx.avgPrice, "60000.00000000");
-    assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166").toFixed(8));
+    assert.deepEqual([tx.fee, tx.feeAsset], ["0.00000166", "BTC"]);
+    assert.equal(await balance(t, u.id, "BTC"), dec(2).add("0.00166").sub("0.00000166").toFixed(8));
     assert.equal(await balance(t, u.id, "USDT"), dec(100000).sub("99.6").toFixed(8));
   } finally {
     await t.close();

@@ -1,10 +1,11 @@
 // One account, BUY and SELL clients side by side on PostgreSQL for 10 s: no error, no deadlock in
-// the log, and the balances equal the exchange's fills.
+// the log, and the balances equal the exchange's fills and fees.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { dec, Decimal } from "../../server/core/decimal.shared.ts";
+import { dec } from "../../server/core/decimal.shared.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { paperBalances, paperOrders } from "../../server/db/schema.ts";
+import { balancesAfter } from "../support/paper-ledger.ts";
 import { startServerProcess } from "../support/server-process.ts";
 import { privatePostgres } from "./private-postgres.ts";
 import { APP_SECRET_KEY, prepare, sleep, trade } from "./support.ts";
@@ -48,16 +49,6 @@ Deno.test("faults: BUY and SELL clients on one account for 10 s on PostgreSQL: 0
       const account = `user:${trader.userId}`;
       const fills = await database.db.select().from(paperOrders)
         .where(eq(paperOrders.account, account));
-      let usdt = dec(100000000);
-      let btc = dec(100);
-      for (const fill of fills) {
-        const quote = dec(fill.quantity).mul(fill.price);
-        const buy = fill.side === "BUY";
-        usdt = buy
-          ? usdt.minus(quote.toDecimalPlaces(8, Decimal.ROUND_UP))
-          : usdt.plus(quote.toDecimalPlaces(8, Decimal.ROUND_DOWN));
-        btc = buy ? btc.plus(fill.quantity) : btc.minus(fill.quantity);
-      }
       const balances = Object.fromEntries(
         (await database.db.select().from(paperBalances).where(eq(paperBalances.account, account)))
           .map((b) => [b.asset, dec(b.free).toFixed()]),
@@ -72,7 +63,7 @@ Deno.test("faults: BUY and SELL clients on one account for 10 s on PostgreSQL: 0
       assert.deepEqual([...statuses.keys()], [201]);
       assert.equal(deadlocks, 0);
       assert.equal(fills.length, ok);
-      assert.deepEqual(balances, { USDT: usdt.toFixed(), BTC: btc.toFixed() });
+      assert.deepEqual(balances, balancesAfter({ USDT: "100000000", BTC: "100" }, fills));
     } finally {
       await database.close();
     }

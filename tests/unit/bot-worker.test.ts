@@ -81,7 +81,8 @@ Deno.test("worker: a buy_sell BUY sells once the price reaches its sellPrice, an
     const tx = await openTx(s, { sellPrice: "60600" });
     const changed: TransactionView[] = [];
     s.t.deps.onTransactionChanged = (tx) => changed.push(tx);
-    assert.equal(await s.btc(), "2.01000000");
+    // 0.01 bought, less Binance's 0.1% taken from it.
+    assert.equal(await s.btc(), "2.00999000");
     worker.start();
     await worker.idle();
     s.price("60599.99");
@@ -97,8 +98,9 @@ Deno.test("worker: a buy_sell BUY sells once the price reaches its sellPrice, an
     assert.equal(done.closeOrderId, `paper-tx${tx.id}c`);
     assert.equal(done.filledAt?.getTime(), s.t.clock.now().getTime());
     assert.equal(done.closingSince, null);
+    // What arrived is what is sold.
     assert.deepEqual(closes(s, tx.id).map((o) => [o.side, o.quantity, o.type]), [
-      ["SELL", "0.01", "market"],
+      ["SELL", "0.00999", "market"],
     ]);
     assert.equal(await s.btc(), "2.00000000");
     assert.deepEqual(changed.map((c) => [c.id, c.status]), [[tx.id, "DONE"]]);
@@ -132,7 +134,8 @@ Deno.test("worker: a sell_buy SELL buys back once the price falls to its buyPric
     assert.equal(done.status, "DONE");
     assert.equal(done.filledPrice, "59000.00000000");
     assert.deepEqual(closes(s, tx.id).map((o) => [o.side, o.quantity]), [["BUY", "0.50000000"]]);
-    assert.equal(await s.btc(), "2.00000000");
+    // The quantity sold is bought back; the fee is taken from the coins that arrive.
+    assert.equal(await s.btc(), "1.99950000");
   } finally {
     await worker.stop();
     await s.t.close();
@@ -220,7 +223,9 @@ Deno.test("worker: two workers racing on the same ticks close each transaction o
       assert.equal((await s.row(tx.id)).status, "DONE");
       assert.equal(closes(s, tx.id).length, 1, `tx ${tx.id}`);
     }
-    assert.equal(await s.btc(), "2.00000000");
+    // Each sold once: 0.00166 bought, 0.00165834 arrived after the fee, 0.00165 sold (the lot
+    // step), so each left 0.00000834 of dust, as on the exchange.
+    assert.equal(await s.btc(), "2.00004170");
   } finally {
     await a.stop();
     await b.stop();

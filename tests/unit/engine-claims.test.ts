@@ -48,7 +48,8 @@ Deno.test("releaseInterruptedClaims() frees paper claims cut off mid-close, so t
     await s.claim(cut, ago(s.t, 5000));
     await s.claim(told, ago(s.t, 5000), { closeErrorAt: s.t.clock.now() });
     await s.claim(live, ago(s.t, 5000), { adapter: "binance" });
-    assert.equal(await s.btc(), "2.03000000");
+    // Three buys of 0.01, each less Binance's 0.1% fee.
+    assert.equal(await s.btc(), "2.02997000");
 
     assert.equal(await releaseInterruptedClaims(s.t.deps.db), 1);
     assert.equal((await s.row(cut)).closingSince, null);
@@ -61,8 +62,8 @@ Deno.test("releaseInterruptedClaims() frees paper claims cut off mid-close, so t
     const closed = await s.row(cut);
     assert.equal(closed.status, "DONE");
     assert.equal(closed.closeOrderId, `paper-tx${cut}c`);
-    // Only `cut` sold its 0.01 BTC: the claimed ones were left alone.
-    assert.equal(await s.btc(), "2.02000000");
+    // Only `cut` sold what arrived (0.00999 BTC): the claimed ones were left alone.
+    assert.equal(await s.btc(), "2.01998000");
   } finally {
     await worker.stop();
     await s.t.close();
@@ -87,7 +88,8 @@ Deno.test("worker: a paper close whose claim was taken over meanwhile neither re
     const row = await s.row(id);
     assert.equal(row.status, "BUY");
     assert.equal(row.closingSince?.getTime(), takenAt.getTime());
-    assert.equal(await s.btc(), "2.01000000");
+    // The buy's 0.01 less its fee, all still held.
+    assert.equal(await s.btc(), "2.00999000");
   } finally {
     await worker.stop();
     await s.t.close();

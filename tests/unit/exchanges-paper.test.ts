@@ -47,34 +47,47 @@ Deno.test("paper: a new account is funded with the start balances on first use",
   }
 });
 
-Deno.test("paper: a market BUY fills at the feed price, moving quote to base", async () => {
+Deno.test("paper: a market BUY fills at the feed price, moving quote to base less the taker fee", async () => {
   const t = await setup();
   try {
     const res = await t.paper.placeOrder(ACCOUNT, order("BUY", "0.01"));
     assert.equal(res.status, "filled");
     assert.equal(res.filledPrice, "60000");
     assert.equal(res.filledQuantity, "0.01");
+    // Binance's 0.1%, taken from what arrived, as Binance takes it.
+    assert.equal(res.fee, "0.00001");
+    assert.equal(res.feeAsset, "BTC");
     assert.match(res.orderId, /^paper-c/);
     assert.equal(await t.balance("USDT"), "400");
-    assert.equal(await t.balance("BTC"), "0.51");
+    assert.equal(await t.balance("BTC"), "0.50999");
   } finally {
     await t.database.close();
   }
 });
 
-Deno.test("paper: a SELL credits the quote and a limit order fills at its own price", async () => {
+Deno.test("paper: a SELL credits the quote less the fee, and a limit order fills at its own price", async () => {
   const t = await setup();
   try {
     t.prices.btc_usdt = "61000.00";
-    await t.paper.placeOrder(ACCOUNT, order("SELL", "0.1"));
-    assert.equal(await t.balance("USDT"), "7100");
+    const sold = await t.paper.placeOrder(ACCOUNT, order("SELL", "0.1"));
+    assert.deepEqual([sold.fee, sold.feeAsset], ["6.1", "USDT"]);
+    assert.equal(await t.balance("USDT"), "7093.9");
     const res = await t.paper.placeOrder(
       ACCOUNT,
       order("SELL", "0.1", { type: "limit", price: "65000.5" }),
     );
     assert.equal(res.filledPrice, "65000.5");
-    assert.equal(await t.balance("USDT"), "13600.05");
+    // 6500.05 less its fee, 6.50005 rounded up to 8 places.
+    assert.equal(res.fee, "6.50005");
+    assert.equal(await t.balance("USDT"), "13587.44995");
     assert.equal(await t.balance("BTC"), "0.3");
+    // A fee past 8 places is rounded up: 0.00123 x 61000.37 = 75.0304551, its 0.1% 0.0750304551.
+    const odd = await t.paper.placeOrder(
+      ACCOUNT,
+      order("SELL", "0.00123", { type: "limit", price: "61000.37" }),
+    );
+    assert.equal(odd.fee, "0.07503046");
+    assert.equal(await t.balance("USDT"), "13662.40537464");
   } finally {
     await t.database.close();
   }
@@ -109,7 +122,7 @@ Deno.test("paper: concurrent orders never take a balance below zero", async () =
     );
     assert.equal(results.filter((r) => r.status === "fulfilled").length, 1);
     assert.equal(await t.balance("USDT"), "400");
-    assert.equal(await t.balance("BTC"), "0.01");
+    assert.equal(await t.balance("BTC"), "0.00999");
   } finally {
     await t.database.close();
   }
@@ -192,6 +205,9 @@ Deno.test("paper: every fill keeps an order record, found by its client order id
       status: "filled",
       filledPrice: "60000",
       filledQuantity: "0.01234",
+      // 0.1% of 0.01234, rounded up to 8 places.
+      fee: "0.00001234",
+      feeAsset: "BTC",
     });
     assert.equal(await t.paper.findOrder(ACCOUNT, "btc_usdt", "tx78"), null, "never placed");
     assert.equal(await t.paper.findOrder({ id: "user:2" }, "btc_usdt", "tx77"), null, "another's");
