@@ -165,6 +165,14 @@ e2eTest(
         path: `test-results/desk-dashboard-${size.width}.png`,
         fullPage: true,
       });
+
+      // A tick goes in the candle of the server's minute, not the device's: five minutes on, on
+      // the server's clock (the browser's stays behind), the next tick opens a candle of its own.
+      const bars = chart.locator(".apexcharts-candlestick-series path");
+      const drawnBefore = await bars.count();
+      server.clock.advance(5 * 60_000);
+      sim.setPrice("btc_usdt", "70750.00");
+      await until(async () => (await bars.count()) === drawnBefore + 1, 10_000, "a new candle");
       await leadPage.context().close();
       await userPage.context().close();
     }

@@ -14,6 +14,7 @@ import { type Snapshot, subscribe } from "valtio";
 import type { Candle, DeskCandlesAnswer } from "../../../server/desk/schema.shared.ts";
 import { INTERVAL_MS } from "./intervals.ts";
 import { priceDecimals } from "../../../server/exchanges/pairs.shared.ts";
+import { serverNow } from "../market/server-clock.ts";
 import { market } from "../market/store.ts";
 import { formatPrice } from "../transactions/format.ts";
 import { chartLocale } from "../i18n/chart-locale.ts";
@@ -73,8 +74,8 @@ export default function CandleChart(
   // spans MIN_BARS intervals at least (below), and the chart its box's width.
   const { ref: box, width } = useElementSize();
   const span = INTERVAL_MS[interval];
-  const first = answer.candles[0]?.t ?? Date.now();
-  const last = answer.candles.at(-1)?.t ?? Date.now();
+  const first = answer.candles[0]?.t ?? serverNow();
+  const last = answer.candles.at(-1)?.t ?? serverNow();
   const few = answer.candles.length < MIN_BARS;
   const xMin = few ? last - (MIN_BARS - 2) * span : first;
   const xMax = few ? last + 2 * span : last;
@@ -162,7 +163,8 @@ export default function CandleChart(
       const price = market.prices[pair];
       if (market.exchange !== exchange || market.pair !== pair || !price || price === last) return;
       last = price;
-      candles = withTick(candles, INTERVAL_MS[interval], Date.now(), price);
+      // The candles are the server's minutes: the tick goes in the server's, not the device's.
+      candles = withTick(candles, INTERVAL_MS[interval], serverNow(), price);
       drawn.current = candles;
       void ApexCharts.exec(CHART_ID, "updateSeries", series(candles), false);
     });
