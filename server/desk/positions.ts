@@ -5,6 +5,10 @@ import { dec, Decimal, type DecimalInput } from "../core/decimal.shared.ts";
 import { transactions as t } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import type { MarketExchange } from "../market/feed.shared.ts";
+import type { ExchangeName } from "../exchanges/pairs.shared.ts";
+import { kindOf } from "../exchanges/exchanges.ts";
+import { down } from "../exchanges/markets/rules.ts";
+import { closingSize } from "../transactions/close-order.ts";
 import { livePrices } from "../transactions/pnl.ts";
 import { type LivePrices, unrealizedPnl } from "../transactions/pnl.shared.ts";
 import type { TransactionRow } from "../transactions/view.ts";
@@ -37,7 +41,7 @@ export const positionRowsQuery = (
     .limit(DESK_POSITIONS_MAX);
 
 export async function deskPositions(
-  deps: Pick<Deps, "db" | "market">,
+  deps: Pick<Deps, "db" | "market" | "exchanges">,
   userId: number,
   q: DeskPositionsQuery,
 ): Promise<DeskPositionsAnswer> {
@@ -46,7 +50,23 @@ export async function deskPositions(
     deps.db.select({ total: count() }).from(t).where(openRowsOf(userId, q)),
   ]);
   const prices = livePrices(deps.market);
-  return { items: rows.map((row) => toPosition(row, prices)), totalItems: total };
+  const items = await Promise.all(
+    rows.map(async (row) => toPosition(row, prices, await closeQuantityOf(deps, row))),
+  );
+  return { items, totalItems: total };
+}
+
+/**
+ * What "close now" trades (close-now.ts): a BUY sells what its order brought in, less a fee taken
+ * in the base, on the exchange's lot step (the rest stays as dust); a SELL buys back its quantity.
+ * The confirmation names it, so the trader is asked about the order that goes out.
+ */
+async function closeQuantityOf(deps: Pick<Deps, "exchanges">, row: TransactionRow) {
+  if (openingSide(row) !== "BUY") return closingSize(row, "BUY").quantity;
+  const { quantity } = closingSize(row, "SELL");
+  const rule = await deps.exchanges.markets(kindOf(row.adapter))
+    .rule(row.exchange as ExchangeName, row.pair);
+  return rule ? down(quantity, rule.stepSize).toFixed() : quantity;
 }
 
 /** Percent of what the position cost, 2 decimals; null without a result or a cost. */
@@ -55,7 +75,11 @@ export function percentOf(result: string | null, cost: DecimalInput) {
   return dec(result).div(cost).mul(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 }
 
-export function toPosition(row: TransactionRow, prices: LivePrices): Position {
+export function toPosition(
+  row: TransactionRow,
+  prices: LivePrices,
+  closeQuantity: string,
+): Position {
   const openPrice = openPriceOf(row);
   const quantity = openQuantityOf(row);
   const pnl = unrealizedPnl(row, prices);
@@ -67,6 +91,7 @@ export function toPosition(row: TransactionRow, prices: LivePrices): Position {
     useBot: row.useBot,
     openPrice,
     quantity,
+    closeQuantity,
     amount: row.amount,
     fee: row.fee ?? "0",
     feeAsset: row.feeAsset,

@@ -112,6 +112,8 @@ export const positionSchema = z.object({
   useBot: z.string(),
   openPrice: decimal,
   quantity: decimal,
+  /** What "close now" trades: a BUY sells what arrived (less a fee in the base) on the lot step. */
+  closeQuantity: decimal,
   amount: decimal,
   fee: decimal,
   feeAsset: z.string().nullable(),

@@ -92,6 +92,8 @@ Deno.test("desk positions: the caller's open trades, newest first, valued at the
         useBot: "buy_sell",
         openPrice: buy.avgPrice!,
         quantity: buy.filledQuantity!,
+        // What close now sells: 0.001 less the 0.000001 BTC fee, on Binance's 0.00001 step.
+        closeQuantity: "0.00099",
         amount: buy.amount,
         fee: buy.fee!,
         feeAsset: "BTC",
@@ -107,6 +109,7 @@ Deno.test("desk positions: the caller's open trades, newest first, valued at the
     assert.equal(b.unrealizedPnl, "0.93900000");
     const s = mine.items.find((p) => p.id === sell.id)!;
     assert.equal(s.side, "SELL");
+    assert.equal(s.closeQuantity, sell.filledQuantity, "the quantity sold is bought back");
     assert.equal(s.target, sell.buyPrice);
     assert.equal(s.unrealizedPnl, unrealizedPnl(sell, prices));
     const g = mine.items.find((p) => p.id === gate.id)!;

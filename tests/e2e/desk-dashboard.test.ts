@@ -132,6 +132,9 @@ e2eTest(
       await row.getByTestId("close-now").click();
       const dialog = userPage.getByRole("dialog");
       await dialog.getByText("A real order is placed").waitFor();
+      // It names the order that goes out: 0.00142 bought, less the 0.00000142 BTC fee, on the
+      // 0.00001 step.
+      await dialog.getByText("Sell 0.00141000 BTC/USDT at market on Binance now?").waitFor();
       await dialog.getByRole("button").last().click();
       await positions.getByTestId("positions-empty").waitFor();
       const trade = closed.locator("[data-testid^=closed-]:has([data-testid=closed-exit])");

@@ -206,7 +206,7 @@ function CloseButton({ p, onClose, t }: RowProps & { t: T }) {
 
 function CloseConfirm({ p, t, onClose }: { p: Position; t: T; onClose: () => void }) {
   const params = {
-    quantity: formatQuantity(p.quantity),
+    quantity: formatQuantity(p.closeQuantity),
     pair: pairLabel(p.pair),
     exchange: exchangeTitle(p.exchange),
   };
