@@ -58,6 +58,22 @@ async function desk() {
   return { t, lead, user, admin };
 }
 
+Deno.test("desk positions: a row recorded on no exchange we trade (none, houbi) is listed with its own quantity", async () => {
+  const { t, lead } = await desk();
+  try {
+    for (const exchange of ["none", "houbi"] as const) {
+      await insertRow(t, lead.id, { exchange, adapter: "none", fee: null, feeAsset: null });
+    }
+    const mine = await get<DeskPositionsAnswer>(t, lead, "/api/desk/positions");
+    assert.deepEqual(
+      mine.items.map((p) => [p.exchange, p.closeQuantity]),
+      [["houbi", "0.001"], ["none", "0.001"]],
+    );
+  } finally {
+    await t.close();
+  }
+});
+
 Deno.test("desk positions: the caller's open trades, newest first, valued at the live price; filters; 400s", async () => {
   const { t, lead, user } = await desk();
   try {
