@@ -11,6 +11,7 @@ import { createMarket } from "./market/market.ts";
 import { liveMarkets } from "./exchanges/markets/markets.ts";
 import { createRelayedMarket } from "./market/relayed-market.ts";
 import { DataDirInUse, lockDataDir } from "./db/data-dir-lock.ts";
+import { DatabaseUnreadable } from "./db/database-unreadable.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { stopOnSignals } from "./lifecycle.ts";
 import { batchedLines, writeStdout } from "./core/access-log.ts";
@@ -45,6 +46,10 @@ const database = await openDatabase({
   migrate: !apiOnly || !config.DATABASE_URL,
   connectTimeoutS: config.DB_CONNECT_TIMEOUT_S,
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+}).catch((err) => {
+  if (!(err instanceof DatabaseUnreadable)) throw err;
+  console.error(err.message);
+  Deno.exit(1);
 });
 // docs/configuration.md#api-and-engine-roles: the upstream feeds belong to the engine part
 // (server/engine/). On PostgreSQL every instance prices from what the active engine hands on over

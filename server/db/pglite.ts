@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { abandoned, requestSignal } from "../core/request-scope.ts";
 import type { Database, Db } from "./client.ts";
+import { DatabaseUnreadable } from "./database-unreadable.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -18,7 +19,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
   if (path && !(await exists(`${path}/PG_VERSION`))) await initInWorker(path);
   const client = new PGlite(path, { postgresqlconf: CONF });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    // PGlite says only "Aborted()" or "failed to initialize": the operator needs the folder.
+    throw new DatabaseUnreadable(
+      `The embedded database in ${path} could not be opened (${(err as Error).message}). ` +
+        "Its files are damaged or are not PGlite's: restore the folder from a backup, or move it " +
+        "away to start with an empty database.",
+    );
+  }
   const database = wrapPglite(client);
   // A checkpoint before closing: the next start replays no WAL (docs/configuration.md#durability).
   const close = database.close;

@@ -16,17 +16,23 @@ const env = (dataDir: string) => ({
   MARKET_SIM_INTERVAL_MS: "3600000",
 });
 
+/** A server started on `dir` that is to refuse: its exit code and what it said. */
+async function startRefused(dir: string) {
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN],
+    env: { ...env(dir), PORT: "0", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: run.code, said: new TextDecoder().decode(run.stderr) };
+}
+
 Deno.test("faults: a second server on the same DATA_DIR refuses to start, naming the holder", async () => {
   const dir = await Deno.makeTempDir();
   const first = await startServerProcess({ env: env(dir) });
   try {
-    const second = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", MAIN],
-      env: { ...env(dir), PORT: "0", NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const said = new TextDecoder().decode(second.stderr);
+    const second = await startRefused(dir);
+    const said = second.said;
     assert.equal(second.code, 1);
     assert.match(
       said,
@@ -35,6 +41,22 @@ Deno.test("faults: a second server on the same DATA_DIR refuses to start, naming
     console.log(`second server: exit ${second.code}: ${said.trim()}`);
   } finally {
     await first.kill("SIGTERM");
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("faults: a damaged PGlite folder stops the start with exit 1, naming the folder and what to do", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // A folder PGlite takes for a database (it has PG_VERSION) but cannot open.
+    await Deno.mkdir(`${dir}/pglite`);
+    await Deno.writeTextFile(`${dir}/pglite/PG_VERSION`, "17\n");
+    const { code, said } = await startRefused(dir);
+    assert.equal(code, 1, said);
+    assert.match(said, new RegExp(`The embedded database in ${dir}/pglite could not be opened`));
+    assert.match(said, /restore the folder from a backup, or move it away/);
+    assert.doesNotMatch(said, /Uncaught/);
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });
