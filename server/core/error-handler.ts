@@ -38,7 +38,10 @@ export const onError: ErrorHandler = (thrown, c) => {
   const reason = unavailableReason(err);
   if (reason) {
     const said = msg(reason);
-    logError(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${said.text} ${oneLine(err)}`);
+    // Its client left and the statement was cancelled for it (not slow): its end is no fault.
+    if (reason !== "unavailable.dbSlow" || !c.req.raw.signal.aborted) {
+      logError(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${said.text} ${oneLine(err)}`);
+    }
     c.header("Retry-After", "1");
     return c.json(answer(said), 503);
   }

@@ -9,6 +9,7 @@ import { unavailableReason } from "../../server/core/database-faults.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { TEST_DATABASE_URL } from "../support/database.ts";
 import { buyBody } from "./transactions-fixtures.ts";
+import { until } from "../support/until.ts";
 
 Deno.test("GET /api/health is ready while the database answers, 503 with a message while stopping", async () => {
   const t = await makeTestApp();
@@ -166,6 +167,54 @@ Deno.test({
         .where(eq(transactions.userId, lead.id));
       assert.equal(rows.length, 0, "nothing ran once the connections were free");
     } finally {
+      await t.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "PostgreSQL: a running statement cancelled because its client left is not logged as slow",
+  ignore: !TEST_DATABASE_URL,
+  fn: async () => {
+    const t = await makeTestApp({ SESSION_CACHE_MS: 0 });
+    const error = console.error;
+    const logged: string[] = [];
+    let release = () => {};
+    try {
+      const lead = await t.user("Lead");
+      // Another connection holds the sessions table: the request's session lookup runs and waits.
+      const other = t.deps.database.sql!;
+      const locked = Promise.withResolvers<void>();
+      const held = other.begin(async (tx) => {
+        await tx`lock table sessions in access exclusive mode`;
+        locked.resolve();
+        await new Promise<void>((r) => release = r);
+      });
+      await locked.promise;
+      console.error = (...args: unknown[]) => void logged.push(args.join(" "));
+      const gone = new AbortController();
+      const answer = t.app.request("/api/desk/today", {
+        headers: { authorization: `Bearer ${lead.token}` },
+        signal: gone.signal,
+      });
+      const waiting = async () =>
+        (await other`select 1 from pg_stat_activity where wait_event_type = 'Lock'
+          and query like '%sessions%'`).length;
+      await until(async () => (await waiting()) > 0, 5000, "the lookup waiting on the lock");
+      gone.abort();
+      const res = await answer;
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /abandoned/);
+      // The statement's own end (57014, cancelled at our request) comes after the answer.
+      await until(async () => (await waiting()) === 0, 5000, "the lookup cancelled");
+      await new Promise((r) => setTimeout(r, 100));
+      console.error = error;
+      assert.deepEqual(logged, []);
+      release();
+      await held;
+    } finally {
+      console.error = error;
+      release();
       await t.close();
     }
   },
