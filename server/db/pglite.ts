@@ -22,6 +22,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   try {
     await client.waitReady;
   } catch (err) {
+    // In memory there are no files to blame: PGlite itself failed.
+    if (!path) throw err;
     // PGlite says only "Aborted()" or "failed to initialize": the operator needs the folder.
     throw new DatabaseUnreadable(
       `The embedded database in ${path} could not be opened (${(err as Error).message}). ` +
