@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { unavailableReason } from "./database-faults.ts";
 import { AppError } from "./errors.ts";
 import { logError } from "./log-error.ts";
-import { answer, msg } from "./messages.shared.ts";
+import { answer, type MessageCode, msg } from "./messages.shared.ts";
 
 const idOf = (c: Context) => (c.get("requestId") as string | undefined) ?? "-";
 
@@ -13,7 +13,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   // A statement the database layer refused itself (an abandoned request's) comes wrapped by drizzle.
   const err = thrown instanceof Error && thrown.cause instanceof AppError ? thrown.cause : thrown;
   if (err instanceof AppError) {
-    if (err.status >= 500 && !clientLeft(c, err)) {
+    if (err.status >= 500 && !clientLeft(c, err.messageCode)) {
       logError(`${idOf(c)} ${c.req.method} ${c.req.path} ${err.status}: ${err.message}`);
     }
     // Every 429 and 503 says when to come back (a second unless it knows better), and so does any
@@ -38,8 +38,7 @@ export const onError: ErrorHandler = (thrown, c) => {
   const reason = unavailableReason(err);
   if (reason) {
     const said = msg(reason);
-    // Its client left and the statement was cancelled for it (not slow): its end is no fault.
-    if (reason !== "unavailable.dbSlow" || !c.req.raw.signal.aborted) {
+    if (!clientLeft(c, reason)) {
       logError(`${idOf(c)} ${c.req.method} ${c.req.path} 503: ${said.text} ${oneLine(err)}`);
     }
     c.header("Retry-After", "1");
@@ -52,11 +51,14 @@ export const onError: ErrorHandler = (thrown, c) => {
 /**
  * The request's client went away before its answer: nothing reads the 503, and its leaving (a page
  * closed, a load generator stopping) is not the server's fault. The access log keeps the request;
- * the error log would have held a line for each one (tens at the end of every load test). A request
- * past its deadline still logs: its client is waiting.
+ * the error log would have held a line for each one (tens at the end of every load test). Two
+ * answers come of it: the request scope's "abandoned", and the statement it then cancelled ending
+ * in 57014 ("took too long", though it was not slow). A request past its deadline still logs: its
+ * client is waiting.
  */
-const clientLeft = (c: Context, err: AppError) =>
-  err.messageCode === "unavailable.abandoned" && c.req.raw.signal.aborted;
+const LEAVING = new Set<MessageCode | undefined>(["unavailable.abandoned", "unavailable.dbSlow"]);
+const clientLeft = (c: Context, code: MessageCode | undefined) =>
+  LEAVING.has(code) && c.req.raw.signal.aborted;
 
 function oneLine(err: unknown) {
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;

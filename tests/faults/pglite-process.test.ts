@@ -31,14 +31,13 @@ Deno.test("faults: a second server on the same DATA_DIR refuses to start, naming
   const dir = await Deno.makeTempDir();
   const first = await startServerProcess({ env: env(dir) });
   try {
-    const second = await startRefused(dir);
-    const said = second.said;
-    assert.equal(second.code, 1);
+    const { code, said } = await startRefused(dir);
+    assert.equal(code, 1);
     assert.match(
       said,
       new RegExp(`DATA_DIR ".*" is in use by another server \\(pid ${first.child.pid} `),
     );
-    console.log(`second server: exit ${second.code}: ${said.trim()}`);
+    console.log(`second server: exit ${code}: ${said.trim()}`);
   } finally {
     await first.kill("SIGTERM");
     await Deno.remove(dir, { recursive: true });
