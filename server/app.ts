@@ -1,6 +1,5 @@
 // Builds the whole app from its parts. Tests call createApp(deps).request(...) with no port.
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { requestScope } from "./core/request-scope.ts";
 import { MatchedRoutes } from "./core/matched-routes.ts";
@@ -12,6 +11,7 @@ import { clientIp } from "./core/client-ip.ts";
 import type { AppEnv } from "./auth/env.ts";
 import { onError } from "./core/error-handler.ts";
 import { limitBodies } from "./core/body-limit.ts";
+import { gzipJson } from "./core/gzip-json.ts";
 import { securityHeaders } from "./core/security-headers.ts";
 import type { Deps } from "./deps.ts";
 import { keyRoutes } from "./keys/routes.ts";
@@ -80,7 +80,7 @@ export function createApp(deps: Deps) {
   // answer one small object, which gzip made no smaller for a fresh stream's cost (about 1 ms of
   // CPU an order, issue 31). Outside the request's scope: a read its client left is answered 503
   // there, and gzip inside it then took that answer, already sent, to compress (a 500 logged).
-  const gzip = compress({ contentTypeFilter: /^application\/json/ });
+  const gzip = gzipJson();
   app.use("/api/*", (c, next) => c.req.method === "GET" ? gzip(c, next) : next());
   app.use("/api/*", requestScope(deps.config.REQUEST_TIMEOUT_MS));
   app.route("/api", createApi(deps));

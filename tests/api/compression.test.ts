@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { precompress } from "../../scripts/precompress.ts";
 import { startFakeYahoo } from "../fakes/fake-yahoo.ts";
+import { acceptsGzip, GZIP_THRESHOLD } from "../../server/core/gzip-json.ts";
 import { makeTestApp } from "../support/test-app.ts";
 import { until } from "../support/until.ts";
 
@@ -73,25 +74,58 @@ Deno.test("web client: a missing build answers 503 with how to build it", async 
   }
 });
 
-Deno.test("api: JSON answers are gzipped for clients that accept it", async () => {
+Deno.test("api: JSON answers past 1 KB are gzipped for clients that accept it", async () => {
   const t = await makeTestApp();
   try {
     const u = await t.user("Admin");
     const headers = { authorization: `Bearer ${u.token}` };
-    const zipped = await t.app.request("/api/users/all", {
-      headers: { ...headers, "accept-encoding": "gzip, br" },
-    });
-    assert.equal(zipped.status, 200);
-    assert.equal(zipped.headers.get("content-encoding"), "gzip");
-    const body = JSON.parse(
-      new TextDecoder().decode(gunzipSync(new Uint8Array(await zipped.arrayBuffer()))),
-    );
-    const plain = await t.app.request("/api/users/all", { headers });
+    const get = (path: string, encoding?: string) =>
+      t.app.request(path, {
+        headers: encoding === undefined ? headers : { ...headers, "accept-encoding": encoding },
+      });
+    // One user: an answer under 1 KB goes as it is, even to a client that takes gzip.
+    const small = await get("/api/users/all", "gzip, br");
+    assert.equal(small.headers.get("content-encoding"), null);
+    assert.match(small.headers.get("vary") ?? "", /Accept-Encoding/);
+    assert.ok((await small.text()).length < GZIP_THRESHOLD);
+
+    for (let i = 0; i < 8; i++) await t.user("User");
+    const plain = await get("/api/users/all");
     assert.equal(plain.headers.get("content-encoding"), null);
-    assert.deepEqual(body, await plain.json());
+    assert.match(plain.headers.get("vary") ?? "", /Accept-Encoding/);
+    const text = await plain.text();
+    assert.ok(text.length > GZIP_THRESHOLD, `${text.length} bytes`);
+    for (const encoding of ["gzip, br", "br;q=1.0, gzip;q=0.8", "*"]) {
+      const zipped = await get("/api/users/all", encoding);
+      assert.equal(zipped.status, 200);
+      assert.equal(zipped.headers.get("content-encoding"), "gzip", encoding);
+      assert.match(zipped.headers.get("content-type") ?? "", /^application\/json/);
+      assert.ok(zipped.headers.get("x-request-id"), "the id support quotes stays on it");
+      assert.equal(zipped.headers.get("cache-control"), "no-store");
+      const sent = new Uint8Array(await zipped.arrayBuffer());
+      assert.ok(sent.length < text.length / 2, `${sent.length} of ${text.length} bytes`);
+      assert.equal(new TextDecoder().decode(gunzipSync(sent)), text);
+    }
+    // Refused or not offered: plain.
+    for (const encoding of ["gzip;q=0", "br", "*;q=0", "identity"]) {
+      const res = await get("/api/users/all", encoding);
+      assert.equal(res.headers.get("content-encoding"), null, encoding);
+      assert.equal(await res.text(), text);
+    }
   } finally {
     await t.close();
   }
+});
+
+Deno.test("acceptsGzip reads Accept-Encoding's names, q values and wildcard", () => {
+  assert.equal(acceptsGzip(undefined), false);
+  assert.equal(acceptsGzip(""), false);
+  assert.equal(acceptsGzip("gzip"), true);
+  assert.equal(acceptsGzip("GZIP ; Q=0.5"), true);
+  assert.equal(acceptsGzip("deflate, gzip;q=0"), false);
+  assert.equal(acceptsGzip("gzip;q=0, *"), false);
+  assert.equal(acceptsGzip("*;q=0.1"), true);
+  assert.equal(acceptsGzip("br, deflate"), false);
 });
 
 Deno.test("API gzip: a read its client left gets its 503 and nothing more, no 500 from compressing it", async () => {
