@@ -38,8 +38,10 @@ export function gzipJson(): MiddlewareHandler {
     await next();
     const res = c.res;
     const type = res.headers.get("Content-Type");
+    // Not `res.body`: reading it turns the answer's bytes into a stream, which Deno.serve then
+    // sends by its slower path.
     if (
-      !res.body || !type || !JSON_TYPE.test(type) || c.req.method === "HEAD" ||
+      !type || !JSON_TYPE.test(type) || c.req.method === "HEAD" ||
       res.headers.has("Content-Encoding") ||
       NO_TRANSFORM.test(res.headers.get("Cache-Control") ?? "")
     ) return;
@@ -50,12 +52,15 @@ export function gzipJson(): MiddlewareHandler {
     }
     if (!acceptsGzip(c.req.header("Accept-Encoding"))) return;
     const body = new Uint8Array(await res.arrayBuffer());
-    const headers = new Headers(res.headers);
-    const zipped = body.length < GZIP_THRESHOLD ? body : gzipSync(body, { level: LEVEL });
-    if (zipped !== body) headers.set("Content-Encoding", "gzip");
-    headers.delete("Content-Length");
+    const { headers, status, statusText } = res;
+    let sent: BodyInit | null = body;
+    if (body.length >= GZIP_THRESHOLD) {
+      sent = gzipSync(body, { level: LEVEL });
+      headers.set("Content-Encoding", "gzip");
+      headers.delete("Content-Length");
+    } else if (!body.length) sent = null; // a 204 or 304 may carry no body at all
     // Unset first: hono would otherwise copy the old answer's headers onto a stream of this one.
     c.res = undefined;
-    c.res = new Response(zipped, { status: res.status, statusText: res.statusText, headers });
+    c.res = new Response(sent, { status, statusText, headers });
   };
 }
