@@ -42,6 +42,26 @@ export async function textRows<T>(
   return (await client.query<T>(text, params)).rows;
 }
 
+/**
+ * Runs a drizzle query and hands each row to `onRow` as it arrives. postgres.js parses rows while
+ * PostgreSQL is still producing the rest, so a long read is worked on as it comes and no array of
+ * it is ever held; PGlite answers all at once.
+ */
+export async function eachRow<T>(
+  database: Pick<Database, "db" | "sql">,
+  query: SQL,
+  onRow: (row: T) => void,
+): Promise<void> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  if (database.sql) {
+    await database.sql.unsafe(text, params as never[], { prepare: true })
+      .forEach(onRow as (row: unknown) => void);
+    return;
+  }
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  for (const row of (await client.query<T>(text, params)).rows) onRow(row);
+}
+
 /** SQL text with positional parameters ($1, $2...) as a drizzle query, to run in a transaction. */
 export function textQuery(text: string, params: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);

@@ -1,7 +1,7 @@
 // The profit CSV (profit-{timestamp}.csv): the /profit rows for a range, one day per page.
 import type { Deps } from "../deps.ts";
 import { type CsvColumn, numberColumn, pairColumn, textColumn } from "../reports/csv.ts";
-import { csvStream } from "../reports/csv-stream.ts";
+import { csvStream, wholePages } from "../reports/csv-stream.ts";
 import type { ProfitRange, ProfitRow } from "./schema.ts";
 import { profitDayPage } from "./service.ts";
 
@@ -21,4 +21,7 @@ export const PROFIT_COLUMNS: CsvColumn<ProfitRow>[] = [
 ];
 
 export const profitCsv = (deps: Pick<Deps, "db">, range: ProfitRange) =>
-  csvStream(PROFIT_COLUMNS, (from: number | null) => profitDayPage(deps, range, from));
+  csvStream(
+    PROFIT_COLUMNS,
+    wholePages((from: number | null) => profitDayPage(deps, range, from)),
+  );

@@ -7,8 +7,8 @@
 // full-width forms) get a leading apostrophe. Number cells come from NUMERIC columns, printed by
 // PostgreSQL as plain decimals (never an exponent), so they are written as numbers and a
 // negative profit stays a number. "Plain" cells are numbers and enum values that PostgreSQL has
-// already joined with commas (the hot transaction report): nothing in them needs quoting, and
-// their zeros are trimmed here, where it costs less than PostgreSQL's trim_scale.
+// already joined with commas and trimmed (the hot transaction report, where this process is the
+// busier of the two): nothing in them needs quoting, and they are written as they come.
 import { stringify } from "csv-stringify/sync";
 import { findPair } from "../exchanges/pairs.shared.ts";
 
@@ -43,7 +43,7 @@ export const numberColumn = <Row>(header: string, key: keyof Row): CsvColumn<Row
   value: (r) => r[key] as Cell,
 });
 
-/** Number and enum cells the query joined with commas, written as they come. */
+/** Number and enum cells the query joined with commas (numbers trimmed), written as they come. */
 export const plainColumns = <Row>(headers: string[], key: keyof Row): CsvColumn<Row> => ({
   headers,
   kind: "plain",
@@ -65,46 +65,30 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 const quoted = (text: string) => stringify([[text]], CSV_OPTIONS).slice(0, -2);
 
-/**
- * Drops the trailing zeros NUMERIC(38, 8) prints ("100.50000000" as "100.5", "100.00000000" as
- * "100") from one number or from comma-joined cells; only digits after a point are touched.
- */
+/** Drops the trailing zeros NUMERIC(38, 8) prints: "100.50000000" as "100.5", "100.00000000" as "100". */
 export function trimDecimals(text: string): string {
-  let out = "";
-  let from = 0;
-  for (let point = text.indexOf("."); point >= 0; point = text.indexOf(".", point + 1)) {
-    let end = text.indexOf(",", point);
-    if (end < 0) end = text.length;
-    let keep = end;
-    while (text.charCodeAt(keep - 1) === 48) keep--;
-    if (keep - 1 === point) keep--; // nothing left after the point: it goes too
-    out += text.slice(from, keep);
-    from = end;
-    point = end;
-  }
-  return from === 0 ? text : out + text.slice(from);
+  if (text.indexOf(".") < 0) return text;
+  let keep = text.length;
+  while (text.charCodeAt(keep - 1) === 48) keep--;
+  if (text.charCodeAt(keep - 1) === 46) keep--; // nothing left after the point: it goes too
+  return text.slice(0, keep);
 }
 
 function cell(kind: CsvColumn<unknown>["kind"], value: Cell): string {
   if (value === null) return "";
-  if (kind !== "text") return typeof value === "string" ? trimDecimals(value) : String(value);
+  if (kind === "plain") return value as string;
+  if (kind === "number") return typeof value === "string" ? trimDecimals(value) : String(value);
   const text = defuse(String(value));
   return NEEDS_QUOTES.test(text) ? quoted(text) : text;
 }
 
-export function csvRows<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
-  // One flat string from join: TextEncoder would first have to flatten a rope of += pieces.
-  const lines: string[] = new Array(rows.length + 1);
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r];
-    let line = cell(columns[0].kind, columns[0].value(row));
-    for (let i = 1; i < columns.length; i++) {
-      line += "," + cell(columns[i].kind, columns[i].value(row));
-    }
-    lines[r] = line;
+/** One record, without its CRLF. */
+export function csvLine<Row>(columns: CsvColumn<Row>[], row: Row): string {
+  let line = cell(columns[0].kind, columns[0].value(row));
+  for (let i = 1; i < columns.length; i++) {
+    line += "," + cell(columns[i].kind, columns[i].value(row));
   }
-  lines[rows.length] = "";
-  return rows.length ? lines.join("\r\n") : "";
+  return line;
 }
 
 export const csvHeader = (columns: CsvColumn<never>[]) =>

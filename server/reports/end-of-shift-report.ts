@@ -19,7 +19,7 @@ import { splitRange } from "./call-days.ts";
 import type { Deps } from "../deps.ts";
 import { SHIFT_AMOUNT_FIELDS } from "../shift-reports/schema.ts";
 import { type CsvColumn, numberColumn, textColumn } from "./csv.ts";
-import { csvStream } from "./csv-stream.ts";
+import { csvStream, wholePages } from "./csv-stream.ts";
 import {
   afterCursor,
   decimalText,
@@ -136,9 +136,12 @@ async function totalRow(db: Db, range: ReportRange): Promise<Row> {
 
 export function endOfShiftReport(deps: Pick<Deps, "config" | "db">, range: ReportRange) {
   const limit = deps.config.REPORT_PAGE_SIZE;
-  return csvStream(END_OF_SHIFT_COLUMNS, async (cursor: TimeCursor | null) => {
-    const rows = await shiftPage(deps.db, range, cursor, limit);
-    const next = nextCursor(rows, limit);
-    return { rows: next ? rows : [...rows, await totalRow(deps.db, range)], next };
-  });
+  return csvStream(
+    END_OF_SHIFT_COLUMNS,
+    wholePages(async (cursor: TimeCursor | null) => {
+      const rows = await shiftPage(deps.db, range, cursor, limit);
+      const next = nextCursor(rows.at(-1), rows.length, limit);
+      return { rows: next ? rows : [...rows, await totalRow(deps.db, range)], next };
+    }),
+  );
 }

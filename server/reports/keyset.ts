@@ -44,11 +44,11 @@ export function utcDateTime(micros: string): string {
   }`;
 }
 
-/** The next cursor: the last row's, or null when the page was not full. */
-export function nextCursor<Row extends { at: string; id: number | string }>(
-  rows: Row[],
+/** The next cursor: the last row's, or null when the page (`count` rows) was not full. */
+export function nextCursor(
+  last: { at: string; id: number | string } | undefined,
+  count: number,
   limit: number,
 ): TimeCursor | null {
-  const last = rows.at(-1);
-  return rows.length === limit && last ? { at: last.at, id: last.id } : null;
+  return count === limit && last ? { at: last.at, id: last.id } : null;
 }

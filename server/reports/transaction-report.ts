@@ -3,12 +3,12 @@
 // the enum and number cells into one plain segment and this process handles only the text cells
 // a user could have typed.
 import { sql, type SQLWrapper } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { type CsvColumn, numberColumn, pairColumn, plainColumns, textColumn } from "./csv.ts";
 import { csvStream } from "./csv-stream.ts";
-import { executeRows } from "../db/raw-rows.ts";
+import { eachRow } from "../db/raw-rows.ts";
 import { afterCursor, epochMicros, nextCursor, type TimeCursor, utcDateTime } from "./keyset.ts";
 import type { ReportRange } from "./schema.ts";
 
@@ -28,22 +28,35 @@ interface Row {
   hash: string | null;
 }
 
-/** A nullable cell in concat_ws, which would skip a null and shift the cells after it. */
-const orEmpty = (column: SQLWrapper) => sql`coalesce(${column}::text, '')`;
+/**
+ * A NUMERIC cell without trailing zeros; empty for a null, which concat_ws would skip, shifting
+ * the cells after it.
+ */
+const decimalCell = (column: SQLWrapper) => sql`coalesce(trim_scale(${column})::text, '')`;
 
-function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: number) {
+/** Hands the page's rows to `onRow` as they arrive; answers where the next page starts. */
+async function page(
+  database: Database,
+  range: ReportRange,
+  cursor: TimeCursor | null,
+  limit: number,
+  onRow: (row: Row) => void,
+): Promise<TimeCursor | null> {
   const after = afterCursor(t.createdAt, t.id, cursor);
-  return executeRows<Row>(
-    db,
+  let count = 0;
+  let last: Row | undefined;
+  await eachRow<Row>(
+    database,
     sql`select ${t.id}::text as "id", ${epochMicros(t.createdAt)} as "at",
       ${users.username} as "username", ${t.pair} as "pair",
-      concat_ws(',', ${t.exchange}, ${t.status}, ${t.useBot}, ${t.marketPrice}, ${t.buyPrice},
-        ${t.sellPrice}, ${t.amount}, ${t.quantity}, ${t.kind}, ${orEmpty(t.filledQuantity)},
-        ${orEmpty(t.avgPrice)}, ${orEmpty(t.fee)}) as "plain",
+      concat_ws(',', ${t.exchange}, ${t.status}, ${t.useBot}, ${decimalCell(t.marketPrice)},
+        ${decimalCell(t.buyPrice)}, ${decimalCell(t.sellPrice)}, ${decimalCell(t.amount)},
+        ${decimalCell(t.quantity)}, ${t.kind}, ${decimalCell(t.filledQuantity)},
+        ${decimalCell(t.avgPrice)}, ${decimalCell(t.fee)}) as "plain",
       ${t.feeAsset} as "feeAsset",
-      concat_ws(',', ${orEmpty(t.closeQuantity)}, ${orEmpty(t.filledPrice)},
-        ${orEmpty(t.closeFee)}) as "closePlain",
-      ${t.closeFeeAsset} as "closeFeeAsset", ${orEmpty(t.realizedPnl)} as "realizedPnl",
+      concat_ws(',', ${decimalCell(t.closeQuantity)}, ${decimalCell(t.filledPrice)},
+        ${decimalCell(t.closeFee)}) as "closePlain",
+      ${t.closeFeeAsset} as "closeFeeAsset", ${decimalCell(t.realizedPnl)} as "realizedPnl",
       ${t.orderId} as "orderId", ${t.hash} as "hash"
     from ${t} join ${users} on ${users.id} = ${t.userId}
     where ${t.createdAt} >= ${new Date(range.start).toISOString()}::timestamptz
@@ -52,7 +65,13 @@ function page(db: Db, range: ReportRange, cursor: TimeCursor | null, limit: numb
     -- The index transactions_created, with no sort of the range.
     order by ${t.createdAt}, ${t.id}
     limit ${limit}`,
+    (row) => {
+      count++;
+      last = row;
+      onRow(row);
+    },
   );
+  return nextCursor(last, count, limit);
 }
 
 export const TRANSACTION_COLUMNS: CsvColumn<Row>[] = [
@@ -82,10 +101,11 @@ export const TRANSACTION_COLUMNS: CsvColumn<Row>[] = [
   textColumn("Hash", "hash"),
 ];
 
-export function transactionReport(deps: Pick<Deps, "config" | "db">, range: ReportRange) {
+export function transactionReport(deps: Pick<Deps, "config" | "database">, range: ReportRange) {
   const limit = deps.config.REPORT_PAGE_SIZE;
-  return csvStream(TRANSACTION_COLUMNS, async (cursor: TimeCursor | null) => {
-    const rows = await page(deps.db, range, cursor, limit);
-    return { rows, next: nextCursor(rows, limit) };
-  });
+  return csvStream(
+    TRANSACTION_COLUMNS,
+    (cursor: TimeCursor | null, onRow: (row: Row) => void) =>
+      page(deps.database, range, cursor, limit, onRow),
+  );
 }

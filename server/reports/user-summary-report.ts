@@ -6,7 +6,7 @@ import type { Db } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { type CsvColumn, numberColumn, pairColumn, textColumn } from "./csv.ts";
-import { csvStream } from "./csv-stream.ts";
+import { csvStream, wholePages } from "./csv-stream.ts";
 import { decimalText } from "./keyset.ts";
 import {
   countWhere,
@@ -96,18 +96,21 @@ export function userSummaryReport(
 ) {
   checkUserRegex(deps, req.userRegex ?? "");
   const limit = deps.config.REPORT_PAGE_SIZE;
-  return csvStream(USER_SUMMARY_COLUMNS, async (cursor: UserCursor | null) => {
-    // Only the queries that run the pattern get its time limit; the sums run without it.
-    const page = await withRegexLimit(deps, async (db) => {
-      if (cursor === null && req.userRegex !== undefined) {
-        // Runs the pattern over every name once before the download starts, so a pattern too
-        // slow for some later page is refused with a 400 now rather than cut off mid-file.
-        await db.select({ n: count() }).from(users).where(matches(req.userRegex));
-      }
-      return await usersPage(db, req.userRegex, cursor, limit);
-    });
-    const rows = page.length ? await summaries(deps.db, page.map((u) => u.id), req) : [];
-    const last = page.at(-1);
-    return { rows, next: page.length === limit && last ? last : null };
-  });
+  return csvStream(
+    USER_SUMMARY_COLUMNS,
+    wholePages(async (cursor: UserCursor | null) => {
+      // Only the queries that run the pattern get its time limit; the sums run without it.
+      const page = await withRegexLimit(deps, async (db) => {
+        if (cursor === null && req.userRegex !== undefined) {
+          // Runs the pattern over every name once before the download starts, so a pattern too
+          // slow for some later page is refused with a 400 now rather than cut off mid-file.
+          await db.select({ n: count() }).from(users).where(matches(req.userRegex));
+        }
+        return await usersPage(db, req.userRegex, cursor, limit);
+      });
+      const rows = page.length ? await summaries(deps.db, page.map((u) => u.id), req) : [];
+      const last = page.at(-1);
+      return { rows, next: page.length === limit && last ? last : null };
+    }),
+  );
 }
