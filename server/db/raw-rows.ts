@@ -23,6 +23,10 @@ export async function rawRows<T>(database: Pick<Database, "db" | "sql">, query: 
   return await textRows<T>(database, sql, params);
 }
 
+/** The PGlite instance under drizzle, on the embedded engine (no postgres.js client). */
+const pgliteOf = (database: Pick<Database, "db">) =>
+  (database.db as unknown as { $client: PGlite }).$client;
+
 /** Runs SQL text with positional parameters ($1, $2...); prepared once per connection on PostgreSQL. */
 export async function textRows<T>(
   database: Pick<Database, "db" | "sql">,
@@ -38,8 +42,7 @@ export async function textRows<T>(
       sql.unsafe(text, params as never[], options)
     ) as unknown as T[];
   }
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  return (await client.query<T>(text, params)).rows;
+  return (await pgliteOf(database).query<T>(text, params)).rows;
 }
 
 /**
@@ -58,8 +61,7 @@ export async function eachRow<T>(
       .forEach(onRow as (row: unknown) => void);
     return;
   }
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  for (const row of (await client.query<T>(text, params)).rows) onRow(row);
+  for (const row of (await pgliteOf(database).query<T>(text, params)).rows) onRow(row);
 }
 
 /** SQL text with positional parameters ($1, $2...) as a drizzle query, to run in a transaction. */

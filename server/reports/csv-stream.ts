@@ -46,7 +46,7 @@ export async function csvStream<Row, Cursor>(
   const encoder = new TextEncoder();
   // A page's bytes, written as its rows arrive: outside V8's heap, so the collector never copies
   // them, and no row outlives its line.
-  let bytes = new Uint8Array(1 << 20);
+  let bytes = new Uint8Array(64 * 1024);
   let used = 0;
   // The BOM lets spreadsheets read the file as UTF-8.
   let text = "\uFEFF" + csvHeader(columns as CsvColumn<never>[]);
