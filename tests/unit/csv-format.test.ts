@@ -148,6 +148,25 @@ Deno.test("csvStream() fails before any byte when the first page fails", async (
   );
 });
 
+Deno.test("csvStream() sends the pages before one that fails part-way, then errors, with none of its rows", async () => {
+  const stream = await csvStream<Row, number>(COLUMNS, async (cursor, onRow) => {
+    onRow({ name: cursor === null ? "a" : "b", amount: "1" });
+    if (cursor === null) return 1;
+    await Promise.resolve();
+    throw new Error("connection lost");
+  });
+  const reader = stream.getReader();
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  assert.equal(decoder.decode((await reader.read()).value), "\uFEFFName,Amount\r\na,1\r\n");
+  const logged = console.error;
+  console.error = () => {};
+  try {
+    await assert.rejects(reader.read(), /connection lost/);
+  } finally {
+    console.error = logged;
+  }
+});
+
 Deno.test("hasBackReference() finds \\1-\\9 but not escaped backslashes or other escapes", () => {
   assert.equal(hasBackReference("^(.*)\\1$"), true);
   assert.equal(hasBackReference("(a)(b)\\2"), true);
