@@ -23,10 +23,6 @@ export async function rawRows<T>(database: Pick<Database, "db" | "sql">, query: 
   return await textRows<T>(database, sql, params);
 }
 
-/** The PGlite instance under drizzle, on the embedded engine (no postgres.js client). */
-const pgliteOf = (database: Pick<Database, "db">) =>
-  (database.db as unknown as { $client: PGlite }).$client;
-
 /** Runs SQL text with positional parameters ($1, $2...); prepared once per connection on PostgreSQL. */
 export async function textRows<T>(
   database: Pick<Database, "db" | "sql">,
@@ -42,7 +38,8 @@ export async function textRows<T>(
       sql.unsafe(text, params as never[], options)
     ) as unknown as T[];
   }
-  return (await pgliteOf(database).query<T>(text, params)).rows;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return (await client.query<T>(text, params)).rows;
 }
 
 /**
@@ -61,7 +58,7 @@ export async function eachRow<T>(
       .forEach(onRow as (row: unknown) => void);
     return;
   }
-  for (const row of (await pgliteOf(database).query<T>(text, params)).rows) onRow(row);
+  for (const row of await textRows<T>(database, text, params)) onRow(row);
 }
 
 /** SQL text with positional parameters ($1, $2...) as a drizzle query, to run in a transaction. */

@@ -1,15 +1,22 @@
 // Transaction Report: every transaction created in the range, oldest first. The page query is
 // written by hand: this report runs over millions of rows, so PostgreSQL (on its own core) joins
-// the enum and number cells into one plain segment and this process handles only the text cells
-// a user could have typed.
-import { sql, type SQLWrapper } from "drizzle-orm";
+// the enum and number cells (numbers trimmed) into plain segments and this process handles only
+// the text cells a user could have typed.
+import { type AnyColumn, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { transactions as t, users } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { type CsvColumn, numberColumn, pairColumn, plainColumns, textColumn } from "./csv.ts";
 import { csvStream } from "./csv-stream.ts";
 import { eachRow } from "../db/raw-rows.ts";
-import { afterCursor, epochMicros, nextCursor, type TimeCursor, utcDateTime } from "./keyset.ts";
+import {
+  afterCursor,
+  decimalText,
+  epochMicros,
+  nextCursor,
+  type TimeCursor,
+  utcDateTime,
+} from "./keyset.ts";
 import type { ReportRange } from "./schema.ts";
 
 interface Row {
@@ -32,7 +39,7 @@ interface Row {
  * A NUMERIC cell without trailing zeros; empty for a null, which concat_ws would skip, shifting
  * the cells after it.
  */
-const decimalCell = (column: SQLWrapper) => sql`coalesce(trim_scale(${column})::text, '')`;
+const decimalCell = (column: AnyColumn) => sql`coalesce(${decimalText(column)}, '')`;
 
 /** Hands the page's rows to `onRow` as they arrive; answers where the next page starts. */
 async function page(
