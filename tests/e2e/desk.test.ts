@@ -158,6 +158,12 @@ for (const viewport of VIEWPORTS) {
         const rows = csv.slice(1).filter((line) => line.startsWith(`${bought.id},`));
         assert.equal(rows.length, 1);
         assert.match(rows[0], /,desk_user,/);
+        // The file carries the fills, not the order: 0.00166 of the 0.00166666 asked, filled at
+        // 60000 (fee in BTC), sold at 60700 (fee in USDT), and the result /profit shows as 0.9611.
+        assert.match(
+          rows[0],
+          /,0\.00166666,trade,0\.00166,60000,0\.00000166,BTC,0\.00165,60700,0\.100155,USDT,0\.961083,/,
+        );
 
         // The User changes their own password: still signed in, with the new token.
         await user.getByTestId("avatar-menu").click();
