@@ -5,7 +5,7 @@ import { openDatabase } from "../../server/db/client.ts";
 import { sessions, users } from "../../server/db/schema.ts";
 import { randomHex, sha256Hex } from "../../server/core/hex.ts";
 import { createSecretBox } from "../../server/core/secret-box.ts";
-import { newUniqueId } from "../../server/users/unique-id.ts";
+import { testUniqueId } from "../support/unique-ids.ts";
 
 export const APP_SECRET_KEY = "ab".repeat(32);
 
@@ -24,7 +24,7 @@ export async function prepare(where: { url?: string; dataDir?: string }): Promis
       email: `lead_${randomHex(4)}@example.com`,
       passwordHash: "unused",
       role: "Lead",
-      uniqueId: newUniqueId(),
+      uniqueId: testUniqueId(),
       totpEnabled: true,
       binanceKey: await box.seal("key"),
       binanceSecret: await box.seal("secret"),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { hashPassword } from "../../server/auth/password.ts";
 import { users } from "../../server/db/schema.ts";
-import { newUniqueId } from "../../server/users/unique-id.ts";
+import { testUniqueId } from "../support/unique-ids.ts";
 import { makeTestApp, TEST_PASSWORD_COST } from "../support/test-app.ts";
 import { setGroup } from "../api/transactions-fixtures.ts";
 import { closeAll, serve, signIn, TestSocket } from "./support.ts";
@@ -22,7 +22,7 @@ Deno.test("socket: a bad, revoked or enrolment-only token gets 401 before any up
       username: "enrolling",
       email: "enrolling@example.com",
       passwordHash: await hashPassword("password1", TEST_PASSWORD_COST),
-      uniqueId: newUniqueId(),
+      uniqueId: testUniqueId(),
     });
     const login = await t.call("POST", "/api/users/login", {
       body: { username: "enrolling", password: "password1" },

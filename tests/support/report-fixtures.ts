@@ -2,7 +2,7 @@
 // transactions area creates them for real; these tests only read them).
 import type { Db } from "../../server/db/client.ts";
 import { shiftReports, transactions, users } from "../../server/db/schema.ts";
-import { newUniqueId } from "../../server/users/unique-id.ts";
+import { testUniqueId } from "./unique-ids.ts";
 import { resultOf } from "../../server/transactions/pnl.shared.ts";
 
 type TransactionRow = typeof transactions.$inferInsert;
@@ -61,7 +61,7 @@ export async function insertUser(db: Db, username: string) {
     username,
     email: `${username.slice(0, 40)}@example.com`,
     passwordHash: "x",
-    uniqueId: newUniqueId(),
+    uniqueId: testUniqueId(),
   }).returning();
   return row;
 }

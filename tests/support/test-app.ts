@@ -8,7 +8,7 @@ import { randomHex } from "../../server/core/hex.ts";
 import { hashPassword } from "../../server/auth/password.ts";
 import { users } from "../../server/db/schema.ts";
 import type { Role } from "../../server/auth/roles.shared.ts";
-import { newUniqueId } from "../../server/users/unique-id.ts";
+import { testUniqueId } from "./unique-ids.ts";
 import type { Deps } from "../../server/deps.ts";
 import { composeDeps, type DepsParts } from "../../server/compose.ts";
 import type { VapidKeys } from "../../server/push/vapid.ts";
@@ -73,7 +73,7 @@ export async function insertUser(
     email: `${username}@example.com`,
     passwordHash: await hashPassword(password, TEST_PASSWORD_COST),
     role,
-    uniqueId: newUniqueId(),
+    uniqueId: testUniqueId(),
     totpEnabled: true,
     totpSecret: await deps.secretBox.seal(totpSecret),
   }).returning();
