@@ -2,8 +2,10 @@
 // streamed without Content-Length (so the server has to count), to the real server run as a
 // subprocess on PGlite. Figures: the server's resident memory before and at its peak, and how
 // long /api/health takes meanwhile. Held to: RSS +16 MB at most, every answer 413.
+// RSS is measured from where the server's start-up growth stops (tests/support/settled-rss.ts).
 import { rssMb } from "../support/process-stats.ts";
 import { startBenchServer } from "../support/bench-server.ts";
+import { settledRss } from "../support/settled-rss.ts";
 
 const CLIENTS = 5;
 const BODY_MB = 50;
@@ -44,7 +46,8 @@ export async function run() {
   const { base, child } = await startBenchServer({ DATA_DIR: dataDir });
   try {
     await (await fetch(`${base}/api/health`)).body?.cancel();
-    const before = rssMb(child.pid);
+    // From where the server's start-up growth stops: it goes on after the first answer.
+    const before = await settledRss(() => rssMb(child.pid), "rising");
     let peak = before;
     const sampler = setInterval(() => peak = Math.max(peak, rssMb(child.pid)), 20);
     const sending = Promise.all(Array.from({ length: CLIENTS }, (_, i) => send(base, i)));

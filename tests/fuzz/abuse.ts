@@ -29,7 +29,7 @@ import {
   type SocketRound,
   socketRound,
 } from "./hostile-clients.ts";
-import { settledRss } from "./settled-rss.ts";
+import { settledRss } from "../support/settled-rss.ts";
 
 export interface AbuseFigures extends SocketFigures {
   rounds: number;
