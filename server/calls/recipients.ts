@@ -1,13 +1,13 @@
 // Each recipient of a call gets a line (call_recipients) when it is sent: the call board's
 // (server/call-board/) lines, moved on from there as it happens. Here only what the calls area
-// itself writes: the lines at sending, and a halt's or limit's refusal during the call, each
+// itself writes: the call with its lines at sending, and a halt's or limit's refusal during the call, each
 // told through Deps.onCallLinesChanged so the board's area sends it on.
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CodedMessage } from "../core/messages.shared.ts";
 import { callRecipients, calls, users } from "../db/schema.ts";
 import type { RecipientState } from "../db/enums.shared.ts";
 import type { Deps } from "../deps.ts";
-import { callEffect } from "./target.shared.ts";
+import { targetPair } from "./target.shared.ts";
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -15,33 +15,31 @@ type CallRow = typeof calls.$inferSelect;
 export const UNDECIDED: RecipientState[] = ["notified", "seen"];
 
 /**
- * The members the call concerns (its group but the caller, alive, whose pair the target takes),
- * each "page" when a page of theirs is shown on some instance, else "offline" until a push says.
+ * Writes the call and its lines in one statement: a line for each member the call concerns (its
+ * group but the caller, alive, whose pair the target takes: callEffect's rule), "page" when one of
+ * `shown` (users with a page shown on some instance), else "offline" until a push says. One
+ * commit, so a call is never live without its lines (two statements left one whose members traded
+ * unrecorded when the second failed), and the members are not read into the app to be sent back
+ * (bench realtime: a call to 1,000 waits for this before it is delivered).
  */
-export async function addRecipients(
-  deps: Pick<Deps, "db">,
-  call: CallRow,
-  isShown: (userId: number) => boolean,
-) {
-  const members = await deps.db.select({ id: users.id, pair: users.pair }).from(users).where(
-    and(eq(users.group, call.group), ne(users.id, call.fromUserId), isNull(users.deletedAt)),
-  );
-  const lines = members.filter((m) => callEffect(call.target, m.pair) !== null).map((m) => ({
-    user_id: m.id,
-    pair: m.pair,
-    delivery: isShown(m.id) ? "page" as const : "offline" as const,
-  }));
-  // The lines as one parameter: five a line (5,000 for a group of 1,000) took longer to build,
-  // send and plan than writing the lines did, and the call waits for them (bench realtime).
-  if (lines.length) {
-    await deps.db.execute(sql`insert into ${callRecipients}
-        ("call_id", "user_id", "call_at", "pair", "delivery")
-      select ${call.id}::text, "l"."user_id", ${call.createdAt.toISOString()}::timestamptz, "l"."pair",
-        "l"."delivery"
-      from json_to_recordset(${JSON.stringify(lines)}::json)
-        as "l"("user_id" integer, "pair" text, "delivery" text)
-      on conflict do nothing`);
-  }
+export async function insertCall(deps: Pick<Deps, "db">, call: CallRow, shown: number[]) {
+  const pair = targetPair(call.target);
+  // Arrays as one text parameter each: drizzle's sql spreads a JS array into a list.
+  const asArray = (values: (string | number)[]) => `{${values.join(",")}}`;
+  await deps.db.execute(sql`with "call" as (
+      insert into ${calls} ("id", "from_user_id", "from_username", "group", "target", "pairs",
+        "count", "created_at", "expires_at")
+      values (${call.id}, ${call.fromUserId}, ${call.fromUsername}, ${call.group}, ${call.target},
+        ${asArray(call.pairs)}::text[], ${call.count}, ${call.createdAt.toISOString()}::timestamptz,
+        ${call.expiresAt.toISOString()}::timestamptz)
+      returning "id", "group", "from_user_id", "created_at")
+    insert into ${callRecipients} ("call_id", "user_id", "call_at", "pair", "delivery")
+    select c."id", u."id", c."created_at", u."pair",
+      case when u."id" = any(${asArray(shown)}::int[]) then 'page' else 'offline' end
+    from "call" c join ${users} u on u."group" = c."group" and u."id" <> c."from_user_id"
+      and u."deleted_at" is null
+    where ${pair}::text is null or lower(u."pair") = lower(${pair}::text)
+    on conflict do nothing`);
 }
 
 /** A halt or limit refused the user's order during the call: `why` goes on their line. */

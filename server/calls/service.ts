@@ -7,12 +7,18 @@ import { randomHex } from "../core/hex.ts";
 import { calls } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
 import { findPair } from "../exchanges/pairs.shared.ts";
-import { CALL_TARGET_ALL, type CallEffect, callEffect, isFixedTarget } from "./target.shared.ts";
+import {
+  CALL_TARGET_ALL,
+  type CallEffect,
+  callEffect,
+  isFixedTarget,
+  targetPair,
+} from "./target.shared.ts";
 import type { Hub } from "../realtime/hub.ts";
 import type { CallInfo } from "../realtime/protocol.ts";
 import type { SendCallInput } from "./schema.ts";
 import { msg } from "../core/messages.shared.ts";
-import { addRecipients } from "./recipients.ts";
+import { insertCall } from "./recipients.ts";
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -37,8 +43,8 @@ function normalizeTarget(raw: string): string {
 }
 
 /**
- * Records the call and its recipients (their board lines), then delivers it to every online member
- * of the caller's group but the caller.
+ * Records the call and its recipients (their board lines) in one statement, then delivers it to
+ * every online member of the caller's group but the caller.
  */
 export async function sendCall(
   deps: Pick<Deps, "clock" | "config" | "db" | "onCallSent">,
@@ -48,19 +54,20 @@ export async function sendCall(
 ): Promise<CallInfo> {
   const now = deps.clock.now();
   const target = normalizeTarget(input.target);
-  const [row] = await deps.db.insert(calls).values({
+  const pair = targetPair(target);
+  const row: CallRow = {
     id: randomHex(12),
     fromUserId: caller.id,
     fromUsername: caller.username,
     group: caller.group,
     target,
     // A pair target's pair; the recipients' pairs are added with their lines (drizzle/0021).
-    pairs: isFixedTarget(target) || target === CALL_TARGET_ALL ? [] : [target],
+    pairs: pair === null ? [] : [pair],
     count: input.count,
     createdAt: now,
     expiresAt: new Date(now.getTime() + deps.config.CALL_EXPIRY_MS),
-  }).returning();
-  await addRecipients(deps, row, (userId) => hub.isVisible(userId));
+  };
+  await insertCall(deps, row, hub.shownUsers());
   const call = toCallInfo(row);
   await hub.publish({ groups: [call.group], exceptUsers: [caller.id] }, { type: "call", call });
   deps.onCallSent(call);

@@ -33,9 +33,14 @@ const BOTH: CallEffect = { ringOnly: false, buy: true, sell: true };
 export const isFixedTarget = (target: string): target is CallTarget =>
   (CALL_TARGETS as readonly string[]).includes(target);
 
+/** The pair a call's target names; null for a fixed target and ALL, which concern every pair. */
+export const targetPair = (target: string): string | null =>
+  isFixedTarget(target) || target === CALL_TARGET_ALL ? null : target;
+
 /** The effect of a call on a receiver whose current pair is `pair`, or null when it ignores it. */
 export function callEffect(target: string, pair: string): CallEffect | null {
   if (isFixedTarget(target)) return EFFECTS[target];
-  if (target === CALL_TARGET_ALL) return BOTH;
-  return target.toLowerCase() === pair.toLowerCase() ? BOTH : null;
+  const named = targetPair(target);
+  if (named === null) return BOTH;
+  return named.toLowerCase() === pair.toLowerCase() ? BOTH : null;
 }

@@ -131,6 +131,11 @@ export class Hub {
     return this.#presence.isShown(userId);
   }
 
+  /** Every user with a page shown on some instance (a call's lines start "page" for them). */
+  shownUsers() {
+    return this.#presence.shownUsers();
+  }
+
   #shownChanged() {
     const shown = new Set<number>();
     for (const conn of this.connections.all) if (conn.visible) shown.add(conn.userId);

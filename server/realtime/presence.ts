@@ -52,11 +52,22 @@ export class Presence {
 
   isShown(userId: number) {
     if (this.#local.has(userId)) return true;
+    return this.#fresh().some((users) => users.has(userId));
+  }
+
+  /** Every user with a page shown on some instance. */
+  shownUsers(): number[] {
+    return [...new Set([this.#local, ...this.#fresh()].flatMap((users) => [...users]))];
+  }
+
+  /** The other instances' lists, those gone stale dropped. */
+  #fresh() {
+    const fresh: Set<number>[] = [];
     for (const [instance, { users, at }] of this.#remote) {
       if (at < this.#now() - STALE_MS) this.#remote.delete(instance);
-      else if (users.has(userId)) return true;
+      else fresh.push(users);
     }
-    return false;
+    return fresh;
   }
 
   close() {
