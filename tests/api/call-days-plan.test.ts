@@ -9,8 +9,11 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { openTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
+import { explained, seedGroup } from "../support/auto-explain.ts";
 
 const MEMBERS = 300;
+/** The day sums' statements run inside a trigger's function, and must not compile even so. */
+const DAY_SUMS = { nested: true, jitAll: true };
 
 /** Inserts a call of the Lead to group g and its lines, one line per member. */
 async function sendCall(run: postgres.Sql, id: string) {
@@ -20,26 +23,6 @@ async function sendCall(run: postgres.Sql, id: string) {
     from users where username = 'days_lead'`;
   await run`insert into call_recipients (call_id, user_id, call_at, pair, delivery)
     select ${id}, id, now(), 'btc_usdt', 'page' from users where "group" = 'g' and role = 'User'`;
-}
-
-/** The plans auto_explain logged for the statements run by `work`, each with its text. */
-async function explained(url: URL, mode: string, work: (run: postgres.Sql) => Promise<unknown>) {
-  const plans: string[] = [];
-  const run = postgres(url.href, { max: 1, onnotice: (n) => plans.push(String(n.message)) });
-  try {
-    await run`load 'auto_explain'`;
-    await run`set auto_explain.log_min_duration = 0`;
-    await run`set auto_explain.log_nested_statements = on`;
-    await run`set auto_explain.log_level = notice`;
-    await run`set client_min_messages = notice`;
-    await run.unsafe(`set plan_cache_mode = ${mode}`);
-    // JIT everything the function would let it: its own statements must still not compile.
-    await run`set jit_above_cost = 0`;
-    await work(run);
-  } finally {
-    await run.end();
-  }
-  return plans;
 }
 
 /** The plans of the day sums' statements (their clean-up's and their upserts'). */
@@ -66,12 +49,7 @@ Deno.test({
     const database = await openTestDatabase();
     try {
       const { db } = database;
-      await db.execute(sql`insert into users (username, email, password_hash, unique_id, role,
-          "group")
-        select case when g = 0 then 'days_lead' else 'days_' || g end,
-          'days_' || g || '@example.com', 'x', 400000 + g,
-          (case when g = 0 then 'Lead' else 'User' end)::role, 'g'
-        from generate_series(0, ${MEMBERS}) g`);
+      await seedGroup(db, { prefix: "days", group: "g", members: MEMBERS, uniqueFrom: 400000 });
       // The test's own database, with TEST_DATABASE_URL's server and credentials.
       const url = new URL(TEST_DATABASE_URL!);
       url.pathname = `/${database.sql!.options.database}`;
@@ -85,16 +63,21 @@ Deno.test({
       await db.execute(sql`analyze call_user_days`);
       for (const mode of ["force_generic_plan", "force_custom_plan"]) {
         const id = `days_${mode}`;
-        const sent = ofDaySums(await explained(url, mode, (run) => sendCall(run, id)));
+        const sent = ofDaySums(await explained(url, mode, (run) => sendCall(run, id), DAY_SUMS));
         assert.ok(sent.length > 0, "no plan of the day sums was logged");
         for (const text of sent) {
           assert.doesNotMatch(text, /DELETE FROM/, text);
           assert.doesNotMatch(text, /JIT:/, text);
         }
         const removed = ofDaySums(
-          await explained(url, mode, (run) =>
-            run`delete from call_recipients where call_id = ${id}
-            and user_id in (select id from users where username in ('days_1', 'days_2'))`),
+          await explained(
+            url,
+            mode,
+            (run) =>
+              run`delete from call_recipients where call_id = ${id}
+            and user_id in (select id from users where username in ('days_1', 'days_2'))`,
+            DAY_SUMS,
+          ),
         );
         assertByWholeKey(removed, "call_user_days", /day = .*user_id = /);
         assertByWholeKey(removed, "call_lead_days", /day = .*lead_id = .*lead_name = /);

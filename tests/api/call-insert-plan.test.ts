@@ -13,6 +13,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { insertCallSql } from "../../server/calls/recipients.ts";
 import { users } from "../../server/db/schema.ts";
 import { openTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
+import { explained, seedGroup } from "../support/auto-explain.ts";
 
 const MEMBERS = 3_000;
 
@@ -23,12 +24,7 @@ Deno.test({
     const database = await openTestDatabase();
     try {
       const { db } = database;
-      await db.execute(sql`insert into users (username, email, password_hash, unique_id, role,
-          "group")
-        select case when g = 0 then 'plan_lead' else 'plan_' || g end,
-          'plan_' || g || '@example.com', 'x', 500000 + g,
-          (case when g = 0 then 'Lead' else 'User' end)::role, 'g'
-        from generate_series(0, ${MEMBERS}) g`);
+      await seedGroup(db, { prefix: "plan", group: "g", members: MEMBERS, uniqueFrom: 500000 });
       await db.execute(sql`analyze users`);
       const ids = await db.select({ id: users.id, username: users.username }).from(users)
         .where(eq(users.group, "g"));
@@ -52,25 +48,17 @@ Deno.test({
         const { sql: text, params } = new PgDialect().sqlToQuery(
           insertCallSql(call(`plan_${mode}`), shown),
         );
-        const plans: string[] = [];
-        const run = postgres(url.href, {
-          max: 1,
-          onnotice: (n) => plans.push(String(n.message)),
-        });
-        try {
-          await run`load 'auto_explain'`;
-          await run`set auto_explain.log_min_duration = 0`;
-          await run`set auto_explain.log_level = notice`;
-          await run`set client_min_messages = notice`;
-          await run.unsafe(`set plan_cache_mode = ${mode}`);
-          // A named statement, as the app's driver sends it: the mode applies to its plan.
-          await run.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
-        } finally {
-          await run.end();
-        }
-        const plan = plans.find((p) => p.includes("Insert on call_recipients"));
+        // A named statement, as the app's driver sends it: the mode applies to its plan.
+        const plans = await explained(
+          url,
+          mode,
+          (run) => run.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }),
+          { verbose: true },
+        );
+        const plan = plans.find((p) => p.includes("Insert on public.call_recipients"));
         assert.ok(plan, `no plan of the call's insert was logged (${mode})`);
-        // The list is read once (an InitPlan at most), never once a member (a SubPlan).
+        // The list is read once (an InitPlan), never once a member (an array scan or a SubPlan).
+        assert.match(plan, /CASE WHEN \(\$\d+ \? \(u\.id\)::text\)/, plan);
         assert.doesNotMatch(plan, /SubPlan|ANY \(|Function Scan/, plan);
         const [{ page }] = await database.sql!`select count(*)::int as page from call_recipients
           where call_id = ${`plan_${mode}`} and delivery = 'page'`;
