@@ -1,7 +1,7 @@
 // Each recipient of a call gets a line (call_recipients) when it is sent: the call board's
 // (server/call-board/) lines, moved on from there as it happens. Here only what the calls area
-// itself writes: the call with its lines at sending, and a halt's or limit's refusal during the call, each
-// told through Deps.onCallLinesChanged so the board's area sends it on.
+// itself writes: the call with its lines at sending, and a halt's or limit's refusal during the
+// call, each told through Deps.onCallLinesChanged so the board's area sends it on.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CodedMessage } from "../core/messages.shared.ts";
 import { callRecipients, calls, users } from "../db/schema.ts";
@@ -24,18 +24,18 @@ export const UNDECIDED: RecipientState[] = ["notified", "seen"];
  */
 export function insertCallSql(call: CallRow, shown: number[]) {
   const pair = targetPair(call.target);
-  // drizzle's sql spreads a JS array into a list: the pairs go as one array literal.
-  const asArray = (values: string[]) => `{${values.join(",")}}`;
   // The shown users as a JSON object's keys, read once (the sub-select: a generic plan cast the
   // parameter again for every member) and looked up by binary search a member. A parameter
   // array's "= any" was scanned once a member: 685 ms for 3,000 members against 6,667 users
   // shown, 1.1-2.7 ms this way (tests/api/call-insert-plan.test.ts).
   const shownKeys = JSON.stringify(Object.fromEntries(shown.map((id) => [id, 1])));
+  // The pairs as one JSON parameter: drizzle's sql spreads a JS array into a list.
   return sql`with "call" as (
       insert into ${calls} ("id", "from_user_id", "from_username", "group", "target", "pairs",
         "count", "created_at", "expires_at")
       values (${call.id}, ${call.fromUserId}, ${call.fromUsername}, ${call.group}, ${call.target},
-        ${asArray(call.pairs)}::text[], ${call.count}, ${call.createdAt.toISOString()}::timestamptz,
+        array(select jsonb_array_elements_text(${JSON.stringify(call.pairs)}::text::jsonb)),
+        ${call.count}, ${call.createdAt.toISOString()}::timestamptz,
         ${call.expiresAt.toISOString()}::timestamptz)
       returning "id", "group", "from_user_id", "created_at")
     insert into ${callRecipients} ("call_id", "user_id", "call_at", "pair", "delivery")
