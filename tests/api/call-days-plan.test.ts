@@ -50,9 +50,6 @@ Deno.test({
     try {
       const { db } = database;
       await seedGroup(db, { prefix: "days", group: "g", members: MEMBERS, uniqueFrom: 400000 });
-      // The test's own database, with TEST_DATABASE_URL's server and credentials.
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${database.sql!.options.database}`;
       // Two months of day rows for every member, and today's, as after the day's first call.
       await db.execute(sql`insert into call_user_days (day, user_id, received, followed, result)
         select (now() at time zone 'UTC')::date - d, id, 1, 0, 0 from users,
@@ -63,7 +60,9 @@ Deno.test({
       await db.execute(sql`analyze call_user_days`);
       for (const mode of ["force_generic_plan", "force_custom_plan"]) {
         const id = `days_${mode}`;
-        const sent = ofDaySums(await explained(url, mode, (run) => sendCall(run, id), DAY_SUMS));
+        const sent = ofDaySums(
+          await explained(database, mode, (run) => sendCall(run, id), DAY_SUMS),
+        );
         assert.ok(sent.length > 0, "no plan of the day sums was logged");
         for (const text of sent) {
           assert.doesNotMatch(text, /DELETE FROM/, text);
@@ -71,7 +70,7 @@ Deno.test({
         }
         const removed = ofDaySums(
           await explained(
-            url,
+            database,
             mode,
             (run) =>
               run`delete from call_recipients where call_id = ${id}

@@ -42,15 +42,13 @@ Deno.test({
         createdAt: new Date(),
         expiresAt: new Date(Date.now() + 20_000),
       });
-      const url = new URL(TEST_DATABASE_URL!);
-      url.pathname = `/${database.sql!.options.database}`;
       for (const mode of ["force_generic_plan", "force_custom_plan"]) {
         const { sql: text, params } = new PgDialect().sqlToQuery(
           insertCallSql(call(`plan_${mode}`), shown),
         );
         // A named statement, as the app's driver sends it: the mode applies to its plan.
         const plans = await explained(
-          url,
+          database,
           mode,
           (run) => run.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }),
           { verbose: true },

@@ -4,7 +4,8 @@
 // connection). PostgreSQL only.
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../server/db/client.ts";
+import type { Database, Db } from "../../server/db/client.ts";
+import { TEST_DATABASE_URL } from "./database.ts";
 
 /** What `explained` asks of PostgreSQL besides the plan cache mode. */
 export interface ExplainOptions {
@@ -16,13 +17,18 @@ export interface ExplainOptions {
   verbose?: boolean;
 }
 
-/** The plans auto_explain logged for the statements run by `work`, each with its text. */
+/**
+ * The plans auto_explain logged for the statements run by `work` on the test database `database`
+ * (TEST_DATABASE_URL's server and credentials), each with its text.
+ */
 export async function explained(
-  url: URL,
+  database: Database,
   mode: string,
   work: (run: postgres.Sql) => Promise<unknown>,
   opts: ExplainOptions = {},
 ) {
+  const url = new URL(TEST_DATABASE_URL!);
+  url.pathname = `/${database.sql!.options.database}`;
   const plans: string[] = [];
   const run = postgres(url.href, { max: 1, onnotice: (n) => plans.push(String(n.message)) });
   try {
