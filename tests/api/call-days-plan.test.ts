@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { openTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
+import { postgresTest } from "../support/database.ts";
 import { explained, seedGroup } from "../support/auto-explain.ts";
 
 const MEMBERS = 300;
@@ -42,53 +42,47 @@ function assertByWholeKey(plans: string[], table: string, key: RegExp) {
   }
 }
 
-Deno.test({
-  name: "call day sums: the clean-up reads day rows by their whole key, generic plan or custom",
-  ignore: !TEST_DATABASE_URL,
-  async fn() {
-    const database = await openTestDatabase();
-    try {
-      const { db } = database;
-      await seedGroup(db, { prefix: "days", group: "g", members: MEMBERS, uniqueFrom: 400000 });
-      // Two months of day rows for every member, and today's, as after the day's first call.
-      await db.execute(sql`insert into call_user_days (day, user_id, received, followed, result)
-        select (now() at time zone 'UTC')::date - d, id, 1, 0, 0 from users,
-          generate_series(1, 60) d
-        where role = 'User'`);
-      await sendCall(database.sql!, "days_first");
-      // calls keeps no statistics yet, as a young table: the estimates that made the bad plan.
-      await db.execute(sql`analyze call_user_days`);
-      for (const mode of ["force_generic_plan", "force_custom_plan"]) {
-        const id = `days_${mode}`;
-        const sent = ofDaySums(
-          await explained(database, mode, (run) => sendCall(run, id), DAY_SUMS),
-        );
-        assert.ok(sent.length > 0, "no plan of the day sums was logged");
-        for (const text of sent) {
-          assert.doesNotMatch(text, /DELETE FROM/, text);
-          assert.doesNotMatch(text, /JIT:/, text);
-        }
-        const removed = ofDaySums(
-          await explained(
-            database,
-            mode,
-            (run) =>
-              run`delete from call_recipients where call_id = ${id}
-            and user_id in (select id from users where username in ('days_1', 'days_2'))`,
-            DAY_SUMS,
-          ),
-        );
-        assertByWholeKey(removed, "call_user_days", /day = .*user_id = /);
-        assertByWholeKey(removed, "call_lead_days", /day = .*lead_id = .*lead_name = /);
-        for (const text of removed) assert.doesNotMatch(text, /JIT:/, text);
+postgresTest(
+  "call day sums: the clean-up reads day rows by their whole key, generic plan or custom",
+  async (database) => {
+    const { db } = database;
+    await seedGroup(db, { prefix: "days", group: "g", members: MEMBERS, uniqueFrom: 400000 });
+    // Two months of day rows for every member, and today's, as after the day's first call.
+    await db.execute(sql`insert into call_user_days (day, user_id, received, followed, result)
+    select (now() at time zone 'UTC')::date - d, id, 1, 0, 0 from users,
+      generate_series(1, 60) d
+    where role = 'User'`);
+    await sendCall(database.sql!, "days_first");
+    // calls keeps no statistics yet, as a young table: the estimates that made the bad plan.
+    await db.execute(sql`analyze call_user_days`);
+    for (const mode of ["force_generic_plan", "force_custom_plan"]) {
+      const id = `days_${mode}`;
+      const sent = ofDaySums(
+        await explained(database, mode, (run) => sendCall(run, id), DAY_SUMS),
+      );
+      assert.ok(sent.length > 0, "no plan of the day sums was logged");
+      for (const text of sent) {
+        assert.doesNotMatch(text, /DELETE FROM/, text);
+        assert.doesNotMatch(text, /JIT:/, text);
       }
-      // The sums are still right: every member received three calls today but two, who lost one
-      // line of each of the last two.
-      const sums = await database.sql!`select received, count(*)::int as users from call_user_days
-        where day = (now() at time zone 'UTC')::date group by received order by received`;
-      assert.deepEqual([...sums], [{ received: 1, users: 2 }, { received: 3, users: MEMBERS - 2 }]);
-    } finally {
-      await database.close();
+      const removed = ofDaySums(
+        await explained(
+          database,
+          mode,
+          (run) =>
+            run`delete from call_recipients where call_id = ${id}
+        and user_id in (select id from users where username in ('days_1', 'days_2'))`,
+          DAY_SUMS,
+        ),
+      );
+      assertByWholeKey(removed, "call_user_days", /day = .*user_id = /);
+      assertByWholeKey(removed, "call_lead_days", /day = .*lead_id = .*lead_name = /);
+      for (const text of removed) assert.doesNotMatch(text, /JIT:/, text);
     }
+    // The sums are still right: every member received three calls today but two, who lost one
+    // line of each of the last two.
+    const sums = await database.sql!`select received, count(*)::int as users from call_user_days
+    where day = (now() at time zone 'UTC')::date group by received order by received`;
+    assert.deepEqual([...sums], [{ received: 1, users: 2 }, { received: 3, users: MEMBERS - 2 }]);
   },
-});
+);

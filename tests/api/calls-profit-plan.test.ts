@@ -14,7 +14,7 @@ import { executeRows } from "../../server/db/raw-rows.ts";
 import type { Db } from "../../server/db/client.ts";
 import { profitItemsSql, profitTotalsSql } from "../../server/profits/service.ts";
 import { profitSeriesSql } from "../../server/profits/series.ts";
-import { openTestDatabase, TEST_DATABASE_URL } from "../support/database.ts";
+import { postgresTest } from "../support/database.ts";
 
 const ROWS = 60_000;
 const CALLS = 6_000;
@@ -66,113 +66,107 @@ function assertIndexed(text: string, tables = "transactions|calls|call_recipient
   assert.doesNotMatch(text, new RegExp(`Seq Scan on (${tables})\\b`), text);
 }
 
-Deno.test({
-  name: "calls and profit plans: no sequential scan of transactions, calls or their lines",
-  ignore: !TEST_DATABASE_URL,
-  async fn() {
-    const database = await openTestDatabase();
-    try {
-      const { db } = database;
-      await seed(db);
-      const admin = { id: 0, role: "Admin", group: "" } as unknown as SessionUser;
-      const [lead] = await executeRows<{ id: number }>(
+postgresTest(
+  "calls and profit plans: no sequential scan of transactions, calls or their lines",
+  async (database) => {
+    const { db } = database;
+    await seed(db);
+    const admin = { id: 0, role: "Admin", group: "" } as unknown as SessionUser;
+    const [lead] = await executeRows<{ id: number }>(
+      db,
+      sql`select id from users where username = 'plan_1'`,
+    );
+    const month = { start: FIRST + 5 * DAY, end: FIRST + 20 * DAY - 1 };
+    for (
+      const query of [
+        { page: 1, limit: 20 },
+        { page: 50, limit: 20 },
+        { page: 1, limit: 20, leadId: lead.id },
+        { page: 1, limit: 20, ...month },
+        // The pair filter reads calls.pairs (kept by a trigger on the lines), never the lines:
+        // a common pair walks calls_created, one no call has is found through calls_pairs.
+        { page: 1, limit: 20, pair: "btc_usdt", target: "BUY" },
+        { page: 1, limit: 20, pair: "eth_usdt" },
+      ]
+    ) {
+      const filters = { target: undefined, pair: undefined, ...query };
+      // Not the count: counting a large share of the calls reads them (docs/reports.md#speed).
+      const { page } = callPage(db, admin, filters);
+      const pageText = await plan(db, page);
+      assertIndexed(pageText);
+      assert.match(pageText, filters.pair ? /calls_(created|pairs)/ : /calls_(from_)?created/);
+      if (filters.pair) assert.doesNotMatch(pageText, /call_recipients/, pageText);
+    }
+    // The trigger kept every call's pairs (the filter's truth is its lines').
+    const [wrong] = await executeRows<{ n: number }>(
+      db,
+      sql`select count(*)::int n from calls where pairs <> '{btc_usdt}'`,
+    );
+    assert.equal(wrong.n, 0);
+    const calls = await executeRows<{ id: string; created_at: string; expires_at: string }>(
+      db,
+      sql`select id, created_at, expires_at from calls order by created_at desc limit 20`,
+    );
+    const trades = await plan(
+      db,
+      tradesInCalls(
         db,
-        sql`select id from users where username = 'plan_1'`,
-      );
-      const month = { start: FIRST + 5 * DAY, end: FIRST + 20 * DAY - 1 };
-      for (
-        const query of [
-          { page: 1, limit: 20 },
-          { page: 50, limit: 20 },
-          { page: 1, limit: 20, leadId: lead.id },
-          { page: 1, limit: 20, ...month },
-          // The pair filter reads calls.pairs (kept by a trigger on the lines), never the lines:
-          // a common pair walks calls_created, one no call has is found through calls_pairs.
-          { page: 1, limit: 20, pair: "btc_usdt", target: "BUY" },
-          { page: 1, limit: 20, pair: "eth_usdt" },
-        ]
-      ) {
-        const filters = { target: undefined, pair: undefined, ...query };
-        // Not the count: counting a large share of the calls reads them (docs/reports.md#speed).
-        const { page } = callPage(db, admin, filters);
-        const pageText = await plan(db, page);
-        assertIndexed(pageText);
-        assert.match(pageText, filters.pair ? /calls_(created|pairs)/ : /calls_(from_)?created/);
-        if (filters.pair) assert.doesNotMatch(pageText, /call_recipients/, pageText);
-      }
-      // The trigger kept every call's pairs (the filter's truth is its lines').
-      const [wrong] = await executeRows<{ n: number }>(
-        db,
-        sql`select count(*)::int n from calls where pairs <> '{btc_usdt}'`,
-      );
-      assert.equal(wrong.n, 0);
-      const calls = await executeRows<{ id: string; created_at: string; expires_at: string }>(
-        db,
-        sql`select id, created_at, expires_at from calls order by created_at desc limit 20`,
-      );
-      const trades = await plan(
-        db,
-        tradesInCalls(
-          db,
-          calls.map((c) => ({
-            id: c.id,
-            createdAt: new Date(c.created_at),
-            expiresAt: new Date(c.expires_at),
-          })),
-          {},
-        ),
-      );
-      assertIndexed(trades);
-      assert.match(trades, /transactions_created/, trades);
-      // Per-person figures and the End of Shift report's calls columns read each line's kept
-      // result (call_recipients.result), never the trades: whole days from call_user_days and
-      // call_lead_days, a cut day's lines through call_recipients_call_at, the median's followed
-      // lines through call_recipients_traded.
-      const day = { start: FIRST + 5 * DAY, end: FIRST + 6 * DAY - 1 };
-      const cut = { start: FIRST + 5 * DAY + 3_600_000, end: FIRST + 20 * DAY - 3_600_000 };
-      const leadViewer = { id: lead.id, role: "Lead", group: "g2" } as unknown as SessionUser;
-      for (const range of [day, month, cut, {}] as { start?: number; end?: number }[]) {
-        for (const viewer of [admin, leadViewer]) {
-          const [userLines, leadLines] = figuresQueries(viewer, range);
-          const users = await plan(db, userLines);
-          assertIndexed(users, "transactions|call_recipients");
-          assert.doesNotMatch(users, /transactions/, users);
-          assert.match(users, /call_user_days/, users);
-          if (range.start !== undefined) assert.match(users, /call_recipients_traded/, users);
-          const leads = await plan(db, leadLines);
-          assertIndexed(leads, "transactions|call_recipients");
-          assert.doesNotMatch(leads, /transactions/, leads);
-          assert.match(leads, /call_lead_days/, leads);
-          if (range === cut) {
-            assert.match(users, /call_recipients_call_at/, users);
-            assert.match(leads, /call_recipients_call_at/, leads);
-          }
-        }
-        if (range.start === undefined || range.end === undefined) continue;
-        const report = { start: range.start, end: range.end };
-        const total = await plan(db, rangeCalls(db, report));
-        assertIndexed(total, "transactions|call_recipients");
-        assert.doesNotMatch(total, /transactions/, total);
-        assert.match(total, /call_lead_days/, total);
-        const page = await plan(db, shiftPage(db, report, null, 100));
-        assertIndexed(page, "transactions|call_recipients");
-        assert.match(page, /call_lead_days/, page);
-      }
-      for (const range of [{}, month, { start: FIRST + 5 * DAY + 3_600_000 }]) {
-        const query = { pair: undefined, page: 1, limit: 20, ...range };
-        for (const statement of [profitItemsSql(query), profitTotalsSql(query)]) {
-          const text = await plan(db, statement);
-          assertIndexed(text);
-          assert.match(text, /profit_days/, text);
-        }
-        for (const groupBy of ["day", "user"] as const) {
-          const { points, totals } = profitSeriesSql({ ...query, groupBy });
-          assertIndexed(await plan(db, points));
-          assertIndexed(await plan(db, totals));
+        calls.map((c) => ({
+          id: c.id,
+          createdAt: new Date(c.created_at),
+          expiresAt: new Date(c.expires_at),
+        })),
+        {},
+      ),
+    );
+    assertIndexed(trades);
+    assert.match(trades, /transactions_created/, trades);
+    // Per-person figures and the End of Shift report's calls columns read each line's kept
+    // result (call_recipients.result), never the trades: whole days from call_user_days and
+    // call_lead_days, a cut day's lines through call_recipients_call_at, the median's followed
+    // lines through call_recipients_traded.
+    const day = { start: FIRST + 5 * DAY, end: FIRST + 6 * DAY - 1 };
+    const cut = { start: FIRST + 5 * DAY + 3_600_000, end: FIRST + 20 * DAY - 3_600_000 };
+    const leadViewer = { id: lead.id, role: "Lead", group: "g2" } as unknown as SessionUser;
+    for (const range of [day, month, cut, {}] as { start?: number; end?: number }[]) {
+      for (const viewer of [admin, leadViewer]) {
+        const [userLines, leadLines] = figuresQueries(viewer, range);
+        const users = await plan(db, userLines);
+        assertIndexed(users, "transactions|call_recipients");
+        assert.doesNotMatch(users, /transactions/, users);
+        assert.match(users, /call_user_days/, users);
+        if (range.start !== undefined) assert.match(users, /call_recipients_traded/, users);
+        const leads = await plan(db, leadLines);
+        assertIndexed(leads, "transactions|call_recipients");
+        assert.doesNotMatch(leads, /transactions/, leads);
+        assert.match(leads, /call_lead_days/, leads);
+        if (range === cut) {
+          assert.match(users, /call_recipients_call_at/, users);
+          assert.match(leads, /call_recipients_call_at/, leads);
         }
       }
-    } finally {
-      await database.close();
+      if (range.start === undefined || range.end === undefined) continue;
+      const report = { start: range.start, end: range.end };
+      const total = await plan(db, rangeCalls(db, report));
+      assertIndexed(total, "transactions|call_recipients");
+      assert.doesNotMatch(total, /transactions/, total);
+      assert.match(total, /call_lead_days/, total);
+      const page = await plan(db, shiftPage(db, report, null, 100));
+      assertIndexed(page, "transactions|call_recipients");
+      assert.match(page, /call_lead_days/, page);
+    }
+    for (const range of [{}, month, { start: FIRST + 5 * DAY + 3_600_000 }]) {
+      const query = { pair: undefined, page: 1, limit: 20, ...range };
+      for (const statement of [profitItemsSql(query), profitTotalsSql(query)]) {
+        const text = await plan(db, statement);
+        assertIndexed(text);
+        assert.match(text, /profit_days/, text);
+      }
+      for (const groupBy of ["day", "user"] as const) {
+        const { points, totals } = profitSeriesSql({ ...query, groupBy });
+        assertIndexed(await plan(db, points));
+        assertIndexed(await plan(db, totals));
+      }
     }
   },
-});
+);

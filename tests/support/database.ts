@@ -25,6 +25,25 @@ export async function openTestDatabase(): Promise<Database> {
   return await takePglite();
 }
 
+/**
+ * A test of what only PostgreSQL shows (a plan, a lock), on a test database closed after it;
+ * skipped without TEST_DATABASE_URL.
+ */
+export function postgresTest(name: string, fn: (database: Database) => Promise<void>) {
+  Deno.test({
+    name,
+    ignore: !TEST_DATABASE_URL,
+    async fn() {
+      const database = await openTestDatabase();
+      try {
+        await fn(database);
+      } finally {
+        await database.close();
+      }
+    },
+  });
+}
+
 /** The advisory locks' first key: a kept PostgreSQL test database in use (the second: its slot). */
 const SLOT_LOCK_CLASS = 7_301;
 const SLOTS = 200;
