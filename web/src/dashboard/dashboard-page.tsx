@@ -1,7 +1,9 @@
 // /dashboard: the trading desk. The topbar holds the price, BUY/SELL and the call notice; the page
 // shows why a button is refused, then the chart and the open positions beside today, the balances
 // and the closed trades, on one screen at 1440 px; a phone takes them in the order a trader needs them
-// (positions and trades first, the chart as a sparkline). The transaction lists stay below.
+// (positions and trades first, the chart as a sparkline). The transaction lists stay below. The
+// call figures come last in their column: they show only for someone a call concerned, so they
+// appear once known, and would push down what is below them.
 import { Stack, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { TransactionsPanel } from "../transactions/transactions-panel.tsx";
@@ -45,8 +47,8 @@ export default function DashboardPage() {
             <ClosedPanel />
             <ChartPanel />
             <TodayPanel />
-            <MyCallFigures />
             <BalancesPanel />
+            <MyCallFigures />
           </Stack>
         )
         : (
@@ -58,9 +60,9 @@ export default function DashboardPage() {
             </Stack>
             <Stack gap="sm">
               <TodayPanel />
-              <MyCallFigures />
               <BalancesPanel />
               <ClosedPanel />
+              <MyCallFigures />
             </Stack>
           </div>
         )}

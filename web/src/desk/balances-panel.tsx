@@ -12,6 +12,9 @@ import { deskMessages } from "./messages.ts";
 import { NUMERIC, Panel } from "./panel.tsx";
 import { desk, loadBalances } from "./store.ts";
 
+// Loading: as tall as one account's name, the pair's two assets and the link to the rest.
+const ACCOUNT = 126;
+
 type T = ReturnType<typeof deskMessages.useT>;
 
 export function BalancesPanel() {
@@ -23,7 +26,12 @@ export function BalancesPanel() {
   }, [exchange]);
   const accounts = balances.data?.accounts ?? [];
   return (
-    <Panel title={t("desk.balances")} testId="dashboard-balances" error={balances.error}>
+    <Panel
+      title={t("desk.balances")}
+      testId="dashboard-balances"
+      error={balances.error}
+      loading={balances.data ? undefined : ACCOUNT}
+    >
       {balances.data && !accounts.length && <Text size="sm" c="dimmed">{t("desk.noBalances")}
       </Text>}
       <Stack gap="xs">

@@ -21,7 +21,12 @@ export function ClosedPanel() {
   const items = closed.data?.items ?? [];
   const missed = closed.data?.missed ?? [];
   return (
-    <Panel title={t("desk.closed")} testId="dashboard-closed" error={closed.error}>
+    <Panel
+      title={t("desk.closed")}
+      testId="dashboard-closed"
+      error={closed.error}
+      loading={closed.data ? undefined : 0}
+    >
       {closed.data && !items.length && (
         <Text size="sm" c="dimmed" data-testid="closed-empty">{t("desk.noClosed")}</Text>
       )}

@@ -1,6 +1,7 @@
 // A desk panel: a titled box, its load error, and its body.
-import { Alert, Group, Paper, Table, Title } from "@mantine/core";
+import { Alert, Group, Paper, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { commonMessages } from "../i18n/common-messages.ts";
 
 export function Panel(props: {
   title: string;
@@ -8,6 +9,12 @@ export function Panel(props: {
   error?: string | null;
   /** Beside the title (the chart's intervals). */
   aside?: ReactNode;
+  /**
+   * Set while its first answer is on its way: the body says so in the height (px) it usually
+   * takes, so the panels below stay where they are when the answer comes (each panel growing as
+   * its answer came moved the page by 0.1 of Lighthouse's layout shift on a phone).
+   */
+  loading?: number;
   children: ReactNode;
 }) {
   return (
@@ -24,9 +31,16 @@ export function Panel(props: {
         {props.aside}
       </Group>
       {props.error && <Alert color="red" mb="xs">{props.error}</Alert>}
-      {props.children}
+      {props.loading !== undefined && !props.error
+        ? <Loading height={props.loading} />
+        : props.children}
     </Paper>
   );
+}
+
+function Loading({ height }: { height: number }) {
+  const t = commonMessages.useT();
+  return <Text size="sm" c="dimmed" mih={height} aria-busy="true">{t("common.loading")}</Text>;
 }
 
 /** Figures line up and stay on one line. */

@@ -45,7 +45,12 @@ export function PositionsPanel() {
   const [closing, setClosing] = useState<Position | null>(null);
   const items = positions.data?.items ?? [];
   return (
-    <Panel title={t("desk.positions")} testId="dashboard-positions" error={positions.error}>
+    <Panel
+      title={t("desk.positions")}
+      testId="dashboard-positions"
+      error={positions.error}
+      loading={positions.data ? undefined : 0}
+    >
       {positions.data && !items.length && (
         <Text size="sm" c="dimmed" data-testid="positions-empty">{t("desk.noPositions")}</Text>
       )}

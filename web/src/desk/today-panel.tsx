@@ -9,6 +9,9 @@ import { deskMessages } from "./messages.ts";
 import { NUMERIC, Panel } from "./panel.tsx";
 import { desk } from "./store.ts";
 
+// Loading: as tall as a line of figures under their labels.
+const ONE_LINE = 40;
+
 type T = ReturnType<typeof deskMessages.useT>;
 
 const FIGURES = {
@@ -22,7 +25,12 @@ export function TodayPanel() {
   const { today } = useSnapshot(desk);
   const data = today.data;
   return (
-    <Panel title={t("desk.today")} testId="dashboard-today" error={today.error}>
+    <Panel
+      title={t("desk.today")}
+      testId="dashboard-today"
+      error={today.error}
+      loading={data ? undefined : ONE_LINE}
+    >
       {data && (
         <Stack gap="xs">
           <Line who={data.desk ? t("desk.me") : null} today={data.me} t={t} testId="today-me" />

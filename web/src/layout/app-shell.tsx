@@ -62,10 +62,13 @@ const HEIGHT_VAR = "--gb-topbar-height";
 function useTopbarHeight() {
   const ref = useCallback((el: HTMLDivElement | null) => {
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = Math.max(TOPBAR_HEIGHT, Math.ceil(entry.contentRect.height));
-      document.documentElement.style.setProperty(HEIGHT_VAR, `${height}px`);
-    });
+    const set = (height: number) =>
+      document.documentElement.style.setProperty(
+        HEIGHT_VAR,
+        `${Math.max(TOPBAR_HEIGHT, Math.ceil(height))}px`,
+      );
+    set(el.getBoundingClientRect().height);
+    const observer = new ResizeObserver(([entry]) => set(entry.contentRect.height));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
