@@ -54,9 +54,14 @@ export default function SignedInArea() {
         <ErrorBoundary>
           <Suspense
             fallback={
-              <Center mih="40vh">
-                <Loader />
-              </Center>
+              // A screen tall: the shell's footer stays below it, not jumping down when the
+              // page comes.
+
+
+                <Center mih="100dvh">
+                  <Loader />
+                </Center>
+
             }
           >
             <Switch>
