@@ -15,7 +15,13 @@ async function tabTo(page: Page, selector: string, text = "") {
     }, [selector, text]);
     if (reached) return;
   }
-  throw new Error(`Tab never reached ${selector} ${text}`);
+  // What had the focus, and whether a dialog held it: a failure under load says where Tab went.
+  const focused = await page.evaluate(() =>
+    `${document.activeElement?.outerHTML.slice(0, 200)}; dialog open: ${!!document.querySelector(
+      "[role=dialog]",
+    )}; sidebar: ${document.querySelector("nav")?.getAttribute("aria-hidden") ?? "shown"}`
+  );
+  throw new Error(`Tab never reached ${selector} ${text}; last focused: ${focused}`);
 }
 
 /** Tabs to the link named `name` in the sidebar and follows it with Enter. */
