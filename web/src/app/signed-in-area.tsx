@@ -43,6 +43,13 @@ const Reconciliation = only("reconciliation.manage", ReconciliationPage);
 const Calls = only("calls.board", CallsPage);
 const Call = only("calls.board", CallPage);
 
+// A screen tall: the shell's footer stays below it, not jumping down when the page comes.
+const PAGE_LOADING = (
+  <Center mih="100dvh">
+    <Loader />
+  </Center>
+);
+
 export default function SignedInArea() {
   useEffect(() => {
     // A stored login may be stale or revoked: refresh it (a 401 signs out).
@@ -52,18 +59,7 @@ export default function SignedInArea() {
     <LocalDates>
       <Shell>
         <ErrorBoundary>
-          <Suspense
-            fallback={
-              // A screen tall: the shell's footer stays below it, not jumping down when the
-              // page comes.
-
-
-                <Center mih="100dvh">
-                  <Loader />
-                </Center>
-
-            }
-          >
+          <Suspense fallback={PAGE_LOADING}>
             <Switch>
               <Route path="/dashboard" component={DashboardPage} />
               <Route path="/yahoo-finance" component={YahooFinancePage} />

@@ -46,27 +46,26 @@ function Line(
     testId: string;
   },
 ) {
-  const pnl = Number(today?.realizedPnl);
+  // Not yet known: dashes.
+  const shown = (value: (d: Today) => string) => today ? value(today) : PENDING;
   const figures = [
     {
       label: t("desk.realized"),
-      value: today ? signed(pnl) : PENDING,
-      color: today ? resultColor(pnl) : "dimmed",
+      value: shown((d) => signed(Number(d.realizedPnl))),
+      color: today ? resultColor(Number(today.realizedPnl)) : "dimmed",
       id: "today-realized",
     },
-    { label: t("desk.trades"), value: today ? String(today.trades) : PENDING, id: "today-trades" },
+    { label: t("desk.trades"), value: shown((d) => String(d.trades)), id: "today-trades" },
     {
       label: t("desk.winRate"),
-      value: !today
-        ? PENDING
-        : today.winRate === null
-        ? "—"
-        : `${formatNumber(Number(today.winRate) * 100, 0)}%`,
+      value: shown((d) =>
+        d.winRate === null ? "—" : `${formatNumber(Number(d.winRate) * 100, 0)}%`
+      ),
       id: "today-win-rate",
     },
     {
       label: t("desk.missedCalls"),
-      value: today ? String(today.missedCalls) : PENDING,
+      value: shown((d) => String(d.missedCalls)),
       id: "today-missed",
     },
   ];
